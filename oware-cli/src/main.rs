@@ -1,0 +1,5 @@
+//! The `oware` command.
+
+fn main() {
+    println!("oware: under construction");
+}

@@ -1,0 +1,206 @@
+//! The board: twelve houses and two stores in one 16-byte value.
+
+use core::fmt;
+use core::ops::Index;
+
+use crate::house::{House, HouseSet};
+use crate::seat::{BySeat, Seat};
+
+/// Seeds in play at every moment of every game, houses and stores together.
+pub const TOTAL_SEEDS: u8 = 48;
+
+/// Twelve houses and two stores, copied by value: sixteen bytes that fit one
+/// vector register, so playing a move is copy-make rather than do-undo.
+///
+/// The bytes are the canonical layout — houses 0–11, South's store at 12,
+/// North's at 13 — followed by two bytes that are always zero. Every board
+/// holds exactly [`TOTAL_SEEDS`] seeds: the constructors check it and the
+/// moves preserve it.
+///
+/// ```
+/// use oware_core::{Board, House, Seat};
+/// let board = Board::OPENING;
+/// assert_eq!(board[House::E], 4);
+/// assert_eq!(board.seeds_on_side(Seat::North), 24);
+/// assert_eq!(board.store(Seat::South), 0);
+/// assert_eq!(board.total(), 48);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
+pub struct Board {
+    cells: [u8; 16],
+}
+
+/// Why a set of counts is not a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// The houses and stores do not add up to 48.
+    WrongTotal {
+        /// The sum that was found.
+        total: u32,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::WrongTotal { total } => write!(
+                f,
+                "the board holds {total} seeds; a game of oware always has {TOTAL_SEEDS}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Board {
+    /// The opening: four seeds in every house, both stores empty.
+    pub const OPENING: Board = Board {
+        cells: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0],
+    };
+
+    /// The board with these counts in the canonical 14-cell layout (houses
+    /// 0–11, South's store, North's store).
+    ///
+    /// # Errors
+    /// [`BoardError::WrongTotal`] when the counts do not add up to 48.
+    ///
+    /// ```
+    /// use oware_core::Board;
+    /// let mut cells = [0u8; 14];
+    /// cells[0] = 1;
+    /// cells[12] = 47;
+    /// assert!(Board::from_cells(cells).is_ok());
+    /// cells[12] = 46;
+    /// assert!(Board::from_cells(cells).is_err());
+    /// ```
+    pub fn from_cells(cells: [u8; 14]) -> Result<Board, BoardError> {
+        let total: u32 = cells.iter().map(|&c| u32::from(c)).sum();
+        if total != u32::from(TOTAL_SEEDS) {
+            return Err(BoardError::WrongTotal { total });
+        }
+        let mut padded = [0; 16];
+        padded[..14].copy_from_slice(&cells);
+        Ok(Board { cells: padded })
+    }
+
+    /// The counts in the canonical 14-cell layout: the exchange format between crates.
+    ///
+    /// ```
+    /// use oware_core::Board;
+    /// assert_eq!(Board::OPENING.to_cells(), [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0]);
+    /// ```
+    #[must_use]
+    pub fn to_cells(self) -> [u8; 14] {
+        let mut cells = [0; 14];
+        cells.copy_from_slice(&self.cells[..14]);
+        cells
+    }
+
+    /// The seeds in `house`.
+    #[must_use]
+    #[inline]
+    pub const fn seeds(self, house: House) -> u8 {
+        self.cells[house.index()]
+    }
+
+    /// The seeds captured so far by `seat`.
+    #[must_use]
+    #[inline]
+    pub const fn store(self, seat: Seat) -> u8 {
+        self.cells[seat.store_index()]
+    }
+
+    /// Both stores.
+    #[must_use]
+    #[inline]
+    pub const fn stores(self) -> BySeat<u8> {
+        BySeat::new(self.cells[12], self.cells[13])
+    }
+
+    /// The seeds in `seat`'s six houses.
+    #[must_use]
+    #[inline]
+    pub const fn seeds_on_side(self, seat: Seat) -> u8 {
+        // Six byte lanes summed by one multiply: no lane exceeds 48 and the
+        // sum never exceeds 48, so no partial sum carries out of its byte.
+        let row = (self.lanes() >> (8 * seat.first_house_index())) as u64 & 0xffff_ffff_ffff;
+        (row.wrapping_mul(0x0101_0101_0101) >> 40) as u8
+    }
+
+    /// Every seed on the board, houses and stores: 48, always.
+    #[must_use]
+    pub fn total(self) -> u32 {
+        self.cells.iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// The houses of `seat` that hold at least one seed.
+    #[must_use]
+    #[inline]
+    pub const fn non_empty(self, seat: Seat) -> HouseSet {
+        // Adding 0x7f to a lane sets its top bit exactly when the lane is not
+        // zero; lanes never exceed 48, so nothing carries between lanes.
+        let tops = self.lanes().wrapping_add(LOW_7_BITS) & TOP_BITS;
+        HouseSet::from_bits(top_bits_mask(tops)).intersection(seat.houses())
+    }
+
+    /// The board as one 128-bit integer, byte `i` being cell `i`.
+    #[inline]
+    pub(crate) const fn lanes(self) -> u128 {
+        u128::from_le_bytes(self.cells)
+    }
+
+    /// The board whose cells are the bytes of `lanes`; the caller keeps the
+    /// invariants (48 seeds, padding zero).
+    #[inline]
+    pub(crate) const fn from_lanes(lanes: u128) -> Board {
+        Board {
+            cells: lanes.to_le_bytes(),
+        }
+    }
+}
+
+/// 0x7f in every lane.
+pub(crate) const LOW_7_BITS: u128 = 0x7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f;
+/// 0x80 in every lane.
+pub(crate) const TOP_BITS: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+
+/// Gathers the top bit of each of the 16 lanes into a 16-bit mask.
+#[inline]
+pub(crate) const fn top_bits_mask(tops: u128) -> u16 {
+    // For each 64-bit half: shifting the top bits down to bit 8k and
+    // multiplying by sum(2^(56-7k)) moves bit 8k to bit 56+k; the other
+    // products land on distinct lower (or discarded) bits, so none carry.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let low = ((tops as u64 >> 7).wrapping_mul(GATHER) >> 56) as u16;
+    let high = (((tops >> 64) as u64 >> 7).wrapping_mul(GATHER) >> 56) as u16;
+    low | high << 8
+}
+
+impl Index<House> for Board {
+    type Output = u8;
+    #[inline]
+    fn index(&self, house: House) -> &u8 {
+        &self.cells[house.index()]
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::OPENING
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({:?})", self.to_cells())
+    }
+}
+
+impl TryFrom<[u8; 14]> for Board {
+    type Error = BoardError;
+    fn try_from(cells: [u8; 14]) -> Result<Board, BoardError> {
+        Board::from_cells(cells)
+    }
+}

@@ -1,0 +1,66 @@
+//! The rules of Oware Abapa as a fast, dependable library.
+//!
+//! Twelve houses in a ring and two stores, 48 seeds; sow counter-clockwise,
+//! capture 2s and 3s walking back, feed an empty opponent, and never take
+//! a whole row at once (the grand slam). The crate gives:
+//!
+//! - small `Copy` types: [`Seat`], [`House`], [`HouseSet`], [`Board`] (16
+//!   bytes, copy-make) and [`Position`], with no heap in the move loop;
+//! - the primitives, each public: [`Board::sow`], [`Board::capture_chain`],
+//!   [`Chain::is_grand_slam`], [`Position::legal_moves`];
+//! - checked and unchecked play ([`Position::play`],
+//!   [`Position::play_unchecked`]) and a [`Game`] with history, undo,
+//!   repetition, the move limit and an [`Outcome`];
+//! - [`Rules`] as data: [`Rules::ABAPA`] (default), [`Rules::SOWING`],
+//!   [`Rules::AWARI`];
+//! - notation: house letters, [`Transcript`]s and board diagrams (the
+//!   [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) of
+//!   [`Board`]);
+//! - [`perft`].
+//!
+//! ```
+//! use oware_core::{Board, Game, House, Rules, Seat, Transcript};
+//!
+//! let mut game = Game::new(Rules::ABAPA);
+//! for house in "EcAb".parse::<Transcript>()?.iter() {
+//!     game.play(*house)?;
+//! }
+//! let position = game.position();
+//! assert_eq!(position.to_move(), Seat::South);
+//! assert_eq!(position.board()[House::E], 1);
+//! println!("{}", position.board());
+//!
+//! // Illegal moves are errors, and the game is unchanged.
+//! let error = game.play(House::c).unwrap_err();
+//! assert_eq!(error.to_string(), "house c is North's, and South is to move");
+//! assert_eq!(game.moves().len(), 4);
+//!
+//! // Boards read back from the diagram, labels or not.
+//! let board: Board = position.board().to_string().parse()?;
+//! assert_eq!(board, position.board());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod board;
+mod capture;
+mod game;
+mod house;
+pub mod notation;
+mod outcome;
+mod perft;
+mod position;
+mod rules;
+mod seat;
+mod sow;
+
+pub use board::{Board, BoardError, TOTAL_SEEDS};
+pub use capture::Chain;
+pub use game::Game;
+pub use house::{House, HouseError, HouseSet, HouseSetIter};
+pub use notation::{ParseBoardError, Transcript, TranscriptError};
+pub use outcome::{EndReason, Outcome, WINNING_STORE};
+pub use perft::{divide, perft, perft_played};
+pub use position::{IllegalMove, Position};
+pub use rules::{GrandSlam, ParseRulesError, Rules};
+pub use seat::{BySeat, ParseSeatError, Seat};
+pub use sow::Sowing;

@@ -1,0 +1,98 @@
+//! How a game ended and who won.
+
+use core::fmt;
+
+use crate::board::Board;
+use crate::seat::{BySeat, Seat};
+
+/// Seeds that win at once.
+pub const WINNING_STORE: u8 = 25;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A player captured 25 or more seeds.
+    Reached25,
+    /// Both players captured 24.
+    Draw24,
+    /// The seat to move had no legal move: the opponent's row was empty and
+    /// no move could feed it (or, in a set-up position, the mover's own row
+    /// was empty). Each player takes the seeds in their own row.
+    NoLegalMove,
+    /// A position occurred for the third time; each player takes their row.
+    Repetition,
+    /// Too many consecutive moves without a capture; each player takes their row.
+    MoveLimit,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Reached25 => "25 seeds captured",
+            EndReason::Draw24 => "24 seeds each",
+            EndReason::NoLegalMove => "the opponent could not be fed",
+            EndReason::Repetition => "third repetition",
+            EndReason::MoveLimit => "move limit reached",
+        })
+    }
+}
+
+/// The end of a game: the winner (none for a draw), why, and each seat's
+/// final seed count.
+///
+/// ```
+/// use oware_core::{EndReason, Game, Position, Rules, Seat};
+/// let mut cells = [0u8; 14];
+/// cells[0] = 1; // South: one seed in A; North's row is empty
+/// cells[12] = 22;
+/// cells[13] = 25;
+/// let position = Position::new(cells.try_into()?, Seat::South);
+/// let outcome = position.outcome().expect("North has 25");
+/// assert_eq!(outcome.winner, Some(Seat::North));
+/// assert_eq!(outcome.reason, EndReason::Reached25);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Seat>,
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// Each seat's final count: the store, plus the seeds in their own row
+    /// when the rule that ended the game gives them to the row's owner.
+    pub seeds: BySeat<u8>,
+}
+
+impl Outcome {
+    /// The outcome when the game ends for `reason` on `board`.
+    pub(crate) fn new(board: Board, reason: EndReason) -> Outcome {
+        let mut seeds = board.stores();
+        if !matches!(reason, EndReason::Reached25 | EndReason::Draw24) {
+            for seat in Seat::ALL {
+                seeds[seat] += board.seeds_on_side(seat);
+            }
+        }
+        let winner = match seeds.south.cmp(&seeds.north) {
+            core::cmp::Ordering::Greater => Some(Seat::South),
+            core::cmp::Ordering::Less => Some(Seat::North),
+            core::cmp::Ordering::Equal => None,
+        };
+        Outcome {
+            winner,
+            reason,
+            seeds,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// For example `South wins 26–20 (25 seeds captured)` or `draw 24–24 (24 seeds each)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let BySeat { south, north } = self.seeds;
+        match self.winner {
+            Some(seat) => write!(f, "{seat} wins")?,
+            None => f.write_str("draw")?,
+        }
+        write!(f, " {south}–{north} ({})", self.reason)
+    }
+}

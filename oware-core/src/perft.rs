@@ -1,0 +1,66 @@
+//! perft: counting move sequences, the standard check of a move generator.
+
+use crate::house::House;
+use crate::position::Position;
+
+/// The number of legal move sequences of length `depth` from `position`
+/// under Abapa rules. A finished game has no moves, so a sequence that ends
+/// the game early is not counted; `depth` 0 counts the empty sequence.
+///
+/// The last ply is counted from the legal-move set rather than played.
+///
+/// ```
+/// use oware_core::{perft, Position};
+/// assert_eq!(perft(Position::OPENING, 3), 190);
+/// ```
+#[must_use]
+pub fn perft(position: Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => position.legal_moves().len() as u64,
+        _ => position
+            .legal_moves()
+            .iter()
+            .map(|house| perft(position.play_unchecked(house), depth - 1))
+            .sum(),
+    }
+}
+
+/// [`perft`] that plays every leaf move too: slower, and a check that
+/// playing them is sound (each leaf is verified to hold 48 seeds in debug
+/// builds). Returns the same count.
+///
+/// ```
+/// use oware_core::{perft, perft_played, Position};
+/// assert_eq!(perft_played(Position::OPENING, 4), perft(Position::OPENING, 4));
+/// ```
+#[must_use]
+pub fn perft_played(position: Position, depth: u32) -> u64 {
+    if depth == 0 {
+        debug_assert_eq!(position.board().total(), 48);
+        return 1;
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|house| perft_played(position.play_unchecked(house), depth - 1))
+        .sum()
+}
+
+/// [`perft`] split by first move: each legal move with the count below it.
+///
+/// ```
+/// use oware_core::{divide, House, Position};
+/// let counts = divide(Position::OPENING, 2);
+/// assert_eq!(counts.len(), 6);
+/// assert!(counts.iter().all(|&(_, n)| n == 6));
+/// assert_eq!(counts[0].0, House::A);
+/// ```
+#[must_use]
+pub fn divide(position: Position, depth: u32) -> Vec<(House, u64)> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|house| (house, perft(position.play_unchecked(house), depth.saturating_sub(1))))
+        .collect()
+}

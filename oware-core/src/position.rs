@@ -1,0 +1,292 @@
+//! A position: a board and the seat to move, with legal moves and play.
+
+use core::fmt;
+
+use crate::board::{Board, LOW_7_BITS, TOP_BITS, top_bits_mask};
+use crate::house::{House, HouseSet};
+use crate::outcome::{EndReason, Outcome, WINNING_STORE};
+use crate::rules::{GrandSlam, Rules};
+use crate::seat::Seat;
+
+/// A board and the seat to move: everything the rules need to list and play
+/// moves, without the game's history (for that, see [`Game`](crate::Game)).
+///
+/// Three ways to play a move, as in every serious move generator:
+/// [`play`](Position::play) checks and returns an error,
+/// [`play_unchecked`](Position::play_unchecked) trusts the caller (the
+/// search's hot path), and [`Game::play`](crate::Game::play) adds history.
+///
+/// ```
+/// use oware_core::{House, Position, Seat};
+/// let position = Position::OPENING.play(House::E)?;
+/// assert_eq!(position.to_move(), Seat::North);
+/// assert_eq!(position.legal_moves().len(), 6);
+/// assert!(position.play(House::A).is_err()); // not North's house
+/// # Ok::<(), oware_core::IllegalMove>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    to_move: Seat,
+}
+
+/// Why a move was refused. The position it was tried on is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMove {
+    /// The game is already over.
+    GameOver,
+    /// The house belongs to the other seat.
+    NotYourHouse {
+        /// The house that was picked.
+        house: House,
+        /// The seat to move.
+        to_move: Seat,
+    },
+    /// The house holds no seed.
+    EmptyHouse(House),
+    /// The opponent's row is empty and this move would leave it so.
+    MustFeed(House),
+    /// Under [`GrandSlam::Forbidden`], the move would capture the opponent's
+    /// whole row while another move does not.
+    GrandSlam(House),
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalMove::GameOver => f.write_str("the game is over"),
+            IllegalMove::NotYourHouse { house, to_move } => write!(
+                f,
+                "house {house} is {}'s, and {to_move} is to move",
+                house.seat()
+            ),
+            IllegalMove::EmptyHouse(house) => write!(f, "house {house} is empty"),
+            IllegalMove::MustFeed(house) => write!(
+                f,
+                "house {house} does not reach the opponent's empty row, and a move that feeds it must be played"
+            ),
+            IllegalMove::GrandSlam(house) => write!(
+                f,
+                "house {house} would capture the opponent's whole row (a grand slam), which these rules forbid"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Lane `i` holds `128 - need(i)`, where `need(i)` is the fewest seeds that
+/// carry a sowing from house `i` past its own row's end: adding it to the
+/// board sets a lane's top bit exactly when that house can feed.
+const FEED_BIAS: u128 = {
+    let mut bias = 0;
+    let mut i = 0;
+    while i < 12 {
+        let need = 6 - (i % 6) as u128;
+        bias |= (128 - need) << (8 * i);
+        i += 1;
+    }
+    bias
+};
+
+/// 103 = 128 - 25 in each store lane: its top bit marks a store of 25 or more.
+const WIN_BIAS: u128 = 0x6767 << 96;
+
+impl Position {
+    /// The opening, South to move.
+    pub const OPENING: Position = Position {
+        board: Board::OPENING,
+        to_move: Seat::South,
+    };
+
+    /// The position with `board` and `to_move` to play.
+    #[must_use]
+    pub const fn new(board: Board, to_move: Seat) -> Position {
+        Position { board, to_move }
+    }
+
+    /// The board.
+    #[must_use]
+    #[inline]
+    pub const fn board(self) -> Board {
+        self.board
+    }
+
+    /// The seat to move.
+    #[must_use]
+    #[inline]
+    pub const fn to_move(self) -> Seat {
+        self.to_move
+    }
+
+    /// The legal moves under Abapa rules (a grand slam is legal and captures
+    /// nothing), as a set: no allocation. Empty when the game is over.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Position, Seat};
+    /// // North's row is empty: only houses whose seeds reach it may be sown.
+    /// let mut cells = [0u8; 14];
+    /// cells[House::A.index()] = 5; // reaches F only
+    /// cells[House::C.index()] = 4; // reaches a
+    /// cells[12] = 20;
+    /// cells[13] = 19;
+    /// let position = Position::new(Board::from_cells(cells)?, Seat::South);
+    /// assert_eq!(position.legal_moves().iter().collect::<Vec<_>>(), [House::C]);
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn legal_moves(self) -> HouseSet {
+        let lanes = self.board.lanes();
+        if lanes.wrapping_add(WIN_BIAS) & TOP_BITS != 0 {
+            return HouseSet::EMPTY;
+        }
+        // Both bias additions keep every lane below 256 (lanes hold at most
+        // 48), so the lanes never carry into each other.
+        let playable = if self.board.seeds_on_side(self.to_move.opponent()) == 0 {
+            lanes.wrapping_add(FEED_BIAS)
+        } else {
+            lanes.wrapping_add(LOW_7_BITS)
+        };
+        HouseSet::from_bits(top_bits_mask(playable & TOP_BITS)).intersection(self.to_move.houses())
+    }
+
+    /// The legal moves under `rules`: [`legal_moves`](Position::legal_moves),
+    /// less the grand slams when the rules forbid them and another move exists.
+    #[must_use]
+    #[inline]
+    pub fn legal_moves_under(self, rules: &Rules) -> HouseSet {
+        let moves = self.legal_moves();
+        match rules.grand_slam {
+            GrandSlam::CapturesNothing => moves,
+            GrandSlam::Forbidden => {
+                let others = moves.difference(self.grand_slams(moves));
+                if others.is_empty() { moves } else { others }
+            }
+        }
+    }
+
+    /// Which of `moves` would capture the opponent's whole row.
+    #[must_use]
+    pub fn grand_slams(self, moves: HouseSet) -> HouseSet {
+        moves
+            .iter()
+            .filter(|&house| {
+                let sowing = self.board.sow_unchecked(house);
+                sowing
+                    .board
+                    .capture_chain(self.to_move, sowing.last)
+                    .is_grand_slam(sowing.board)
+            })
+            .collect()
+    }
+
+    /// Plays `house` under Abapa rules, checking that it is legal.
+    ///
+    /// # Errors
+    /// An [`IllegalMove`] naming the first reason that applies, in this
+    /// order: the game is over, the house is the opponent's, it is empty, it
+    /// does not feed an opponent who must be fed. `self` is unchanged.
+    pub fn play(self, house: House) -> Result<Position, IllegalMove> {
+        self.play_under(house, &Rules::ABAPA)
+    }
+
+    /// Plays `house` under `rules`, checking that it is legal; as
+    /// [`play`](Position::play), and a forbidden grand slam is refused last.
+    ///
+    /// # Errors
+    /// As [`play`](Position::play), plus [`IllegalMove::GrandSlam`].
+    pub fn play_under(self, house: House, rules: &Rules) -> Result<Position, IllegalMove> {
+        let moves = self.legal_moves();
+        if moves.contains(house) {
+            return if rules.grand_slam == GrandSlam::Forbidden
+                && !self.legal_moves_under(rules).contains(house)
+            {
+                Err(IllegalMove::GrandSlam(house))
+            } else {
+                Ok(self.play_unchecked(house))
+            };
+        }
+        Err(if self.is_over() {
+            IllegalMove::GameOver
+        } else if house.seat() != self.to_move {
+            IllegalMove::NotYourHouse {
+                house,
+                to_move: self.to_move,
+            }
+        } else if self.board.seeds(house) == 0 {
+            IllegalMove::EmptyHouse(house)
+        } else {
+            IllegalMove::MustFeed(house)
+        })
+    }
+
+    /// Plays `house` without checking it: sow, capture (a grand slam
+    /// captures nothing), and pass the turn.
+    ///
+    /// The caller guarantees that `house` is in
+    /// [`legal_moves`](Position::legal_moves) (or
+    /// [`legal_moves_under`](Position::legal_moves_under)). Otherwise the
+    /// result is unspecified — though memory-safe — and may break the
+    /// board's invariants.
+    #[must_use]
+    #[inline]
+    pub fn play_unchecked(self, house: House) -> Position {
+        let sowing = self.board.sow_unchecked(house);
+        let chain = sowing.board.capture_chain(self.to_move, sowing.last);
+        let board = if chain.is_empty() || chain.is_grand_slam(sowing.board) {
+            sowing.board
+        } else {
+            chain.take(sowing.board, self.to_move)
+        };
+        Position {
+            board,
+            to_move: self.to_move.opponent(),
+        }
+    }
+
+    /// Whether the game is over without looking at history: a store of 25 or
+    /// more, 24 each, or no legal move.
+    #[must_use]
+    #[inline]
+    pub fn is_over(self) -> bool {
+        // 24–24 leaves the houses empty, so it has no legal move either.
+        self.legal_moves().is_empty()
+    }
+
+    /// The outcome if the game is over without looking at history (see
+    /// [`is_over`](Position::is_over)), or `None`.
+    #[must_use]
+    pub fn outcome(self) -> Option<Outcome> {
+        let stores = self.board.stores();
+        let reason = if stores.south >= WINNING_STORE || stores.north >= WINNING_STORE {
+            EndReason::Reached25
+        } else if stores.south == 24 && stores.north == 24 {
+            EndReason::Draw24
+        } else if self.legal_moves().is_empty() {
+            EndReason::NoLegalMove
+        } else {
+            return None;
+        };
+        Some(Outcome::new(self.board, reason))
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::OPENING
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?}, {} to move)", self.board.to_cells(), self.to_move)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board as SPEC text, then a line naming the seat to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{} to move", self.board, self.to_move)
+    }
+}
