@@ -145,9 +145,18 @@ impl Board {
         HouseSet::from_bits(top_bits_mask(tops)).intersection(seat.houses())
     }
 
-    /// The board as one 128-bit integer, byte `i` being cell `i`.
+    /// The board as one 128-bit integer, little-endian: byte `i` is cell `i`
+    /// of the canonical layout, bytes 14 and 15 are zero. A cheap key for
+    /// hashing and tables.
+    ///
+    /// ```
+    /// use oware_core::Board;
+    /// assert_eq!(Board::OPENING.lanes() & 0xff, 4);
+    /// assert_eq!(Board::OPENING.lanes() >> 96, 0); // empty stores
+    /// ```
+    #[must_use]
     #[inline]
-    pub(crate) const fn lanes(self) -> u128 {
+    pub const fn lanes(self) -> u128 {
         u128::from_le_bytes(self.cells)
     }
 

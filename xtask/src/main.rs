@@ -1,13 +1,48 @@
-//! `cargo xtask`: the project's own tasks.
+//! `cargo xtask`: the project's own tasks, one small module each.
+//!
+//! - `test`: everything CI runs (the README's test command).
+//! - `verify`: the rules cross-checked against oware-reference, and the
+//!   search against plain minimax.
+//! - `ladder`: the nineteen levels played against each other.
+//! - `bench`: the search's node-count fingerprint and speed.
+//! - `site`: the web page built, and served on 127.0.0.1.
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod ladder;
+mod site;
+mod test;
+mod verify;
+
+/// The project's own tasks.
+#[derive(Parser)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask")]
+struct Flags {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Run every check CI runs: formatting, clippy, tests, verify, web tests.
+    Test(test::Args),
+    /// Cross-check the rules against oware-reference and the search against minimax.
+    Verify(verify::Args),
+    /// Play each level against the next and print the score table.
+    Ladder(ladder::Args),
+    /// Print the search's node-count fingerprint and speed on the bench suite.
+    Bench(bench::Args),
+    /// Build the web page (and serve it on 127.0.0.1 with --serve).
+    Site(site::Args),
+}
 
 fn main() -> anyhow::Result<()> {
-    let task = std::env::args().nth(1);
-    match task.as_deref() {
-        None | Some("help" | "--help" | "-h") => {
-            println!("usage: cargo xtask <task>\n\ntasks:\n  verify    cross-check the rules and the search");
-            Ok(())
-        }
-        Some("verify") => Ok(()),
-        Some(other) => anyhow::bail!("unknown task `{other}`; run `cargo xtask help`"),
+    match Flags::parse().task {
+        Task::Test(args) => test::run(&args),
+        Task::Verify(args) => verify::run(&args),
+        Task::Ladder(args) => ladder::run(&args),
+        Task::Bench(args) => bench::run(&args),
+        Task::Site(args) => site::run(&args),
     }
 }
