@@ -4,6 +4,7 @@ use core::fmt;
 use core::ops::Index;
 
 use crate::house::{House, HouseSet};
+use crate::lanes;
 use crate::seat::{BySeat, Seat};
 
 /// Seeds in play at every moment of every game, houses and stores together.
@@ -125,7 +126,10 @@ impl Board {
     pub const fn seeds_on_side(self, seat: Seat) -> u8 {
         // Six byte lanes summed by one multiply: no lane exceeds 48 and the
         // sum never exceeds 48, so no partial sum carries out of its byte.
-        let row = (self.lanes() >> (8 * seat.first_house_index())) as u64 & 0xffff_ffff_ffff;
+        let row = match seat {
+            Seat::South => self.lanes() as u64,
+            Seat::North => (self.lanes() >> 48) as u64,
+        } & 0xffff_ffff_ffff;
         (row.wrapping_mul(0x0101_0101_0101) >> 40) as u8
     }
 
@@ -138,11 +142,8 @@ impl Board {
     /// The houses of `seat` that hold at least one seed.
     #[must_use]
     #[inline]
-    pub const fn non_empty(self, seat: Seat) -> HouseSet {
-        // Adding 0x7f to a lane sets its top bit exactly when the lane is not
-        // zero; lanes never exceed 48, so nothing carries between lanes.
-        let tops = self.lanes().wrapping_add(LOW_7_BITS) & TOP_BITS;
-        HouseSet::from_bits(top_bits_mask(tops)).intersection(seat.houses())
+    pub fn non_empty(self, seat: Seat) -> HouseSet {
+        HouseSet::from_bits(lanes::at_least(self.lanes(), lanes::ONES)).intersection(seat.houses())
     }
 
     /// The board as one 128-bit integer, little-endian: byte `i` is cell `i`
@@ -168,23 +169,6 @@ impl Board {
             cells: lanes.to_le_bytes(),
         }
     }
-}
-
-/// 0x7f in every lane.
-pub(crate) const LOW_7_BITS: u128 = 0x7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f;
-/// 0x80 in every lane.
-pub(crate) const TOP_BITS: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
-
-/// Gathers the top bit of each of the 16 lanes into a 16-bit mask.
-#[inline]
-pub(crate) const fn top_bits_mask(tops: u128) -> u16 {
-    // For each 64-bit half: shifting the top bits down to bit 8k and
-    // multiplying by sum(2^(56-7k)) moves bit 8k to bit 56+k; the other
-    // products land on distinct lower (or discarded) bits, so none carry.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let low = ((tops as u64 >> 7).wrapping_mul(GATHER) >> 56) as u16;
-    let high = (((tops >> 64) as u64 >> 7).wrapping_mul(GATHER) >> 56) as u16;
-    low | high << 8
 }
 
 impl Index<House> for Board {

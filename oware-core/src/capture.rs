@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::house::{House, HouseSet};
+use crate::lanes;
 use crate::seat::Seat;
 
 /// The houses a move would capture: a run of the opponent's houses ending at
@@ -26,44 +27,47 @@ use crate::seat::Seat;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chain {
-    last: House,
-    len: u8,
+    /// Consecutive houses of one row; empty, or ending at the last house sown.
+    houses: HouseSet,
 }
 
 impl Chain {
+    /// The chain that takes nothing.
+    pub const EMPTY: Chain = Chain {
+        houses: HouseSet::EMPTY,
+    };
+
     /// The houses taken, in walk-back order: the last house sown first.
     pub fn houses(self) -> impl ExactSizeIterator<Item = House> {
-        (0..usize::from(self.len)).map(move |k| House::ALL[self.last.index() - k])
+        self.houses.iter().rev()
     }
 
     /// The houses taken, as a set.
     #[must_use]
-    pub fn house_set(self) -> HouseSet {
-        // The chain never wraps (it stops at the opponent's first house), so
-        // it is `len` consecutive bits ending at `last`.
-        let top = self.last.index() + 1;
-        HouseSet::from_bits(((1u16 << self.len) - 1) << (top - usize::from(self.len)))
+    #[inline]
+    pub const fn house_set(self) -> HouseSet {
+        self.houses
     }
 
     /// How many houses the chain takes.
     #[must_use]
     #[inline]
     pub const fn len(self) -> usize {
-        self.len as usize
+        self.houses.len()
     }
 
     /// Whether the chain takes nothing.
     #[must_use]
     #[inline]
     pub const fn is_empty(self) -> bool {
-        self.len == 0
+        self.houses.is_empty()
     }
 
     /// The seeds the chain takes from `board` (the board after sowing).
     #[must_use]
     #[inline]
     pub fn seeds(self, board: Board) -> u8 {
-        board.lanes_sum(self.byte_mask())
+        lanes_sum(board.lanes() & self.byte_mask())
     }
 
     /// Whether taking the chain would leave the opponent's row empty: a grand
@@ -71,29 +75,63 @@ impl Chain {
     #[must_use]
     #[inline]
     pub fn is_grand_slam(self, board: Board) -> bool {
-        let opponent = self.last.seat();
-        self.len > 0 && self.seeds(board) == board.seeds_on_side(opponent)
+        let bits = self.houses.bits();
+        // The chain lies in one row; every other non-empty house of that row
+        // would keep its seeds.
+        let row = if bits & 0x3f != 0 { 0x3f } else { 0xfc0 };
+        // `&`, not `&&`: both sides are cheap, and a branch here mispredicts.
+        (bits != 0) & (non_empty_houses(board.lanes()) & row & !bits == 0)
     }
 
     /// The board with the chain's houses emptied into `mover`'s store.
     #[must_use]
     #[inline]
     pub fn take(self, board: Board, mover: Seat) -> Board {
-        let taken = self.seeds(board);
-        let lanes = board.lanes() & !self.byte_mask();
-        Board::from_lanes(lanes + (u128::from(taken) << (8 * mover.store_index())))
+        let mask = self.byte_mask();
+        let taken = u64::from(lanes_sum(board.lanes() & mask));
+        // The stores are bytes 12 and 13: bits 32 and 40 of the high half.
+        let store = u128::from(taken << (32 + 8 * mover.index())) << 64;
+        Board::from_lanes((board.lanes() & !mask) + store)
     }
 
     /// 0xff in the lanes of the chain's houses.
     #[inline]
     fn byte_mask(self) -> u128 {
-        let top = 8 * (self.last.index() + 1);
-        let width = 8 * u32::from(self.len);
-        // `checked_shl` keeps a zero-length chain at mask 0 without a
-        // special case for shifting by the full width.
-        let ones = 1u128.checked_shl(width).map_or(u128::MAX, |b| b - 1);
-        ones << (top - width as usize)
+        let bits = usize::from(self.houses.bits());
+        ROW_BYTES[bits & 0x3f] | ROW_BYTES[bits >> 6] << 48
     }
+}
+
+/// `ROW_BYTES[m]`: 0xff in lane `i` for each bit `i` of the 6-bit mask `m`.
+const ROW_BYTES: [u128; 64] = {
+    let mut table = [0; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut i = 0;
+        while i < 6 {
+            if m & (1 << i) != 0 {
+                table[m] |= 0xff << (8 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// The houses holding at least one seed.
+#[inline(always)]
+pub(crate) fn non_empty_houses(board_lanes: u128) -> u16 {
+    lanes::at_least(board_lanes, lanes::ONES) & 0xfff
+}
+
+/// The sum of all lanes (at most 48 in all).
+#[inline]
+fn lanes_sum(lanes: u128) -> u8 {
+    // Folding the halves adds lanes pairwise (at most 96 each); the byte-sum
+    // multiply then gathers them in the top byte without carries.
+    let halves = (lanes as u64).wrapping_add((lanes >> 64) as u64);
+    (halves.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
 }
 
 impl Board {
@@ -107,35 +145,20 @@ impl Board {
     #[must_use]
     #[inline]
     pub fn capture_chain(self, mover: Seat, last: House) -> Chain {
-        if last.seat() == mover {
-            return Chain { last, len: 0 };
+        let takeable =
+            u32::from(lanes::two_or_three(self.lanes()) & mover.opponent().houses().bits());
+        // Work one bit up, with a sentinel zero at bit 0: the walk back from
+        // `last` is the run of ones ending at bit `last + 1`, and it stops
+        // at the highest zero below — a house that is not takeable, the
+        // mover's own row (never takeable), or the sentinel, so it never
+        // wraps from A to f. A `last` that is not takeable is itself that
+        // zero, giving an empty chain.
+        let span = (4u32 << last.index()) - 1;
+        let gaps = !(takeable << 1) & span;
+        let stop = 31 - gaps.leading_zeros();
+        let run = span & !((2 << stop) - 1);
+        Chain {
+            houses: HouseSet::from_bits((run >> 1) as u16),
         }
-        // `last` is in the opponent's row, so walking down to that row's
-        // first house never wraps round the ring.
-        let row_start = mover.opponent().first_house_index();
-        let mut index = last.index();
-        let mut len = 0;
-        while matches!(self.cells_at(index), 2 | 3) {
-            len += 1;
-            if index == row_start {
-                break;
-            }
-            index -= 1;
-        }
-        Chain { last, len }
-    }
-
-    #[inline]
-    fn cells_at(self, index: usize) -> u8 {
-        (self.lanes() >> (8 * index)) as u8
-    }
-
-    /// The sum of the lanes selected by `mask` (each lane 0 or 0xff).
-    #[inline]
-    fn lanes_sum(self, mask: u128) -> u8 {
-        let v = self.lanes() & mask;
-        // Lanes sum to at most 48, so the byte-sum multiply never carries.
-        let halves = (v as u64).wrapping_add((v >> 64) as u64);
-        (halves.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
     }
 }

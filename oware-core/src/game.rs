@@ -165,7 +165,8 @@ impl Game {
         // A capture changes the stores for good, so no position before the
         // last capture can equal the current one: look back only that far.
         let since_capture = usize::from(self.moves_without_capture());
-        let window = &self.positions[self.positions.len() - 1 - since_capture.min(self.moves.len())..];
+        let window =
+            &self.positions[self.positions.len() - 1 - since_capture.min(self.moves.len())..];
         window.iter().filter(|&&p| p == current).count()
     }
 

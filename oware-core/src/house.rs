@@ -90,7 +90,11 @@ impl House {
     #[must_use]
     #[inline]
     pub const fn seat(self) -> Seat {
-        if (self as u8) < 6 { Seat::South } else { Seat::North }
+        if (self as u8) < 6 {
+            Seat::South
+        } else {
+            Seat::North
+        }
     }
 
     /// The letter that names this house: `'A'`–`'F'` or `'a'`–`'f'`.
@@ -318,14 +322,37 @@ impl Iterator for HouseSetIter {
         if self.0 == 0 {
             return None;
         }
+        // The set holds bits 0..=11 only; the padded table spares the
+        // bounds check on the way.
+        const BY_BIT: [House; 16] = {
+            let mut table = [House::A; 16];
+            let mut i = 0;
+            while i < 12 {
+                table[i] = House::ALL[i];
+                i += 1;
+            }
+            table
+        };
         let index = self.0.trailing_zeros() as usize;
         self.0 &= self.0 - 1;
-        House::from_index(index)
+        Some(BY_BIT[index & 15])
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
         (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for HouseSetIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<House> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = 15 - self.0.leading_zeros() as usize;
+        self.0 &= !(1 << index);
+        House::from_index(index)
     }
 }
 

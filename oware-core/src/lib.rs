@@ -45,6 +45,7 @@ mod board;
 mod capture;
 mod game;
 mod house;
+mod lanes;
 pub mod notation;
 mod outcome;
 mod perft;

@@ -2,8 +2,10 @@
 
 use core::fmt;
 
-use crate::board::{Board, LOW_7_BITS, TOP_BITS, top_bits_mask};
+use crate::board::Board;
+use crate::capture::Chain;
 use crate::house::{House, HouseSet};
+use crate::lanes;
 use crate::outcome::{EndReason, Outcome, WINNING_STORE};
 use crate::rules::{GrandSlam, Rules};
 use crate::seat::Seat;
@@ -75,22 +77,25 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Lane `i` holds `128 - need(i)`, where `need(i)` is the fewest seeds that
-/// carry a sowing from house `i` past its own row's end: adding it to the
-/// board sets a lane's top bit exactly when that house can feed.
-const FEED_BIAS: u128 = {
-    let mut bias = 0;
+/// Lane `i` holds the fewest seeds that carry a sowing from house `i` past
+/// its own row's end (6 from A or a, 1 from F or f), so the houses at or above
+/// it can feed an empty opponent.
+const FEED_THRESHOLDS: u128 = {
+    let mut thresholds = 0;
     let mut i = 0;
     while i < 12 {
-        let need = 6 - (i % 6) as u128;
-        bias |= (128 - need) << (8 * i);
+        thresholds |= (6 - (i % 6) as u128) << (8 * i);
         i += 1;
     }
-    bias
+    thresholds
 };
 
-/// 103 = 128 - 25 in each store lane: its top bit marks a store of 25 or more.
-const WIN_BIAS: u128 = 0x6767 << 96;
+/// 1 seed in each house lane (its bit then marks a house that is not empty)
+/// and 25 in each store lane (a store that has won).
+const NOT_EMPTY_OR_WON: u128 = (lanes::ONES & ((1 << 96) - 1)) | 0x1919 << 96;
+
+/// The store bits of a lane mask.
+const WON: u16 = 0b11 << 12;
 
 impl Position {
     /// The opening, South to move.
@@ -135,20 +140,23 @@ impl Position {
     /// # Ok::<(), oware_core::BoardError>(())
     /// ```
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn legal_moves(self) -> HouseSet {
         let lanes = self.board.lanes();
-        if lanes.wrapping_add(WIN_BIAS) & TOP_BITS != 0 {
+        // One vector compare marks the houses that are not empty and the
+        // stores that hold 25 or more.
+        let marks = lanes::at_least(lanes, NOT_EMPTY_OR_WON);
+        let own = self.to_move.houses().bits();
+        let opponent = self.to_move.opponent().houses().bits();
+        if marks & WON != 0 {
             return HouseSet::EMPTY;
         }
-        // Both bias additions keep every lane below 256 (lanes hold at most
-        // 48), so the lanes never carry into each other.
-        let playable = if self.board.seeds_on_side(self.to_move.opponent()) == 0 {
-            lanes.wrapping_add(FEED_BIAS)
-        } else {
-            lanes.wrapping_add(LOW_7_BITS)
-        };
-        HouseSet::from_bits(top_bits_mask(playable & TOP_BITS)).intersection(self.to_move.houses())
+        if marks & opponent != 0 {
+            return HouseSet::from_bits(marks & own);
+        }
+        // The opponent's row is empty: only moves that reach it are legal.
+        let feeding = lanes::at_least(lanes, FEED_THRESHOLDS);
+        HouseSet::from_bits(feeding & own)
     }
 
     /// The legal moves under `rules`: [`legal_moves`](Position::legal_moves),
@@ -230,15 +238,17 @@ impl Position {
     /// result is unspecified — though memory-safe — and may break the
     /// board's invariants.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(self, house: House) -> Position {
         let sowing = self.board.sow_unchecked(house);
         let chain = sowing.board.capture_chain(self.to_move, sowing.last);
-        let board = if chain.is_empty() || chain.is_grand_slam(sowing.board) {
-            sowing.board
+        // Branch-free: a grand slam takes the empty chain, which takes nothing.
+        let chain = if chain.is_grand_slam(sowing.board) {
+            Chain::EMPTY
         } else {
-            chain.take(sowing.board, self.to_move)
+            chain
         };
+        let board = chain.take(sowing.board, self.to_move);
         Position {
             board,
             to_move: self.to_move.opponent(),
@@ -280,7 +290,12 @@ impl Default for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({:?}, {} to move)", self.board.to_cells(), self.to_move)
+        write!(
+            f,
+            "Position({:?}, {} to move)",
+            self.board.to_cells(),
+            self.to_move
+        )
     }
 }
 

@@ -95,7 +95,11 @@ pub struct ParseSeatError(String);
 
 impl fmt::Display for ParseSeatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown seat `{}`: expected south or north (s/n)", self.0)
+        write!(
+            f,
+            "unknown seat `{}`: expected south or north (s/n)",
+            self.0
+        )
     }
 }
 

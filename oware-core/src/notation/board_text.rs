@@ -27,7 +27,9 @@ impl fmt::Display for Board {
         let count = |i: usize| self.seeds(House::ALL[i]);
         writeln!(f, "{NORTH_HEADER}")?;
         write!(f, "[{:>2}]", self.to_cells()[13])?;
-        (6..12).rev().try_for_each(|i| write!(f, "{:>3}", count(i)))?;
+        (6..12)
+            .rev()
+            .try_for_each(|i| write!(f, "{:>3}", count(i)))?;
         write!(f, "\n    ")?;
         (0..6).try_for_each(|i| write!(f, "{:>3}", count(i)))?;
         writeln!(f, " [{:>2}]", self.to_cells()[12])?;
@@ -136,7 +138,11 @@ impl FromStr for Board {
 }
 
 /// Appends the counts on one line of a diagram to `counts`.
-fn read_counts(line: &str, line_number: usize, counts: &mut Vec<u8>) -> Result<(), ParseBoardError> {
+fn read_counts(
+    line: &str,
+    line_number: usize,
+    counts: &mut Vec<u8>,
+) -> Result<(), ParseBoardError> {
     let mut chars = line.char_indices().enumerate().peekable();
     while let Some((column, (start, c))) = chars.next() {
         if c.is_ascii_digit() {

@@ -134,6 +134,8 @@ impl FromStr for Transcript {
 
 impl fmt::Display for Transcript {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|house| fmt::Display::fmt(house, f))
+        self.0
+            .iter()
+            .try_for_each(|house| fmt::Display::fmt(house, f))
     }
 }
