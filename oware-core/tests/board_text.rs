@@ -45,6 +45,11 @@ fn the_35_seed_house_after_sowing() {
 
 #[test]
 fn a_position_with_north_to_move() {
-    let position = position([12, 0, 3, 1, 0, 2], [1, 0, 5, 0, 0, 3], [11, 10], Seat::North);
+    let position = position(
+        [12, 0, 3, 1, 0, 2],
+        [1, 0, 5, 0, 0, 3],
+        [11, 10],
+        Seat::North,
+    );
     insta::assert_snapshot!(position.to_string());
 }

@@ -6,9 +6,7 @@ mod common;
 
 use common::{play_line, position};
 use oware_core::House::*;
-use oware_core::{
-    BySeat, EndReason, Game, HouseSet, IllegalMove, Outcome, Position, Rules, Seat,
-};
+use oware_core::{BySeat, EndReason, Game, HouseSet, IllegalMove, Outcome, Position, Rules, Seat};
 
 fn set(houses: &[oware_core::House]) -> HouseSet {
     houses.iter().copied().collect()
@@ -18,7 +16,12 @@ fn set(houses: &[oware_core::House]) -> HouseSet {
 /// seeds to reach a: A 5 and B 4 fall one short, C 4 and D 3 reach exactly,
 /// E 1 falls one short, F is empty.
 fn south_must_feed() -> Position {
-    position([5, 4, 4, 3, 1, 0], [0, 0, 0, 0, 0, 0], [16, 15], Seat::South)
+    position(
+        [5, 4, 4, 3, 1, 0],
+        [0, 0, 0, 0, 0, 0],
+        [16, 15],
+        Seat::South,
+    )
 }
 
 #[test]
@@ -45,42 +48,77 @@ fn a_feeding_move_is_played() {
     // C sows D, E, F, a; D sows E, F, a.
     assert_eq!(
         before.play(C),
-        Ok(position([5, 4, 0, 4, 2, 1], [1, 0, 0, 0, 0, 0], [16, 15], Seat::North))
+        Ok(position(
+            [5, 4, 0, 4, 2, 1],
+            [1, 0, 0, 0, 0, 0],
+            [16, 15],
+            Seat::North
+        ))
     );
     assert_eq!(
         before.play(D),
-        Ok(position([5, 4, 4, 0, 2, 1], [1, 0, 0, 0, 0, 0], [16, 15], Seat::North))
+        Ok(position(
+            [5, 4, 4, 0, 2, 1],
+            [1, 0, 0, 0, 0, 0],
+            [16, 15],
+            Seat::North
+        ))
     );
 }
 
 #[test]
 fn north_must_feed_south_too() {
     // a needs 6 seeds to reach A, b 5, c 4, d 3, e 2, f 1.
-    let before = position([0, 0, 0, 0, 0, 0], [6, 4, 4, 0, 2, 0], [16, 16], Seat::North);
+    let before = position(
+        [0, 0, 0, 0, 0, 0],
+        [6, 4, 4, 0, 2, 0],
+        [16, 16],
+        Seat::North,
+    );
     assert_eq!(before.legal_moves(), set(&[a, c, e]));
     assert_eq!(before.play(b), Err(IllegalMove::MustFeed(b)));
     // e sows f, A.
     assert_eq!(
         before.play(e),
-        Ok(position([1, 0, 0, 0, 0, 0], [6, 4, 4, 0, 0, 1], [16, 16], Seat::South))
+        Ok(position(
+            [1, 0, 0, 0, 0, 0],
+            [6, 4, 4, 0, 0, 1],
+            [16, 16],
+            Seat::South
+        ))
     );
 }
 
 #[test]
 fn a_row_that_is_not_empty_need_not_be_reached() {
     // North has one seed, so South's A (which reaches only B) is legal.
-    let before = position([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1], [23, 23], Seat::South);
+    let before = position(
+        [1, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 1],
+        [23, 23],
+        Seat::South,
+    );
     assert_eq!(before.legal_moves(), set(&[A]));
     assert_eq!(
         before.play(A),
-        Ok(position([0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1], [23, 23], Seat::North))
+        Ok(position(
+            [0, 1, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 1],
+            [23, 23],
+            Seat::North
+        ))
     );
 }
 
 #[test]
 fn no_feeding_move_ends_the_game_and_the_mover_takes_their_row() {
     // Every South house falls one seed short of a.
-    let over = position([5, 4, 3, 2, 1, 0], [0, 0, 0, 0, 0, 0], [17, 16], Seat::South);
+    let over = position(
+        [5, 4, 3, 2, 1, 0],
+        [0, 0, 0, 0, 0, 0],
+        [17, 16],
+        Seat::South,
+    );
     assert_eq!(over.legal_moves(), HouseSet::EMPTY);
     assert!(over.is_over());
     let expected = Outcome {
@@ -97,7 +135,12 @@ fn no_feeding_move_ends_the_game_and_the_mover_takes_their_row() {
 
 #[test]
 fn north_unable_to_feed_takes_north_s_row() {
-    let over = position([0, 0, 0, 0, 0, 0], [5, 4, 3, 2, 1, 0], [16, 17], Seat::North);
+    let over = position(
+        [0, 0, 0, 0, 0, 0],
+        [5, 4, 3, 2, 1, 0],
+        [16, 17],
+        Seat::North,
+    );
     assert_eq!(
         over.outcome(),
         Some(Outcome {
@@ -111,7 +154,12 @@ fn north_unable_to_feed_takes_north_s_row() {
 #[test]
 fn taking_the_row_can_make_a_draw() {
     // South's 2 seeds in A cannot reach a; 22 + 2 = 24 against 24.
-    let over = position([2, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [22, 24], Seat::South);
+    let over = position(
+        [2, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [22, 24],
+        Seat::South,
+    );
     assert_eq!(
         over.outcome(),
         Some(Outcome {
@@ -124,13 +172,23 @@ fn taking_the_row_can_make_a_draw() {
 
 #[test]
 fn in_a_game_the_seat_that_emptied_its_own_row_must_be_fed() {
-    let start = position([0, 0, 0, 0, 0, 1], [3, 0, 0, 0, 0, 2], [21, 21], Seat::South);
+    let start = position(
+        [0, 0, 0, 0, 0, 1],
+        [3, 0, 0, 0, 0, 2],
+        [21, 21],
+        Seat::South,
+    );
     let mut game = Game::from_position(start, Rules::ABAPA);
     // F sows a (4): South's row is now empty.
     play_line(&mut game, "F");
     assert_eq!(
         game.position(),
-        position([0, 0, 0, 0, 0, 0], [4, 0, 0, 0, 0, 2], [21, 21], Seat::North)
+        position(
+            [0, 0, 0, 0, 0, 0],
+            [4, 0, 0, 0, 0, 2],
+            [21, 21],
+            Seat::North
+        )
     );
     // a's 4 seeds reach only e; f's 2 reach A and B.
     assert_eq!(game.legal_moves(), set(&[f]));
@@ -140,21 +198,36 @@ fn in_a_game_the_seat_that_emptied_its_own_row_must_be_fed() {
     play_line(&mut game, "f");
     assert_eq!(
         game.position(),
-        position([1, 1, 0, 0, 0, 0], [4, 0, 0, 0, 0, 0], [21, 21], Seat::South)
+        position(
+            [1, 1, 0, 0, 0, 0],
+            [4, 0, 0, 0, 0, 0],
+            [21, 21],
+            Seat::South
+        )
     );
     assert_eq!(game.outcome(), None);
 }
 
 #[test]
 fn a_grand_slam_can_leave_the_opponent_unable_to_feed() {
-    let start = position([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1], [23, 23], Seat::North);
+    let start = position(
+        [1, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 1],
+        [23, 23],
+        Seat::North,
+    );
     let mut game = Game::from_position(start, Rules::ABAPA);
     // f sows A (2): a grand slam, so nothing is taken. North's row is now
     // empty and A's 2 seeds cannot reach it: South takes them, 25 to 23.
     play_line(&mut game, "f");
     assert_eq!(
         game.position(),
-        position([2, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [23, 23], Seat::South)
+        position(
+            [2, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0],
+            [23, 23],
+            Seat::South
+        )
     );
     assert_eq!(
         game.outcome(),

@@ -11,7 +11,12 @@ use oware_core::{BySeat, EndReason, Game, HouseSet, IllegalMove, Outcome, Positi
 
 #[test]
 fn reaching_25_wins_at_once_and_the_rows_are_not_added() {
-    let start = position([3, 0, 0, 0, 4, 0], [1, 2, 1, 1, 0, 0], [18, 18], Seat::South);
+    let start = position(
+        [3, 0, 0, 0, 4, 0],
+        [1, 2, 1, 1, 0, 0],
+        [18, 18],
+        Seat::South,
+    );
     let mut game = Game::from_position(start, Rules::ABAPA);
     assert_eq!(game.outcome(), None);
     // E sows F, a, b, c (2, 3, 2) and takes c, b, a: 18 + 7 = 25.
@@ -19,7 +24,12 @@ fn reaching_25_wins_at_once_and_the_rows_are_not_added() {
     let over = game.position();
     assert_eq!(
         over,
-        position([3, 0, 0, 0, 0, 1], [0, 0, 0, 1, 0, 0], [25, 18], Seat::North)
+        position(
+            [3, 0, 0, 0, 0, 1],
+            [0, 0, 0, 1, 0, 0],
+            [25, 18],
+            Seat::North
+        )
     );
     // North still has a seed in d, but the game is over.
     assert!(over.is_over());
@@ -56,7 +66,12 @@ fn north_with_more_than_25_wins_whoever_is_to_move() {
 
 #[test]
 fn twenty_four_is_not_yet_a_win() {
-    let going_on = position([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1], [24, 22], Seat::South);
+    let going_on = position(
+        [1, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 1],
+        [24, 22],
+        Seat::South,
+    );
     assert_eq!(going_on.outcome(), None);
     assert!(!going_on.is_over());
     assert_eq!(going_on.legal_moves(), HouseSet::EMPTY.with(A));
@@ -66,7 +81,12 @@ fn twenty_four_is_not_yet_a_win() {
 fn reaching_25_is_decided_before_no_legal_move() {
     // South has no seed to move, but North's 25 decides it: North's seed
     // in a is not added.
-    let over = position([0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0], [22, 25], Seat::South);
+    let over = position(
+        [0, 0, 0, 0, 0, 0],
+        [1, 0, 0, 0, 0, 0],
+        [22, 25],
+        Seat::South,
+    );
     assert_eq!(
         over.outcome(),
         Some(Outcome {
@@ -92,7 +112,10 @@ fn twenty_four_each_is_a_draw() {
             }
         );
         assert_eq!(outcome.to_string(), "draw 24–24 (24 seeds each)");
-        assert_eq!(Game::from_position(over, Rules::SOWING).outcome(), Some(outcome));
+        assert_eq!(
+            Game::from_position(over, Rules::SOWING).outcome(),
+            Some(outcome)
+        );
     }
 }
 
@@ -119,7 +142,12 @@ fn a_seat_with_an_empty_row_of_its_own_has_no_move() {
 /// must feed with f), nothing is ever captured (each seed lands in an empty
 /// house), and after twelve moves the position is back where it began.
 fn cycle_start() -> Position {
-    position([0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1], [24, 22], Seat::South)
+    position(
+        [0, 0, 0, 0, 0, 1],
+        [0, 0, 0, 0, 0, 1],
+        [24, 22],
+        Seat::South,
+    )
 }
 const CYCLE: &str = "FfAaBbCcDdEe";
 
@@ -142,7 +170,11 @@ fn the_third_occurrence_counting_the_start_ends_the_game() {
     assert_eq!(game.occurrences(), 1);
     play_line(&mut game, CYCLE);
     play_line(&mut game, &CYCLE[..11]);
-    assert_eq!(game.outcome(), None, "23 moves: the start has occurred twice");
+    assert_eq!(
+        game.outcome(),
+        None,
+        "23 moves: the start has occurred twice"
+    );
     play_line(&mut game, "e");
     assert_eq!(game.occurrences(), 3);
     // Each player takes their own row: 24 + 1 against 22 + 1.
@@ -228,14 +260,24 @@ fn undo_takes_back_the_end() {
 /// position occurs twice (found by a search over a model of SPEC written
 /// apart from this crate, and replayed here move by move).
 fn limit_start() -> Position {
-    position([1, 1, 1, 1, 0, 0], [1, 1, 1, 1, 0, 0], [22, 18], Seat::South)
+    position(
+        [1, 1, 1, 1, 0, 0],
+        [1, 1, 1, 1, 0, 0],
+        [22, 18],
+        Seat::South,
+    )
 }
 const QUIET_100: &str = "CaAbDdFfBeEaAcBdFfDaCbDdAcEaFaBdCbDdEcFeEaDdBeFaCfAbBdEaDeEfAcCdDeEbBfCcDdFdEbAaBeFbAfAcBdDaEbFaAbCe";
 
 /// After the 100 moves: worked through from the last two. After 98 South
 /// has B 1, C 2 and North c 2, e 2, f 1; C sows D, E; e sows f, A.
 fn after_quiet_100() -> Position {
-    position([1, 1, 0, 1, 1, 0], [0, 0, 2, 0, 0, 2], [22, 18], Seat::South)
+    position(
+        [1, 1, 0, 1, 1, 0],
+        [0, 0, 2, 0, 0, 2],
+        [22, 18],
+        Seat::South,
+    )
 }
 
 #[test]
@@ -248,7 +290,12 @@ fn ninety_nine_moves_without_capture_do_not_end_the_sowing_game() {
     assert_eq!(game.outcome(), None);
     assert_eq!(
         game.position(),
-        position([0, 1, 0, 1, 1, 0], [0, 0, 2, 0, 2, 1], [22, 18], Seat::North)
+        position(
+            [0, 1, 0, 1, 1, 0],
+            [0, 0, 2, 0, 2, 1],
+            [22, 18],
+            Seat::North
+        )
     );
 }
 
@@ -285,7 +332,12 @@ fn abapa_and_awari_have_no_move_limit() {
 
 #[test]
 fn a_capture_starts_the_count_again() {
-    let start = position([1, 0, 0, 0, 0, 1], [1, 0, 4, 0, 0, 0], [20, 21], Seat::South);
+    let start = position(
+        [1, 0, 0, 0, 0, 1],
+        [1, 0, 4, 0, 0, 0],
+        [20, 21],
+        Seat::South,
+    );
     let rules = Rules {
         move_limit: Some(3),
         ..Rules::ABAPA
@@ -298,7 +350,12 @@ fn a_capture_starts_the_count_again() {
     play_line(&mut game, "F");
     assert_eq!(
         game.position(),
-        position([1, 1, 0, 0, 0, 0], [0, 0, 0, 1, 1, 1], [22, 21], Seat::North)
+        position(
+            [1, 1, 0, 0, 0, 0],
+            [0, 0, 0, 1, 1, 1],
+            [22, 21],
+            Seat::North
+        )
     );
     assert_eq!(game.moves_without_capture(), 0);
     // d sows e; A sows B; e sows f, A (A 1): three quiet moves.
@@ -307,7 +364,12 @@ fn a_capture_starts_the_count_again() {
     play_line(&mut game, "e");
     assert_eq!(
         game.position(),
-        position([1, 2, 0, 0, 0, 0], [0, 0, 0, 0, 0, 2], [22, 21], Seat::South)
+        position(
+            [1, 2, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 2],
+            [22, 21],
+            Seat::South
+        )
     );
     assert_eq!(
         game.outcome(),
@@ -336,5 +398,8 @@ fn every_end_reason_reads_as_words() {
         reason: EndReason::NoLegalMove,
         seeds: BySeat::new(16, 32),
     };
-    assert_eq!(outcome.to_string(), "North wins 16–32 (the opponent could not be fed)");
+    assert_eq!(
+        outcome.to_string(),
+        "North wins 16–32 (the opponent could not be fed)"
+    );
 }

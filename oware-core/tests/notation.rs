@@ -176,7 +176,10 @@ fn a_transcript_may_start_with_north_from_a_set_up_position() {
             to_move: Seat::North
         })
     );
-    assert_eq!(Transcript::parse_from("", Seat::North), Ok(Transcript::default()));
+    assert_eq!(
+        Transcript::parse_from("", Seat::North),
+        Ok(Transcript::default())
+    );
 }
 
 #[test]
@@ -308,7 +311,8 @@ fn counts_are_read_north_store_f_to_a_then_a_to_f_south_store() {
 fn headers_are_optional_and_labels_are_ignored() {
     let without_headers = "[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  4 [ 0]";
     assert_eq!(without_headers.parse::<Board>(), Ok(Board::OPENING));
-    let labelled = "North (to move: South)\n\n[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  4 [ 0]\nSouth\n";
+    let labelled =
+        "North (to move: South)\n\n[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  4 [ 0]\nSouth\n";
     assert_eq!(labelled.parse::<Board>(), Ok(Board::OPENING));
     let on_one_line = "0 4 4 4 4 4 4 4 4 4 4 4 4 0";
     assert_eq!(on_one_line.parse::<Board>(), Ok(Board::OPENING));
@@ -340,12 +344,20 @@ fn a_stray_character_is_reported_by_line_and_column() {
     let text = SPEC_DIAGRAM.replace("      4  4  4  4  4  4 [ 0]", "      4  4  4  4  x  4 [ 0]");
     assert!(matches!(
         text.parse::<Board>(),
-        Err(ParseBoardError::UnexpectedCharacter { line: 3, column: 19, found: 'x' })
+        Err(ParseBoardError::UnexpectedCharacter {
+            line: 3,
+            column: 19,
+            found: 'x'
+        })
     ));
     // A minus sign is not part of a count.
     assert!(matches!(
         "-4 4".parse::<Board>(),
-        Err(ParseBoardError::UnexpectedCharacter { line: 1, column: 1, found: '-' })
+        Err(ParseBoardError::UnexpectedCharacter {
+            line: 1,
+            column: 1,
+            found: '-'
+        })
     ));
 }
 
@@ -412,7 +424,10 @@ fn fourteen_counts_are_needed() {
 fn counts_that_do_not_make_48_are_not_a_board() {
     let text = "[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  5 [ 0]";
     let error = text.parse::<Board>().unwrap_err();
-    assert_eq!(error, ParseBoardError::Board(BoardError::WrongTotal { total: 49 }));
+    assert_eq!(
+        error,
+        ParseBoardError::Board(BoardError::WrongTotal { total: 49 })
+    );
     assert_eq!(
         error.to_string(),
         "the board holds 49 seeds; a game of oware always has 48"
@@ -457,10 +472,16 @@ fn odd_input_is_an_error_and_never_a_panic() {
         assert!(text.parse::<Seat>().is_err(), "seat from {shown:?}");
         assert!(text.parse::<Rules>().is_err(), "rules from {shown:?}");
         if !text.is_empty() {
-            assert!(text.parse::<Transcript>().is_err(), "transcript from {shown:?}");
+            assert!(
+                text.parse::<Transcript>().is_err(),
+                "transcript from {shown:?}"
+            );
         }
     }
-    assert_eq!("".parse::<Board>(), Err(ParseBoardError::WrongCount { found: 0 }));
+    assert_eq!(
+        "".parse::<Board>(),
+        Err(ParseBoardError::WrongCount { found: 0 })
+    );
     assert_eq!(
         "♠ ♣ ♥ ♦".parse::<Board>(),
         Err(ParseBoardError::WrongCount { found: 0 })

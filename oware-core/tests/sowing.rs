@@ -77,11 +77,21 @@ fn twelve_seeds_skip_the_origin_and_end_one_past_it() {
 
 #[test]
 fn twelve_seeds_played_end_in_the_movers_own_row_and_capture_nothing() {
-    let before = position([12, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [15, 15], Seat::South);
+    let before = position(
+        [12, 0, 0, 0, 0, 0],
+        [1, 1, 1, 1, 1, 1],
+        [15, 15],
+        Seat::South,
+    );
     // As above: a..f hold 2 each, but the last seed fell in South's own B.
     assert_eq!(
         before.play(House::A),
-        Ok(position([0, 2, 1, 1, 1, 1], [2, 2, 2, 2, 2, 2], [15, 15], Seat::North))
+        Ok(position(
+            [0, 2, 1, 1, 1, 1],
+            [2, 2, 2, 2, 2, 2],
+            [15, 15],
+            Seat::North
+        ))
     );
 }
 
@@ -126,7 +136,12 @@ fn twenty_three_seeds_make_two_laps_and_one_more() {
 
 #[test]
 fn twenty_three_seeds_from_f_end_in_a_and_capture_it() {
-    let before = position([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 23], [12, 13], Seat::North);
+    let before = position(
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 23],
+        [12, 13],
+        Seat::North,
+    );
     // Two laps give every house but f 2; the 23rd seed lands in A (3).
     // A is South's and holds 3: taken. A is South's first house, so the
     // walk stops; South keeps B..F (10 seeds), so it is no grand slam.
@@ -138,7 +153,12 @@ fn twenty_three_seeds_from_f_end_in_a_and_capture_it() {
     assert_eq!(sowing.last, House::A);
     assert_eq!(
         before.play(House::f),
-        Ok(position([0, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 0], [12, 16], Seat::South))
+        Ok(position(
+            [0, 2, 2, 2, 2, 2],
+            [2, 2, 2, 2, 2, 0],
+            [12, 16],
+            Seat::South
+        ))
     );
 }
 
@@ -157,12 +177,22 @@ fn twenty_five_seeds_make_two_laps_and_three_more() {
 
 #[test]
 fn twenty_five_seeds_played_capture_the_threes_they_made() {
-    let before = position([0, 0, 0, 0, 0, 25], [0, 0, 0, 0, 0, 0], [11, 12], Seat::South);
+    let before = position(
+        [0, 0, 0, 0, 0, 25],
+        [0, 0, 0, 0, 0, 0],
+        [11, 12],
+        Seat::South,
+    );
     // After sowing (above) c, b, a hold 3 each: all taken (9 seeds); the
     // walk stops after a. d, e, f keep 2 each, so it is no grand slam.
     assert_eq!(
         before.play(House::F),
-        Ok(position([2, 2, 2, 2, 2, 0], [0, 0, 0, 2, 2, 2], [20, 12], Seat::North))
+        Ok(position(
+            [2, 2, 2, 2, 2, 0],
+            [0, 0, 0, 2, 2, 2],
+            [20, 12],
+            Seat::North
+        ))
     );
 }
 
@@ -193,7 +223,12 @@ fn thirty_five_seeds_from_north_wrap_past_f_into_south_row() {
     assert_eq!(sowing.sown, 35);
     assert_eq!(
         before.play(House::e),
-        Ok(position([4, 3, 3, 3, 3, 3], [3, 3, 3, 3, 0, 4], [6, 7], Seat::South))
+        Ok(position(
+            [4, 3, 3, 3, 3, 3],
+            [3, 3, 3, 3, 0, 4],
+            [6, 7],
+            Seat::South
+        ))
     );
 }
 
@@ -201,7 +236,11 @@ fn thirty_five_seeds_from_north_wrap_past_f_into_south_row() {
 fn sow_unchecked_agrees_with_sow_on_a_non_empty_house() {
     let before = board([1, 13, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [14, 14]);
     for house in [House::A, House::B, House::a, House::f] {
-        assert_eq!(before.sow_unchecked(house), before.sow(house), "sowing {house}");
+        assert_eq!(
+            before.sow_unchecked(house),
+            before.sow(house),
+            "sowing {house}"
+        );
     }
 }
 

@@ -19,7 +19,10 @@ pub(crate) fn cells(south: [u8; 6], north: [u8; 6], stores: [u8; 2]) -> [u8; 14]
     cells[12] = stores[0];
     cells[13] = stores[1];
     let total: u32 = cells.iter().map(|&c| u32::from(c)).sum();
-    assert_eq!(total, 48, "a hand-worked board must hold 48 seeds: {cells:?}");
+    assert_eq!(
+        total, 48,
+        "a hand-worked board must hold 48 seeds: {cells:?}"
+    );
     cells
 }
 
@@ -47,7 +50,10 @@ pub(crate) fn house(letter: char) -> House {
 pub(crate) fn play_line(game: &mut Game, letters: &str) {
     for (index, letter) in letters.chars().enumerate() {
         if let Err(error) = game.play(house(letter)) {
-            panic!("move {} of `{letters}` ({letter}) is refused: {error}", index + 1);
+            panic!(
+                "move {} of `{letters}` ({letter}) is refused: {error}",
+                index + 1
+            );
         }
     }
 }
