@@ -1,5 +1,71 @@
-//! The `oware` command.
+//! The `oware` command: play the bot in the terminal, replay and analyze
+//! games, count perft leaves, and speak the engine protocol of the Aualé GUI.
+//!
+//! One module per subcommand under [`cmd`], each a small `run`; the board
+//! drawing, the protocol's parsing and the shared start-position options have
+//! a module each.
 
-fn main() {
-    println!("oware: under construction");
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+mod draw;
+mod protocol;
+mod setup;
+mod style;
+mod thinking;
+
+/// Oware (Abapa): play the bot, replay and analyze games, speak the engine protocol.
+///
+/// Houses are letters: A-F are South's (bottom row, left to right), a-f are
+/// North's (top row, right to left). A transcript is the moves' letters with
+/// no separator, South first: `EcAb`.
+#[derive(Parser)]
+#[command(name = "oware", version, propagate_version = true)]
+struct Flags {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in the terminal, against the bot or another person.
+    Play(cmd::play::Args),
+    /// Replay a transcript and print the final board, the seat to move and the outcome.
+    Show(cmd::show::Args),
+    /// Think out loud about a position: one line per depth, then the best move.
+    Analyze(cmd::analyze::Args),
+    /// Count the leaves of the move tree to a depth, and how fast.
+    Perft(cmd::perft::Args),
+    /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
+    Uci(cmd::uci::Args),
+}
+
+fn main() -> ExitCode {
+    let flags = Flags::parse();
+    let result = match flags.command {
+        Command::Play(args) => cmd::play::run(&args),
+        Command::Show(args) => cmd::show::run(&args),
+        Command::Analyze(args) => cmd::analyze::run(&args),
+        Command::Perft(args) => cmd::perft::run(&args),
+        Command::Uci(args) => cmd::uci::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that went away (`oware analyze | head`) is not an error.
+        Err(error)
+            if error
+                .downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("oware: error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

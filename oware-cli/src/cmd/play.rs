@@ -1,0 +1,464 @@
+//! `oware play`: a game in the terminal, against the bot or another person.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result};
+use oware_core::{BySeat, Game, House, IllegalMove, Position, Rules, Seat};
+use oware_search::{Engine, EngineOptions, Level, SearchResult};
+
+use crate::draw::{self, BoardView, seat_paint};
+use crate::setup;
+use crate::style::{Paint, Style};
+use crate::thinking::{Count, Line, Seconds, Table, Verdict};
+
+/// Play a game in the terminal, against the bot or another person.
+///
+/// Type a house letter to sow it (A-F for South, a-f for North: the case
+/// carries the seat), `hint` for the bot's advice, `undo` to take your last
+/// move back, `quit` to stop. Moves may be piped on stdin, one per line.
+/// At the end the transcript is printed, to replay with `oware show`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The bot's level: 1 (a beginner can beat it) to 19 (full strength, 1 s a move).
+    #[arg(long, value_name = "1..19", default_value = "10", value_parser = parse_level)]
+    level: Level,
+    /// Your seat: south moves first, north second.
+    #[arg(long, value_name = "SEAT", default_value = "south")]
+    seat: Seat,
+    /// Two people take turns at the keyboard; no bot plays.
+    #[arg(long)]
+    humans: bool,
+    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari.
+    #[arg(long, value_name = "R", default_value = "abapa")]
+    rules: Rules,
+    /// Start after these moves from the opening, e.g. `EcAb`.
+    #[arg(long, value_name = "TRANSCRIPT")]
+    moves: Option<String>,
+    /// Seed of the bot's deliberate mistakes at levels 1-7: the same seed and
+    /// moves give the same game [default: from the clock].
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+}
+
+fn parse_level(text: &str) -> Result<Level, oware_search::LevelError> {
+    text.parse()
+}
+
+/// Runs `oware play`.
+pub(crate) fn run(args: &Args) -> Result<()> {
+    let mut game = Game::new(args.rules);
+    if let Some(moves) = &args.moves {
+        let transcript = setup::parse_transcript(moves, Seat::South).context("--moves")?;
+        setup::replay(&mut game, &transcript).context("--moves")?;
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+    });
+    let bot = (!args.humans).then(|| args.seat.opponent());
+    let players = BySeat {
+        south: player_name(bot, Seat::South, args.level),
+        north: player_name(bot, Seat::North, args.level),
+    };
+    let stdin = io::stdin();
+    let mut session = Session {
+        last: game.moves().last().copied(),
+        game,
+        bot,
+        level: args.level,
+        seed,
+        engine: Engine::new(EngineOptions::default()),
+        style: Style::for_stdout(),
+        echo: !stdin.is_terminal(),
+        players,
+        announced: None,
+        out: io::stdout().lock(),
+        input: stdin.lock(),
+    };
+    session.play()
+}
+
+/// "you", "bot, level 10" or, with two people, "player".
+fn player_name(bot: Option<Seat>, seat: Seat, level: Level) -> String {
+    match bot {
+        None => "player".to_owned(),
+        Some(bot) if bot == seat => format!("bot, level {level}"),
+        Some(_) => "you".to_owned(),
+    }
+}
+
+/// A game in progress and everything needed to show it.
+struct Session<'a> {
+    game: Game,
+    /// The seat the bot plays, or `None` when two people play.
+    bot: Option<Seat>,
+    level: Level,
+    seed: u64,
+    engine: Engine,
+    style: Style,
+    /// Input is not typed at a terminal: echo each line after its prompt, so
+    /// the output reads as a game.
+    echo: bool,
+    players: BySeat<String>,
+    /// The last proven result announced, so it is said once.
+    announced: Option<Verdict>,
+    /// The house just played.
+    last: Option<House>,
+    out: io::StdoutLock<'a>,
+    input: io::StdinLock<'a>,
+}
+
+/// What a line typed by a player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Request {
+    Move(House),
+    Hint,
+    Undo,
+    Help,
+    Quit,
+}
+
+/// What the human typed, or why it is not understood.
+fn read_request(line: &str, to_move: Seat) -> Result<Request, String> {
+    let word = line.trim();
+    match word.to_ascii_lowercase().as_str() {
+        "hint" | "h" | "?" => return Ok(Request::Hint),
+        "undo" | "u" => return Ok(Request::Undo),
+        "help" => return Ok(Request::Help),
+        "quit" | "q" | "exit" => return Ok(Request::Quit),
+        _ => {}
+    }
+    let letters = letters(to_move);
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => match House::from_letter(c) {
+            Some(house) if house.seat() == to_move => Ok(Request::Move(house)),
+            Some(house) => Err(format!(
+                "{house} is {}'s house; {to_move} plays {letters}",
+                house.seat()
+            )),
+            None => Err(format!(
+                "`{word}` is not a house: {to_move} plays {letters} (or type hint, undo, quit)"
+            )),
+        },
+        (Some(_), Some(_)) if word.chars().all(|c| House::from_letter(c).is_some()) => Err(
+            format!("one house at a time, please: type a single letter, {letters}"),
+        ),
+        _ => Err(format!(
+            "`{word}` is not a move or a command: type a house ({letters}), hint, undo, help or quit"
+        )),
+    }
+}
+
+/// `A-F` or `a-f`.
+fn letters(seat: Seat) -> &'static str {
+    match seat {
+        Seat::South => "A-F",
+        Seat::North => "a-f",
+    }
+}
+
+impl Session<'_> {
+    fn play(&mut self) -> Result<()> {
+        self.intro()?;
+        self.board()?;
+        while !self.game.is_over() {
+            let to_move = self.game.position().to_move();
+            if self.bot == Some(to_move) {
+                self.bot_move()?;
+                self.board()?;
+                continue;
+            }
+            let Some(line) = self.prompt()? else {
+                writeln!(self.out, "\n(end of input)")?;
+                return self.finish();
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            match read_request(&line, to_move) {
+                Ok(Request::Move(house)) => match self.game.play(house) {
+                    Ok(()) => {
+                        self.last = Some(house);
+                        self.board()?;
+                    }
+                    Err(error) => self.complain(&explain(error, self.game.position()))?,
+                },
+                Ok(Request::Hint) => self.hint()?,
+                Ok(Request::Undo) => self.undo()?,
+                Ok(Request::Help) => self.help()?,
+                Ok(Request::Quit) => return self.finish(),
+                Err(message) => self.complain(&message)?,
+            }
+        }
+        self.finish()
+    }
+
+    fn intro(&mut self) -> Result<()> {
+        let rules = self.game.rules();
+        match self.bot {
+            Some(bot) => writeln!(
+                self.out,
+                "Oware ({rules} rules): you play {} against the bot at level {} (seed {}).",
+                bot.opponent(),
+                self.level,
+                self.seed
+            )?,
+            None => writeln!(
+                self.out,
+                "Oware ({rules} rules): two players at one keyboard."
+            )?,
+        }
+        writeln!(
+            self.out,
+            "Type a house letter to sow it, or hint, undo, help, quit."
+        )?;
+        Ok(())
+    }
+
+    fn board(&mut self) -> Result<()> {
+        let view = BoardView {
+            position: self.game.position(),
+            last: self.last,
+            legal: self.game.legal_moves(),
+            players: &self.players,
+            style: self.style,
+        };
+        writeln!(self.out, "\n{view}")?;
+        Ok(())
+    }
+
+    /// Asks the seat to move for a line; `None` at the end of input.
+    fn prompt(&mut self) -> Result<Option<String>> {
+        let to_move = self.game.position().to_move();
+        let legal = draw::spaced(self.game.legal_moves());
+        write!(
+            self.out,
+            "{} to move ({legal}) > ",
+            self.style.paint(seat_paint(to_move), to_move)
+        )?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        if self.echo {
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        Ok(Some(line))
+    }
+
+    fn complain(&mut self, message: &str) -> Result<()> {
+        writeln!(self.out, "{}", self.style.paint(Paint::Error, message))?;
+        Ok(())
+    }
+
+    fn help(&mut self) -> Result<()> {
+        let to_move = self.game.position().to_move();
+        writeln!(
+            self.out,
+            "  {}  sow that house ({to_move}'s are {})\n  hint  ask the bot for advice\n  undo  take back your last move\n  quit  stop here and print the transcript",
+            letters(to_move),
+            letters(to_move),
+        )?;
+        Ok(())
+    }
+
+    /// The search behind the bot's moves and hints, its thinking shown as a
+    /// table that updates.
+    fn think(&mut self, hint: bool) -> Result<SearchResult> {
+        let to_move = self.game.position().to_move();
+        let who = if hint {
+            "a hint for"
+        } else {
+            "the bot thinks for"
+        };
+        writeln!(
+            self.out,
+            "{who} {}, scores in seeds for {to_move}:",
+            self.style.paint(seat_paint(to_move), to_move),
+        )?;
+        let mut table = Table::new(to_move, self.game.legal_moves(), self.style, false);
+        table.start(&mut self.out)?;
+        let stop = AtomicBool::new(false);
+        let mut failed = None;
+        let out = &mut self.out;
+        let mut on_event = |event: &_| {
+            if failed.is_none() {
+                failed = table.event(out, event).err();
+                stop.store(failed.is_some(), Ordering::Relaxed);
+            }
+        };
+        // The bot shows a score under every house (analysis mode). Levels
+        // without noise would search without it in `choose_move`, so they
+        // search here with the level's limits: the same choice, every house scored.
+        self.engine.set_analysis(true);
+        let result = if hint {
+            self.engine
+                .search(&self.game, &Level::MAX.limits(), &stop, &mut on_event)
+        } else if self.level.noise() > 0.0 {
+            self.engine
+                .choose_move(&self.game, self.level, self.seed, &stop, &mut on_event)
+        } else {
+            self.engine
+                .search(&self.game, &self.level.limits(), &stop, &mut on_event)
+        };
+        if let Some(error) = failed {
+            return Err(error.into());
+        }
+        table.finish(&mut self.out)?;
+        Ok(result)
+    }
+
+    fn bot_move(&mut self) -> Result<()> {
+        let to_move = self.game.position().to_move();
+        let result = self.think(false)?;
+        let house = result
+            .best
+            .or_else(|| self.game.legal_moves().first())
+            .expect("a game that is not over has a move");
+        self.game
+            .play(house)
+            .context("the bot chose an illegal move")?;
+        self.last = Some(house);
+        writeln!(
+            self.out,
+            "{} plays {}   (score {}, depth {}, {} nodes in {})",
+            self.style.paint(seat_paint(to_move), to_move),
+            self.style.paint(Paint::Bold, house),
+            result.score,
+            result.depth,
+            Count(result.nodes),
+            Seconds(result.elapsed),
+        )?;
+        self.announce(&result, to_move)
+    }
+
+    fn hint(&mut self) -> Result<()> {
+        let to_move = self.game.position().to_move();
+        let result = self.think(true)?;
+        if let Some(house) = result.best {
+            writeln!(
+                self.out,
+                "hint: {} {}   (score {}, depth {}, pv {})",
+                to_move,
+                self.style.paint(Paint::Bold, format!("plays {house}")),
+                result.score,
+                result.depth,
+                Line(&result.pv),
+            )?;
+        }
+        self.announce(&result, to_move)
+    }
+
+    /// Says who can force a win, or that best play draws, when a search has
+    /// proved it and it was not said already.
+    fn announce(&mut self, result: &SearchResult, mover: Seat) -> Result<()> {
+        if let Some((verdict, plies)) = Verdict::of(result.score, mover)
+            && self.announced != Some(verdict)
+        {
+            self.announced = Some(verdict);
+            let sentence = verdict.sentence(plies);
+            writeln!(self.out, "{}", self.style.paint(Paint::Good, sentence))?;
+        }
+        Ok(())
+    }
+
+    /// Takes back moves until it is again the turn of the person who asked,
+    /// before their last move (with two people: the last move).
+    fn undo(&mut self) -> Result<()> {
+        let human = self.game.position().to_move();
+        let moves = self.game.moves().len();
+        let positions = self.game.positions();
+        let target = if self.bot.is_none() {
+            moves.checked_sub(1)
+        } else {
+            // Back to before the last move of the seat now to move.
+            (0..moves).rev().find(|&i| positions[i].to_move() == human)
+        };
+        let Some(target) = target else {
+            return self.complain("nothing to undo");
+        };
+        let mut taken = Vec::new();
+        while self.game.moves().len() > target {
+            taken.push(self.game.undo().expect("moves remain"));
+        }
+        taken.reverse();
+        self.last = self.game.moves().last().copied();
+        self.announced = None;
+        writeln!(self.out, "took back {}", Line(&taken))?;
+        self.board()
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        if let Some(outcome) = self.game.outcome() {
+            writeln!(
+                self.out,
+                "{}",
+                self.style
+                    .paint(Paint::Good, format!("game over: {outcome}"))
+            )?;
+        } else {
+            writeln!(
+                self.out,
+                "game stopped after {} moves",
+                self.game.moves().len()
+            )?;
+        }
+        let transcript = self.game.transcript();
+        writeln!(self.out, "transcript: {transcript}")?;
+        if !transcript.is_empty() {
+            let rules = match self.game.rules() {
+                Rules::ABAPA => String::new(),
+                rules => format!("--rules {rules} "),
+            };
+            writeln!(self.out, "replay it:  oware show {rules}{transcript}")?;
+        }
+        Ok(())
+    }
+}
+
+/// An illegal move's reason, with the houses that are legal.
+fn explain(error: IllegalMove, position: Position) -> String {
+    let legal = draw::spaced(position.legal_moves());
+    format!("{error}; legal: {legal}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_keep_specs_letters_and_say_whose_they_are() {
+        assert_eq!(
+            read_request(" E \n", Seat::South),
+            Ok(Request::Move(House::E))
+        );
+        assert_eq!(read_request("c", Seat::North), Ok(Request::Move(House::c)));
+        assert_eq!(read_request("HINT", Seat::North), Ok(Request::Hint));
+        assert_eq!(read_request("undo", Seat::South), Ok(Request::Undo));
+        assert_eq!(read_request("q", Seat::South), Ok(Request::Quit));
+        assert_eq!(
+            read_request("e", Seat::South),
+            Err("e is North's house; South plays A-F".to_owned())
+        );
+        assert_eq!(
+            read_request("G", Seat::South),
+            Err("`G` is not a house: South plays A-F (or type hint, undo, quit)".to_owned())
+        );
+        assert_eq!(
+            read_request("Ec", Seat::South),
+            Err("one house at a time, please: type a single letter, A-F".to_owned())
+        );
+        assert_eq!(
+            read_request("play E", Seat::South),
+            Err(
+                "`play E` is not a move or a command: type a house (A-F), hint, undo, help or quit"
+                    .to_owned()
+            )
+        );
+    }
+}

@@ -1,0 +1,136 @@
+//! Where a command starts: the opening or a board read from a file, the seat
+//! to move, the rules, and a transcript played from there.
+
+use std::fmt;
+use std::io::Read;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use oware_core::{Board, Game, House, IllegalMove, Position, Rules, Seat, Transcript};
+
+/// The start position: the opening, or a board diagram, and the seat to move.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub(crate) struct StartArgs {
+    /// Start from the board in FILE (SPEC's four-line diagram, `-` for stdin)
+    /// instead of the opening.
+    #[arg(long, value_name = "FILE|-")]
+    pub(crate) board: Option<PathBuf>,
+    /// The seat to move at the start [default: south].
+    #[arg(long, value_name = "SEAT")]
+    pub(crate) to_move: Option<Seat>,
+}
+
+impl StartArgs {
+    /// The start position these options describe.
+    pub(crate) fn position(&self) -> Result<Position> {
+        let board = match &self.board {
+            None => Board::OPENING,
+            Some(path) => read_board(path)?,
+        };
+        Ok(Position::new(board, self.to_move.unwrap_or(Seat::South)))
+    }
+}
+
+/// Reads a board diagram from `path`, or from stdin for `-`.
+pub(crate) fn read_board(path: &PathBuf) -> Result<Board> {
+    let (text, name) = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read the board from stdin")?;
+        (text, "stdin".to_owned())
+    } else {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the board file {}", path.display()))?;
+        (text, path.display().to_string())
+    };
+    text.parse::<Board>()
+        .with_context(|| format!("{name} is not a board"))
+}
+
+/// A transcript parsed for a game whose first move is `first`'s; the error
+/// names the offending character.
+pub(crate) fn parse_transcript(text: &str, first: Seat) -> Result<Transcript> {
+    Transcript::parse_from(text, first).with_context(|| format!("bad transcript `{text}`"))
+}
+
+/// A move of a transcript that could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReplayError {
+    /// The move's place in the transcript, from 1.
+    pub(crate) number: usize,
+    /// The house.
+    pub(crate) house: House,
+    /// Why it was refused.
+    pub(crate) reason: IllegalMove,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} of the transcript, `{}`, is illegal: {}",
+            self.number, self.house, self.reason
+        )
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Plays `moves` on `game` in order; on an illegal move the game keeps the
+/// moves before it and the error names the move's 1-based place.
+pub(crate) fn replay(game: &mut Game, moves: &[House]) -> Result<(), ReplayError> {
+    for (index, &house) in moves.iter().enumerate() {
+        game.play(house).map_err(|reason| ReplayError {
+            number: index + 1,
+            house,
+            reason,
+        })?;
+    }
+    Ok(())
+}
+
+/// A game from `start` under `rules` with the transcript `text` played.
+pub(crate) fn game_from(start: Position, rules: Rules, text: Option<&str>) -> Result<Game> {
+    let mut game = Game::from_position(start, rules);
+    if let Some(text) = text {
+        let transcript = parse_transcript(text, start.to_move())?;
+        replay(&mut game, &transcript)?;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replay_names_the_first_illegal_move_from_one() {
+        let mut game = Game::new(Rules::ABAPA);
+        // E empties E; after c, South's E is empty.
+        let error = replay(
+            &mut game,
+            &Transcript::parse_from("EcE", Seat::South).unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(error.number, 3);
+        assert_eq!(error.reason, IllegalMove::EmptyHouse(House::E));
+        assert_eq!(
+            error.to_string(),
+            "move 3 of the transcript, `E`, is illegal: house E is empty"
+        );
+        assert_eq!(game.moves(), [House::E, House::c]);
+    }
+
+    #[test]
+    fn a_transcript_from_a_north_start_begins_with_north() {
+        let start = Position::new(Board::OPENING, Seat::North);
+        let game = game_from(start, Rules::ABAPA, Some("cE")).unwrap();
+        assert_eq!(game.moves(), [House::c, House::E]);
+        let error = game_from(start, Rules::ABAPA, Some("Ec")).unwrap_err();
+        assert_eq!(
+            format!("{error:#}"),
+            "bad transcript `Ec`: character 1 of the transcript, `E`, is a move by South, but North is to move"
+        );
+    }
+}

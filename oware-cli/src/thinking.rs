@@ -1,0 +1,416 @@
+//! How the search's progress reads: the table of depths and scores that
+//! `analyze` prints and `play` shows while the bot thinks, the verdict when a
+//! result is proven, and numbers, times and rates for people.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use oware_core::{House, HouseSet, Seat};
+use oware_search::{Event, Iteration, Proven, Score};
+
+use crate::style::{Paint, Style};
+
+/// A duration as people read it: `850 µs`, `3.1 ms`, `0.42 s`, `12.3 s`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seconds(pub(crate) Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seconds = self.0.as_secs_f64();
+        let text = if seconds < 0.001 {
+            format!("{:.0} µs", seconds * 1e6)
+        } else if seconds < 0.1 {
+            format!("{:.1} ms", seconds * 1e3)
+        } else if seconds < 10.0 {
+            format!("{seconds:.2} s")
+        } else {
+            format!("{seconds:.1} s")
+        };
+        f.pad(&text)
+    }
+}
+
+/// A count with a metric suffix: `950`, `12.5k`, `3.20M`, `1.05G`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Count(pub(crate) u64);
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0 as f64;
+        // Three significant digits after the first thousand: 12.5k, 125k, 1.25M.
+        let (scaled, suffix) = match self.0 {
+            0..10_000 => return f.pad(&self.0.to_string()),
+            10_000..1_000_000 => (n / 1e3, "k"),
+            1_000_000..1_000_000_000 => (n / 1e6, "M"),
+            _ => (n / 1e9, "G"),
+        };
+        let decimals = if scaled < 10.0 {
+            2
+        } else if scaled < 100.0 {
+            1
+        } else {
+            0
+        };
+        let text = format!("{scaled:.decimals$}{suffix}");
+        f.pad(&text)
+    }
+}
+
+/// Things per second, as a [`Count`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rate(pub(crate) Count);
+
+impl Rate {
+    /// `count` things done in `elapsed`.
+    pub(crate) fn per_second(count: u64, elapsed: Duration) -> Rate {
+        let seconds = elapsed.as_secs_f64();
+        let rate = if seconds > 0.0 {
+            count as f64 / seconds
+        } else {
+            0.0
+        };
+        Rate(Count(rate.round() as u64))
+    }
+
+    /// The rate as a whole number, for protocols.
+    pub(crate) fn whole(self) -> u64 {
+        self.0.0
+    }
+}
+
+impl fmt::Display for Rate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The six houses of `seat` in the order the board draws them: A to F for
+/// South, f to a for North (North's row reads right to left).
+pub(crate) fn board_order(seat: Seat) -> [House; 6] {
+    let mut houses: [House; 6] = core::array::from_fn(|i| House::ALL[seat.first_house_index() + i]);
+    if seat == Seat::North {
+        houses.reverse();
+    }
+    houses
+}
+
+/// A score in a narrow column: `+1.50`, `win 12`, `loss 12`, `draw`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cell(pub(crate) Score);
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self.0.proven() {
+            Some(Proven::Win { plies }) => format!("win {plies}"),
+            Some(Proven::Loss { plies }) => format!("loss {plies}"),
+            Some(Proven::Draw) => "draw".to_owned(),
+            None => self.0.to_string(),
+        };
+        f.pad(&text)
+    }
+}
+
+/// Moves as spaced letters: `E c A b`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line<'a>(pub(crate) &'a [House]);
+
+impl fmt::Display for Line<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letters: Vec<String> = self.0.iter().map(House::to_string).collect();
+        f.pad(&letters.join(" "))
+    }
+}
+
+/// What the search has proved about the game: who can force a win, or that
+/// best play draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// This seat can force a win, whatever the other does.
+    Win(Seat),
+    /// Neither seat can force more than a draw.
+    Draw,
+}
+
+impl Verdict {
+    /// The verdict behind `score`, a score from `mover`'s view, if it is proven.
+    pub(crate) fn of(score: Score, mover: Seat) -> Option<(Verdict, Option<u32>)> {
+        match score.proven()? {
+            Proven::Win { plies } => Some((Verdict::Win(mover), Some(plies))),
+            Proven::Loss { plies } => Some((Verdict::Win(mover.opponent()), Some(plies))),
+            Proven::Draw => Some((Verdict::Draw, None)),
+        }
+    }
+
+    /// The sentence, e.g. `North can force a win (the game ends within 13 plies)`.
+    pub(crate) fn sentence(self, plies: Option<u32>) -> String {
+        match (self, plies) {
+            (Verdict::Win(seat), Some(plies)) => {
+                let unit = if plies == 1 { "ply" } else { "plies" };
+                format!("{seat} can force a win (within {plies} {unit} with best play)")
+            }
+            (Verdict::Win(seat), None) => format!("{seat} can force a win"),
+            (Verdict::Draw, _) => "either side can force a draw: best play draws".to_owned(),
+        }
+    }
+}
+
+/// Column widths of the thinking table.
+const DEPTH: usize = 5;
+const SCORE: usize = 11;
+const HOUSE: usize = 8;
+const NODES: usize = 9;
+
+/// The search's progress as a table: a header, one row per completed depth
+/// and, on a terminal, a live row for the depth in progress that fills in as
+/// each house is scored.
+///
+/// With `keep_rows` every completed depth stays on screen (`analyze`);
+/// without, a terminal shows only the latest (`play`), while plain output
+/// always prints every row, one line each.
+pub(crate) struct Table {
+    mover: Seat,
+    legal: HouseSet,
+    style: Style,
+    keep_rows: bool,
+    /// The latest completed depth.
+    last: Option<Iteration>,
+    /// Scores seen so far at the depth in progress, by house index.
+    partial: [Option<Score>; 12],
+    partial_depth: u32,
+    /// Lines of the live part now on screen (to redraw them).
+    live_lines: usize,
+    drawn_at: Option<Instant>,
+}
+
+impl Table {
+    /// A table for a search with `mover` to move and `legal` moves.
+    pub(crate) fn new(mover: Seat, legal: HouseSet, style: Style, keep_rows: bool) -> Table {
+        Table {
+            mover,
+            legal,
+            style,
+            keep_rows,
+            last: None,
+            partial: [None; 12],
+            partial_depth: 1,
+            live_lines: 0,
+            drawn_at: None,
+        }
+    }
+
+    /// The header line.
+    pub(crate) fn header(&self) -> String {
+        let mut line = format!("{:>DEPTH$}{:>SCORE$}", "depth", "score");
+        for house in board_order(self.mover) {
+            line.push_str(&format!("{:>HOUSE$}", house.letter()));
+        }
+        line.push_str(&format!("{:>NODES$}{:>NODES$}  pv", "nodes", "nodes/s"));
+        format!("{}", self.style.paint(Paint::Dim, line))
+    }
+
+    /// A row: the depth, the score, each house's score, nodes, rate, pv.
+    fn row(&self, depth: u32, done: Option<&Iteration>, scores: &[Option<Score>; 12]) -> String {
+        let style = self.style;
+        let mut line = format!("{depth:>DEPTH$}");
+        match done {
+            Some(it) => line.push_str(&format!("{:>SCORE$}", style.paint(Paint::Bold, it.score))),
+            None => line.push_str(&format!("{:>SCORE$}", style.paint(Paint::Dim, "..."))),
+        }
+        for house in board_order(self.mover) {
+            let cell = match scores[house.index()] {
+                _ if !self.legal.contains(house) => {
+                    format!("{:>HOUSE$}", style.paint(Paint::Dim, "-"))
+                }
+                Some(score) if done.is_some_and(|it| it.best == house) => {
+                    format!("{:>HOUSE$}", style.paint(Paint::Bold, Cell(score)))
+                }
+                Some(score) => format!("{:>HOUSE$}", Cell(score)),
+                None if done.is_some() => format!("{:>HOUSE$}", "?"),
+                None => format!("{:>HOUSE$}", ""),
+            };
+            line.push_str(&cell);
+        }
+        if let Some(it) = done {
+            let rate = Rate::per_second(it.nodes, it.elapsed);
+            line.push_str(&format!(
+                "{:>NODES$}{:>NODES$}  {}",
+                Count(it.nodes),
+                style.paint(Paint::Dim, rate),
+                Line(&it.pv)
+            ));
+        }
+        line.trim_end().to_owned()
+    }
+
+    /// The row of a completed depth.
+    fn completed_row(&self, it: &Iteration) -> String {
+        let mut scores = [None; 12];
+        for &(house, score) in &it.root_scores {
+            scores[house.index()] = Some(score);
+        }
+        self.row(it.depth, Some(it), &scores)
+    }
+
+    /// Prints the header.
+    pub(crate) fn start(&mut self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "{}", self.header())
+    }
+
+    /// Takes in an event from the search and updates the output.
+    pub(crate) fn event(&mut self, out: &mut impl Write, event: &Event) -> io::Result<()> {
+        match event {
+            Event::RootMove(m) => {
+                if m.depth != self.partial_depth {
+                    self.partial = [None; 12];
+                    self.partial_depth = m.depth;
+                }
+                self.partial[m.house.index()] = Some(m.score);
+                // Redraw at most every 50 ms: the scores come fast at low depths.
+                let due = self
+                    .drawn_at
+                    .is_none_or(|t| t.elapsed() >= Duration::from_millis(50));
+                if self.style.cursor && due {
+                    self.redraw(out, None)?;
+                }
+            }
+            Event::Iteration(it) => {
+                self.partial = [None; 12];
+                self.partial_depth = it.depth + 1;
+                let row = self.completed_row(it);
+                if self.style.cursor {
+                    self.redraw(out, Some(row))?;
+                } else {
+                    writeln!(out, "{row}")?;
+                }
+                self.last = Some(it.clone());
+            }
+        }
+        out.flush()
+    }
+
+    /// Redraws the live part of a terminal table: the latest completed row
+    /// (when rows are not kept), then the row in progress. A new completed
+    /// row that is kept is printed above the live part for good.
+    fn redraw(&mut self, out: &mut impl Write, completed: Option<String>) -> io::Result<()> {
+        write!(out, "{}", self.style.rewind(self.live_lines))?;
+        let mut lines = 0;
+        match completed {
+            Some(row) if self.keep_rows => writeln!(out, "{row}")?,
+            Some(row) => {
+                writeln!(out, "{row}")?;
+                lines += 1;
+            }
+            None if !self.keep_rows => {
+                if let Some(it) = &self.last {
+                    writeln!(out, "{}", self.completed_row(it))?;
+                    lines += 1;
+                }
+            }
+            None => {}
+        }
+        if self.partial.iter().any(Option::is_some) {
+            writeln!(out, "{}", self.row(self.partial_depth, None, &self.partial))?;
+            lines += 1;
+        }
+        self.live_lines = lines;
+        self.drawn_at = Some(Instant::now());
+        Ok(())
+    }
+
+    /// Ends the table: removes the row in progress, leaving the completed ones.
+    pub(crate) fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.style.cursor && self.live_lines > 0 {
+            self.partial = [None; 12];
+            self.redraw(out, None)?;
+        }
+        out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_order_follows_the_drawing() {
+        assert_eq!(
+            board_order(Seat::South),
+            [House::A, House::B, House::C, House::D, House::E, House::F]
+        );
+        assert_eq!(
+            board_order(Seat::North),
+            [House::f, House::e, House::d, House::c, House::b, House::a]
+        );
+    }
+
+    #[test]
+    fn cells_are_short_and_verdicts_name_the_seat() {
+        assert_eq!(format!("{:>8}", Cell(Score::from_seeds(1.5))), "   +1.50");
+        assert_eq!(Cell(Score::win_in(12)).to_string(), "win 12");
+        assert_eq!(Cell(Score::loss_in(3)).to_string(), "loss 3");
+        assert_eq!(Cell(Score::PROVEN_DRAW).to_string(), "draw");
+        assert_eq!(Verdict::of(Score::from_seeds(3.0), Seat::South), None);
+        let (verdict, plies) = Verdict::of(Score::loss_in(7), Seat::South).unwrap();
+        assert_eq!(verdict, Verdict::Win(Seat::North));
+        assert_eq!(
+            verdict.sentence(plies),
+            "North can force a win (within 7 plies with best play)"
+        );
+        let (verdict, plies) = Verdict::of(Score::PROVEN_DRAW, Seat::North).unwrap();
+        assert_eq!(
+            verdict.sentence(plies),
+            "either side can force a draw: best play draws"
+        );
+    }
+
+    #[test]
+    fn plain_tables_print_one_row_per_depth() {
+        let it = Iteration {
+            depth: 3,
+            score: Score::from_seeds(0.5),
+            best: House::E,
+            pv: vec![House::E, House::c, House::A],
+            root_scores: vec![
+                (House::E, Score::from_seeds(0.5)),
+                (House::A, Score::from_seeds(-1.0)),
+            ],
+            nodes: 12_345,
+            elapsed: Duration::from_millis(10),
+        };
+        let legal = HouseSet::EMPTY.with(House::A).with(House::E).with(House::F);
+        let mut table = Table::new(Seat::South, legal, Style::PLAIN, false);
+        let mut out = Vec::new();
+        table.start(&mut out).unwrap();
+        table.event(&mut out, &Event::Iteration(it)).unwrap();
+        table.finish(&mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "depth      score       A       B       C       D       E       F    nodes  nodes/s  pv\n\
+             \x20   3      +0.50   -1.00       -       -       -   +0.50       ?    12.3k    1.23M  E c A\n"
+        );
+    }
+
+    #[test]
+    fn durations_read_in_sensible_units() {
+        assert_eq!(Seconds(Duration::from_micros(850)).to_string(), "850 µs");
+        assert_eq!(Seconds(Duration::from_micros(3140)).to_string(), "3.1 ms");
+        assert_eq!(Seconds(Duration::from_millis(420)).to_string(), "0.42 s");
+        assert_eq!(Seconds(Duration::from_millis(12_345)).to_string(), "12.3 s");
+    }
+
+    #[test]
+    fn counts_take_metric_suffixes() {
+        assert_eq!(Count(950).to_string(), "950");
+        assert_eq!(Count(12_500).to_string(), "12.5k");
+        assert_eq!(Count(125_400).to_string(), "125k");
+        assert_eq!(Count(13_910_000).to_string(), "13.9M");
+        assert_eq!(Count(3_200_000).to_string(), "3.20M");
+        assert_eq!(format!("{:>7}", Count(1_050_000_000)), "  1.05G");
+        assert_eq!(
+            Rate::per_second(500, Duration::from_millis(250)).whole(),
+            2000
+        );
+        assert_eq!(Rate::per_second(5, Duration::ZERO).whole(), 0);
+    }
+}
