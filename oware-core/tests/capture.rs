@@ -291,3 +291,52 @@ fn take_empties_the_chain_into_the_movers_store() {
         board([0, 0, 0, 3, 0, 0], [0, 0, 0, 0, 0, 2], [19, 24])
     );
 }
+
+#[test]
+fn a_chain_ending_at_f_ignores_the_stores_beyond_it() {
+    // The stores hold 2 and 3, the counts a chain takes; they come right
+    // after f in the canonical layout but are never part of a chain.
+    let before = position(
+        [18, 10, 0, 0, 0, 6],
+        [4, 1, 1, 1, 1, 1],
+        [2, 3],
+        Seat::South,
+    );
+    // F sows a..f: a 5, b..f 2 each. From f back: f, e, d, c, b (10);
+    // a (5) stops the walk.
+    let (houses, seeds, _) = chain_after_sowing(before.board(), Seat::South, F);
+    assert_eq!((houses, seeds), (vec![f, e, d, c, b], 10));
+    assert_eq!(
+        before.play(F),
+        Ok(position(
+            [18, 10, 0, 0, 0, 0],
+            [5, 0, 0, 0, 0, 0],
+            [12, 3],
+            Seat::North
+        ))
+    );
+}
+
+#[test]
+fn north_s_chain_ending_at_f_leaves_north_s_own_a() {
+    let before = position(
+        [0, 0, 1, 2, 1, 2],
+        [3, 10, 0, 0, 0, 0],
+        [15, 14],
+        Seat::North,
+    );
+    // b (10) sows c, d, e, f, A..F: A 1, B 1, C 2, D 3, E 2, F 3. From F
+    // back: F, E, D, C (10); B (1) stops the walk. North's a (3), just
+    // after F in the ring, is North's own and stays.
+    let (houses, seeds, _) = chain_after_sowing(before.board(), Seat::North, b);
+    assert_eq!((houses, seeds), (vec![F, E, D, C], 10));
+    assert_eq!(
+        before.play(b),
+        Ok(position(
+            [1, 1, 0, 0, 0, 0],
+            [3, 0, 1, 1, 1, 1],
+            [15, 24],
+            Seat::South
+        ))
+    );
+}

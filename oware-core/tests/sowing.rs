@@ -233,6 +233,38 @@ fn thirty_five_seeds_from_north_wrap_past_f_into_south_row() {
 }
 
 #[test]
+fn forty_four_seeds_make_four_laps_and_end_before_the_origin() {
+    let before = board([44, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [2, 2]);
+    // Four laps of 11: every house but A gains 4; the hand stops at f.
+    let sowing = before.sow(House::A);
+    assert_eq!(
+        sowing.board,
+        board([0, 4, 4, 4, 4, 4], [4, 4, 4, 4, 4, 4], [2, 2])
+    );
+    assert_eq!(sowing.last, House::f);
+    assert_eq!(sowing.sown, 44);
+}
+
+#[test]
+fn all_48_seeds_in_one_house_make_four_laps_and_four_more() {
+    let before = position([48, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0], Seat::South);
+    // Four laps (44 seeds, every house but A gains 4), then B, C, D, E.
+    // E is South's own: nothing is captured.
+    let sowing = before.board().sow(House::A);
+    assert_eq!(sowing.last, House::E);
+    assert_eq!(sowing.sown, 48);
+    assert_eq!(
+        before.play(House::A),
+        Ok(position(
+            [0, 5, 5, 5, 5, 4],
+            [4, 4, 4, 4, 4, 4],
+            [0, 0],
+            Seat::North
+        ))
+    );
+}
+
+#[test]
 fn sow_unchecked_agrees_with_sow_on_a_non_empty_house() {
     let before = board([1, 13, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [14, 14]);
     for house in [House::A, House::B, House::a, House::f] {
