@@ -1,9 +1,453 @@
-//! `cargo xtask site` (to be built by its issue).
+//! `cargo xtask site`: the web page built into a plain static folder, served
+//! on 127.0.0.1 with `--serve`, and tested in headless Chromium with `--e2e`.
+//!
+//! The build: `oware-web` compiled for `wasm32-unknown-unknown`, then the
+//! files of `oware-web/site/` and the `.wasm` copied to `<target>/site/`, and
+//! the service worker stamped with the list of files and a hash of their
+//! contents (so a new build replaces the offline copy). Nothing is fetched
+//! but crates.
+//!
+//! The server is a few dozen lines of std: GET and HEAD of files under the
+//! folder, the right MIME types (`application/wasm` included), `/name` for
+//! `name.html`, and the friendly `404.html` with status 404 for anything else.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+
+use crate::test::workspace_root;
 
 /// The flags of `cargo xtask site`.
 #[derive(clap::Args)]
-pub(crate) struct Args {}
+pub(crate) struct Args {
+    /// Serve the built site on 127.0.0.1 until interrupted.
+    #[arg(long)]
+    serve: bool,
+    /// The port to serve on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Run the end-to-end tests in headless Chromium instead (what CI runs).
+    #[arg(long, conflicts_with = "serve")]
+    e2e: bool,
+    /// With --e2e: arguments for `node --test`, such as `--test-name-pattern=undo`.
+    #[arg(last = true)]
+    node_args: Vec<String>,
+}
 
-pub(crate) fn run(_args: &Args) -> anyhow::Result<()> {
-    anyhow::bail!("`cargo xtask site` is not built yet")
+pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    if args.e2e {
+        return e2e_with(&args.node_args);
+    }
+    let site = build()?;
+    if args.serve {
+        let listener = TcpListener::bind(("127.0.0.1", args.port))
+            .with_context(|| format!("could not listen on 127.0.0.1:{}", args.port))?;
+        println!(
+            "serving {} on http://{}/ (Ctrl-C to stop)",
+            site.display(),
+            listener.local_addr()?
+        );
+        serve(&site, &listener);
+    }
+    Ok(())
+}
+
+/// The folder cargo builds into: `CARGO_TARGET_DIR`, else `<root>/target`.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|dir| {
+            if dir.is_absolute() {
+                dir
+            } else {
+                workspace_root().join(dir)
+            }
+        })
+        .unwrap_or_else(|| workspace_root().join("target"))
+}
+
+/// Builds the site and returns its folder.
+pub(crate) fn build() -> anyhow::Result<PathBuf> {
+    let target = target_dir();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let args = [
+        "build",
+        "--package",
+        "oware-web",
+        "--lib",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--profile",
+        "release-lto",
+        // The page needs no debug info: leave it out of the build.
+        "--config",
+        "profile.release-lto.debug=false",
+    ];
+    println!("$ cargo {}", args.join(" "));
+    let status = Command::new(&cargo)
+        .args(args)
+        .current_dir(workspace_root())
+        .env("CARGO_TARGET_DIR", &target)
+        .status()
+        .with_context(|| format!("could not run {cargo}"))?;
+    if !status.success() {
+        bail!("building oware-web for wasm32-unknown-unknown failed ({status})");
+    }
+    let wasm = target.join("wasm32-unknown-unknown/release-lto/oware_web.wasm");
+    let wasm = std::fs::read(&wasm).with_context(|| format!("reading {}", wasm.display()))?;
+    let wasm = strip_custom_sections(&wasm)?;
+
+    let out = target.join("site");
+    if out.exists() {
+        std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
+    }
+    let sources = workspace_root().join("oware-web/site");
+    let mut files = Vec::new();
+    copy_tree(&sources, &out, Path::new(""), &mut files)?;
+    std::fs::write(out.join("oware_web.wasm"), &wasm)?;
+    files.push("oware_web.wasm".to_owned());
+    files.sort();
+
+    // The service worker lists what to keep for offline use, and carries a
+    // hash of every file so that a new build is a new cache.
+    let mut hash = Fnv::new();
+    for file in &files {
+        hash.write(file.as_bytes());
+        hash.write(&std::fs::read(out.join(file))?);
+    }
+    let worker = out.join("sw.js");
+    let text = std::fs::read_to_string(&worker).context("the site has no sw.js")?;
+    let list = files
+        .iter()
+        .filter(|f| *f != "sw.js")
+        .map(|f| format!("\"./{f}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let text = text
+        .replace("\"__VERSION__\"", &format!("\"{:016x}\"", hash.finish()))
+        .replace("[\"__FILES__\"]", &format!("[\"./\", {list}]"));
+    std::fs::write(&worker, text)?;
+    println!(
+        "site built in {} ({} files; oware_web.wasm {} bytes)",
+        out.display(),
+        files.len(),
+        wasm.len()
+    );
+    Ok(out)
+}
+
+/// Copies every file under `from/rel` to `to/rel`, recording relative paths.
+fn copy_tree(from: &Path, to: &Path, rel: &Path, files: &mut Vec<String>) -> anyhow::Result<()> {
+    std::fs::create_dir_all(to.join(rel))?;
+    let mut entries = std::fs::read_dir(from.join(rel))
+        .with_context(|| format!("reading {}", from.join(rel).display()))?
+        .collect::<Result<Vec<_>, _>>()?;
+    entries.sort_by_key(std::fs::DirEntry::file_name);
+    for entry in entries {
+        let rel = rel.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_tree(from, to, &rel, files)?;
+        } else {
+            std::fs::copy(from.join(&rel), to.join(&rel))
+                .with_context(|| format!("copying {}", rel.display()))?;
+            files.push(rel.to_string_lossy().replace('\\', "/"));
+        }
+    }
+    Ok(())
+}
+
+/// The module without its custom sections (names, producers): the page
+/// does not need them, and they are a good part of the download.
+fn strip_custom_sections(wasm: &[u8]) -> anyhow::Result<Vec<u8>> {
+    if wasm.len() < 8 || &wasm[..4] != b"\0asm" {
+        bail!("oware_web.wasm is not a WebAssembly module");
+    }
+    let mut out = wasm[..8].to_vec();
+    let mut at = 8;
+    while at < wasm.len() {
+        let id = wasm[at];
+        let (size, width) = leb128(&wasm[at + 1..])?;
+        let end = at + 1 + width + size;
+        if end > wasm.len() {
+            bail!("oware_web.wasm: section at byte {at} runs past the end");
+        }
+        if id != 0 {
+            out.extend_from_slice(&wasm[at..end]);
+        }
+        at = end;
+    }
+    Ok(out)
+}
+
+/// An unsigned LEB128 number and how many bytes it took.
+fn leb128(bytes: &[u8]) -> anyhow::Result<(usize, usize)> {
+    let mut value = 0usize;
+    for (i, &byte) in bytes.iter().enumerate().take(5) {
+        value |= usize::from(byte & 0x7f) << (7 * i);
+        if byte & 0x80 == 0 {
+            return Ok((value, i + 1));
+        }
+    }
+    bail!("oware_web.wasm: bad section size")
+}
+
+/// FNV-1a, 64 bits: a stable content hash without a dependency.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Serves `root` on `listener` forever, one thread per connection.
+fn serve(root: &Path, listener: &TcpListener) {
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        let root = root.to_owned();
+        std::thread::spawn(move || {
+            if let Err(error) = respond(&root, stream) {
+                eprintln!("site server: {error:#}");
+            }
+        });
+    }
+}
+
+/// Answers one request on `stream`.
+fn respond(root: &Path, mut stream: TcpStream) -> anyhow::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut reader = BufReader::new((&stream).take(16 * 1024));
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    // Read (and ignore) the headers, up to the blank line.
+    let mut header = String::new();
+    while reader.read_line(&mut header)? > 2 {
+        header.clear();
+    }
+    let mut words = request_line.split_whitespace();
+    let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+    if method != "GET" && method != "HEAD" {
+        return write_response(
+            &mut stream,
+            "405 Method Not Allowed",
+            "text/plain",
+            b"",
+            false,
+        );
+    }
+    let (status, path) = match resolve(root, target) {
+        Some(path) => ("200 OK", path),
+        None => ("404 Not Found", root.join("404.html")),
+    };
+    let body = std::fs::read(&path).unwrap_or_default();
+    write_response(
+        &mut stream,
+        status,
+        mime_type(&path),
+        &body,
+        method == "HEAD",
+    )
+}
+
+/// Writes a response; for HEAD, the headers of `body` without it.
+fn write_response(
+    stream: &mut TcpStream,
+    status: &str,
+    mime: &str,
+    body: &[u8],
+    head_only: bool,
+) -> anyhow::Result<()> {
+    write!(
+        stream,
+        "HTTP/1.1 {status}\r\nContent-Type: {mime}\r\nContent-Length: {}\r\n\
+         Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+        body.len()
+    )?;
+    if !head_only {
+        stream.write_all(body)?;
+    }
+    stream.flush()?;
+    Ok(())
+}
+
+/// The file a request target names under `root`, if there is one: `/` and
+/// folders give their `index.html`, `/name` may stand for `name.html`, and
+/// no path may leave `root`.
+fn resolve(root: &Path, target: &str) -> Option<PathBuf> {
+    let path = target.split(['?', '#']).next().unwrap_or("");
+    let path = percent_decode(path)?;
+    let mut file = root.to_owned();
+    for component in Path::new(path.trim_start_matches('/')).components() {
+        match component {
+            Component::Normal(part) => file.push(part),
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    if file.is_dir() {
+        file.push("index.html");
+    }
+    if file.is_file() {
+        return Some(file);
+    }
+    let html = file.with_extension("html");
+    (file.extension().is_none() && html.is_file()).then_some(html)
+}
+
+/// `%xx` escapes decoded; `None` for bad escapes or text that is not UTF-8.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The MIME type of a file by its extension.
+fn mime_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "wasm" => "application/wasm",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The end-to-end tests, as CI runs them (see [`e2e_with`]).
+pub(crate) fn e2e() -> anyhow::Result<()> {
+    e2e_with(&[])
+}
+
+/// Installs what the browser tests need (the wasm target, Debian's
+/// Chromium, `playwright-core` from npm), builds the site, serves it on a
+/// free loopback port, and runs `node --test` on `oware-web/e2e/tests`.
+fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
+    run_command(
+        Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+        "rustup target add wasm32-unknown-unknown",
+    )?;
+    if !Path::new("/usr/bin/chromium").exists() {
+        run_command(Command::new("apt-get").arg("update"), "apt-get update")?;
+        run_command(
+            Command::new("apt-get")
+                .args(["install", "-y", "chromium"])
+                .env("DEBIAN_FRONTEND", "noninteractive"),
+            "apt-get install -y chromium",
+        )?;
+    }
+    let e2e = workspace_root().join("oware-web/e2e");
+    run_command(
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&e2e),
+        "npm ci (oware-web/e2e)",
+    )?;
+    let site = build()?;
+
+    let listener = TcpListener::bind(("127.0.0.1", 0)).context("no free loopback port")?;
+    let url = format!("http://{}/", listener.local_addr()?);
+    std::thread::spawn(move || serve(&site, &listener));
+
+    let mut tests = std::fs::read_dir(e2e.join("tests"))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<Vec<_>, _>>()?;
+    tests.retain(|path| path.to_string_lossy().ends_with(".test.mjs"));
+    tests.sort();
+    println!("$ node --test ({} files) against {url}", tests.len());
+    // One file at a time: two cores, and the bot's thinking time is part
+    // of what the tests watch.
+    let status = Command::new("node")
+        .args(["--test", "--test-concurrency=1"])
+        .args(node_args)
+        .args(&tests)
+        .current_dir(&e2e)
+        .env("OWARE_URL", &url)
+        .status()
+        .context("could not run node")?;
+    // The server thread ends with the process.
+    if !status.success() {
+        bail!("the end-to-end tests failed ({status})");
+    }
+    Ok(())
+}
+
+fn run_command(command: &mut Command, what: &str) -> anyhow::Result<()> {
+    println!("$ {what}");
+    let status = command
+        .status()
+        .with_context(|| format!("could not run {what}"))?;
+    if !status.success() {
+        bail!("`{what}` failed ({status})");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{leb128, percent_decode, resolve, strip_custom_sections};
+
+    #[test]
+    fn resolves_files_and_refuses_escapes() {
+        let root = std::env::temp_dir().join(format!("oware-site-test-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("sub")).unwrap();
+        std::fs::write(root.join("index.html"), "home").unwrap();
+        std::fs::write(root.join("how-to-play.html"), "rules").unwrap();
+        std::fs::write(root.join("sub/index.html"), "sub").unwrap();
+        assert_eq!(resolve(&root, "/"), Some(root.join("index.html")));
+        assert_eq!(resolve(&root, "/?x=1"), Some(root.join("index.html")));
+        assert_eq!(
+            resolve(&root, "/how-to-play"),
+            Some(root.join("how-to-play.html"))
+        );
+        assert_eq!(
+            resolve(&root, "/how%2Dto-play.html"),
+            Some(root.join("how-to-play.html"))
+        );
+        assert_eq!(resolve(&root, "/sub/"), Some(root.join("sub/index.html")));
+        assert_eq!(resolve(&root, "/nope"), None);
+        assert_eq!(resolve(&root, "/../etc/passwd"), None);
+        assert_eq!(resolve(&root, "/%2e%2e/x"), None);
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(percent_decode("%zz"), None);
+    }
+
+    #[test]
+    fn strips_custom_sections_only() {
+        assert_eq!(leb128(&[0xe5, 0x8e, 0x26]).unwrap(), (624_485, 3));
+        let mut module = b"\0asm\x01\0\0\0".to_vec();
+        module.extend_from_slice(&[1, 1, 0]); // a type section of one byte
+        module.extend_from_slice(&[0, 3, 1, b'n', 7]); // a custom section
+        module.extend_from_slice(&[10, 1, 0]); // a code section
+        let stripped = strip_custom_sections(&module).unwrap();
+        assert_eq!(stripped, b"\0asm\x01\0\0\0\x01\x01\0\x0a\x01\0");
+        assert!(strip_custom_sections(b"nope").is_err());
+    }
 }

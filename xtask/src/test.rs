@@ -19,6 +19,7 @@ pub(crate) fn run(_args: &Args) -> anyhow::Result<()> {
         "warnings",
     ])?;
     cargo(&["test", "--workspace"])?;
+    crate::site::e2e()?;
     cargo(&["run", "--release", "--package", "xtask", "--", "verify"])?;
     println!("xtask test: every check passed");
     Ok(())

@@ -1,0 +1,31 @@
+//! Oware in the browser: the rules of `oware-core` and the search of
+//! `oware-search` behind a handful of functions that a page can call, as
+//! text in and JSON out.
+//!
+//! Compiled for `wasm32-unknown-unknown`, the crate is the `.wasm` file the
+//! page loads twice: once on the page for the rules (instant), once in a Web
+//! Worker for the search (so the page never waits, and a search is stopped
+//! at once by ending the worker). The exported functions live in the `wasm`
+//! module; everything they do is plain Rust here, tested natively.
+//!
+//! ```
+//! // The page asks for the state of a game, or to try a move in it.
+//! let state = oware_web::state::answer("rules=abapa moves=Ec");
+//! assert!(state.contains(r#""toMove":"south""#));
+//! let refusal = oware_web::state::answer("moves=Ec play=c");
+//! assert!(refusal.contains(r#""ok":false"#));
+//! ```
+
+pub mod json;
+pub mod request;
+pub mod state;
+pub mod think;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+#[cfg(test)]
+mod tests {
+    /// A game one move from its end: South to move wins at once with E (26–15).
+    pub(crate) const NEAR_END: &str =
+        "AeBcFaEaCbAcDaFbEaAcCeBbAcDdFeCfEeCfFcEaAdDaBeDcFdCfDeAaBfDb";
+}

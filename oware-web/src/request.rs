@@ -1,0 +1,173 @@
+//! Requests from the page: a line of `key=value` words, such as
+//! `rules=abapa moves=EcAb play=B`.
+
+use core::fmt;
+
+use oware_core::{Game, IllegalMove, Rules, Transcript, TranscriptError};
+
+/// A request split into its words: the keys the caller knows, each once.
+#[derive(Clone, Debug, Default)]
+pub struct Request<'a> {
+    words: Vec<(&'a str, &'a str)>,
+}
+
+/// Why a request, or the game it names, was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestError {
+    /// A word without `=`, or a key given twice.
+    Malformed(String),
+    /// A key the operation does not take.
+    UnknownKey(String),
+    /// A value that does not parse, with the key it was given for.
+    BadValue {
+        /// The key.
+        key: String,
+        /// What was wrong.
+        reason: String,
+    },
+    /// The moves are not a transcript.
+    Transcript(TranscriptError),
+    /// A move of the transcript is illegal in the game so far.
+    IllegalInTranscript {
+        /// Which move, from 1.
+        number: usize,
+        /// Why it is illegal.
+        error: IllegalMove,
+    },
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestError::Malformed(word) => write!(f, "malformed request word `{word}`"),
+            RequestError::UnknownKey(key) => write!(f, "unknown request key `{key}`"),
+            RequestError::BadValue { key, reason } => write!(f, "bad value for `{key}`: {reason}"),
+            RequestError::Transcript(error) => error.fmt(f),
+            RequestError::IllegalInTranscript { number, error } => {
+                write!(f, "move {number} of the transcript is illegal: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+impl<'a> Request<'a> {
+    /// Splits `text` into `key=value` words and checks every key is one of `known`.
+    ///
+    /// # Errors
+    /// [`RequestError::Malformed`] or [`RequestError::UnknownKey`].
+    pub fn parse(text: &'a str, known: &[&str]) -> Result<Request<'a>, RequestError> {
+        let mut words: Vec<(&str, &str)> = Vec::new();
+        for word in text.split_whitespace() {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| RequestError::Malformed(word.to_owned()))?;
+            if !known.contains(&key) {
+                return Err(RequestError::UnknownKey(key.to_owned()));
+            }
+            if words.iter().any(|&(k, _)| k == key) {
+                return Err(RequestError::Malformed(word.to_owned()));
+            }
+            words.push((key, value));
+        }
+        Ok(Request { words })
+    }
+
+    /// The value of `key`, if given.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&'a str> {
+        self.words.iter().find(|&&(k, _)| k == key).map(|&(_, v)| v)
+    }
+
+    /// The value of `key` parsed as `T`, if given.
+    ///
+    /// # Errors
+    /// [`RequestError::BadValue`] when it does not parse.
+    pub fn parsed<T>(&self, key: &str) -> Result<Option<T>, RequestError>
+    where
+        T: core::str::FromStr,
+        T::Err: fmt::Display,
+    {
+        self.get(key)
+            .map(|value| {
+                value
+                    .parse()
+                    .map_err(|error: T::Err| RequestError::BadValue {
+                        key: key.to_owned(),
+                        reason: error.to_string(),
+                    })
+            })
+            .transpose()
+    }
+
+    /// The game named by `rules=` (default abapa) and `moves=` (default none):
+    /// the moves replayed from the opening.
+    ///
+    /// # Errors
+    /// A bad rule-set name, a transcript that does not parse, or a move
+    /// that is illegal where it stands.
+    pub fn game(&self) -> Result<Game, RequestError> {
+        let rules: Rules = self.parsed("rules")?.unwrap_or_default();
+        let transcript: Transcript = self
+            .get("moves")
+            .unwrap_or("")
+            .parse()
+            .map_err(RequestError::Transcript)?;
+        let mut game = Game::new(rules);
+        for (index, &house) in transcript.iter().enumerate() {
+            game.play(house)
+                .map_err(|error| RequestError::IllegalInTranscript {
+                    number: index + 1,
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Request, RequestError};
+    use oware_core::{House, Rules};
+
+    #[test]
+    fn reads_words_and_games() {
+        let request = Request::parse("rules=sowing moves=EcAb", &["rules", "moves"]).unwrap();
+        let game = request.game().unwrap();
+        assert_eq!(game.rules(), Rules::SOWING);
+        assert_eq!(game.moves(), [House::E, House::c, House::A, House::b]);
+        assert_eq!(Request::parse("", &[]).unwrap().game().unwrap().moves(), []);
+    }
+
+    #[test]
+    fn refuses_with_reasons() {
+        let error = |text| {
+            Request::parse(text, &["rules", "moves"])
+                .and_then(|r| r.game())
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(error("moves"), "malformed request word `moves`");
+        assert_eq!(error("level=3"), "unknown request key `level`");
+        assert_eq!(error("moves=a moves=b"), "malformed request word `moves=b`");
+        assert_eq!(
+            error("rules=chess"),
+            "bad value for `rules`: unknown rule set `chess`: expected abapa, sowing or awari"
+        );
+        assert_eq!(
+            error("moves=EcAx"),
+            "character 4 of the transcript, `x`, is not a house letter (A-F or a-f)"
+        );
+        // After E a (South sows 4 from E, North sows a), F then holds 5 and
+        // E is empty: the third move, E, is illegal.
+        assert_eq!(
+            error("moves=EaE"),
+            "move 3 of the transcript is illegal: house E is empty"
+        );
+        assert!(matches!(
+            Request::parse("x=1", &["rules"]),
+            Err(RequestError::UnknownKey(_))
+        ));
+    }
+}

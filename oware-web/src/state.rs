@@ -1,0 +1,260 @@
+//! The state of a game as the page draws it: counts, legal moves, the path
+//! each legal sowing would take, the last move and its capture, the outcome.
+
+use oware_core::{Game, House, Position, Seat};
+
+use crate::json::Json;
+use crate::request::{Request, RequestError};
+
+/// The keys a state request takes: `rules`, `moves`, and `play` (a house to
+/// try after the moves; refused with the reason when illegal).
+pub const STATE_KEYS: [&str; 3] = ["rules", "moves", "play"];
+
+/// Answers a state request (see [`STATE_KEYS`]) with the game as JSON, or
+/// `{"ok":false,"error":...}` saying why it was refused.
+///
+/// ```
+/// let text = oware_web::state::answer("moves=E play=c");
+/// assert!(text.contains(r#""moves":"Ec""#));
+/// let text = oware_web::state::answer("moves=E play=A");
+/// assert!(text.contains(r#""error":"house A is South's, and North is to move""#));
+/// ```
+#[must_use]
+pub fn answer(request: &str) -> String {
+    match state(request) {
+        Ok(json) => json,
+        Err(error) => error_json(&error.to_string()),
+    }
+}
+
+/// `{"ok":false,"error":message}`.
+#[must_use]
+pub fn error_json(message: &str) -> String {
+    let mut json = Json::new();
+    json.begin_object();
+    json.key("ok").bool(false);
+    json.key("error").string(message);
+    json.end_object();
+    json.finish()
+}
+
+fn state(text: &str) -> Result<String, RequestError> {
+    let request = Request::parse(text, &STATE_KEYS)?;
+    let mut game = request.game()?;
+    if let Some(house) = request.parsed::<House>("play")? {
+        if let Err(error) = game.play(house) {
+            let mut json = Json::new();
+            json.begin_object();
+            json.key("ok").bool(false);
+            json.key("illegal").string(&house.to_string());
+            json.key("error").string(&error.to_string());
+            json.end_object();
+            return Ok(json.finish());
+        }
+    }
+    Ok(describe(&game))
+}
+
+/// The game as the JSON object the page draws from.
+#[must_use]
+pub fn describe(game: &Game) -> String {
+    let position = game.position();
+    let board = position.board();
+    let legal = game.legal_moves();
+    let mut json = Json::new();
+    json.begin_object();
+    json.key("ok").bool(true);
+    json.key("rules").string(&game.rules().to_string());
+    match game.rules().move_limit {
+        Some(limit) => json.key("moveLimit").number(f64::from(limit)),
+        None => json.key("moveLimit").null(),
+    };
+    json.key("moves").string(&game.transcript().to_string());
+    json.key("cells").begin_array();
+    for count in board.to_cells() {
+        json.number(f64::from(count));
+    }
+    json.end_array();
+    json.key("toMove").string(position.to_move().name());
+    json.key("legal").string(&legal.to_string());
+    json.key("sowings").begin_object();
+    for house in legal {
+        json.key(&house.to_string());
+        write_houses(&mut json, sowing_path(position, house));
+    }
+    json.end_object();
+    json.key("last");
+    match last_move(game) {
+        Some(last) => {
+            json.begin_object();
+            json.key("house").string(&last.house.to_string());
+            json.key("seat").string(last.house.seat().name());
+            json.key("sown");
+            write_houses(&mut json, last.sown);
+            json.key("captured");
+            write_houses(&mut json, last.captured);
+            json.key("seeds").number(f64::from(last.seeds));
+            json.end_object();
+        }
+        None => {
+            json.null();
+        }
+    }
+    json.key("movesWithoutCapture")
+        .number(f64::from(game.moves_without_capture()));
+    json.key("occurrences").number(game.occurrences() as f64);
+    json.key("outcome");
+    match game.outcome() {
+        Some(outcome) => {
+            json.begin_object();
+            match outcome.winner {
+                Some(seat) => json.key("winner").string(seat.name()),
+                None => json.key("winner").null(),
+            };
+            json.key("reason").string(&outcome.reason.to_string());
+            json.key("text").string(&outcome.to_string());
+            json.key("seeds").begin_array();
+            for seat in Seat::ALL {
+                json.number(f64::from(outcome.seeds[seat]));
+            }
+            json.end_array();
+            json.end_object();
+        }
+        None => {
+            json.null();
+        }
+    }
+    json.end_object();
+    json.finish()
+}
+
+fn write_houses(json: &mut Json, houses: impl IntoIterator<Item = House>) {
+    json.begin_array();
+    for house in houses {
+        json.number(house.index() as f64);
+    }
+    json.end_array();
+}
+
+/// The houses `house`'s seeds fall into, in order: every following house
+/// round the ring, the origin skipped each time the hand passes it.
+#[must_use]
+pub fn sowing_path(position: Position, house: House) -> Vec<House> {
+    let seeds = position.board().seeds(house);
+    core::iter::successors(Some(house.next()), |h| Some(h.next()))
+        .filter(|&h| h != house)
+        .take(usize::from(seeds))
+        .collect()
+}
+
+/// The last move of a game and what it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// The house sown.
+    pub house: House,
+    /// The houses sown into, in order.
+    pub sown: Vec<House>,
+    /// The houses captured (none for a grand slam), last sown first.
+    pub captured: Vec<House>,
+    /// The seeds captured.
+    pub seeds: u8,
+}
+
+/// The last move of `game`, if any, and what it sowed and captured.
+#[must_use]
+pub fn last_move(game: &Game) -> Option<LastMove> {
+    let &house = game.moves().last()?;
+    let before = game.positions()[game.positions().len() - 2];
+    let after = game.position();
+    let sown = sowing_path(before, house);
+    let mover = before.to_move();
+    let seeds = after.board().store(mover) - before.board().store(mover);
+    let captured = if seeds == 0 {
+        Vec::new()
+    } else {
+        let sowing = before.board().sow_unchecked(house);
+        sowing
+            .board
+            .capture_chain(mover, sowing.last)
+            .houses()
+            .collect()
+    };
+    Some(LastMove {
+        house,
+        sown,
+        captured,
+        seeds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{answer, last_move, sowing_path};
+    use oware_core::{Board, Game, House, Position, Rules, Seat};
+
+    #[test]
+    fn opening_state() {
+        let text = answer("");
+        assert!(text.starts_with(r#"{"ok":true,"rules":"abapa","moveLimit":null,"moves":"","#));
+        assert!(text.contains(r#""cells":[4,4,4,4,4,4,4,4,4,4,4,4,0,0]"#));
+        assert!(text.contains(r#""toMove":"south","legal":"ABCDEF""#));
+        assert!(text.contains(r#""E":[5,6,7,8]"#));
+        assert!(text.contains(r#""last":null"#));
+        assert!(text.contains(r#""outcome":null"#));
+        assert!(answer("rules=sowing").contains(r#""moveLimit":100"#));
+    }
+
+    #[test]
+    fn refusals_name_the_reason() {
+        assert_eq!(
+            answer("play=a"),
+            r#"{"ok":false,"illegal":"a","error":"house a is North's, and South is to move"}"#
+        );
+        assert_eq!(
+            answer("moves=Ea play=E"),
+            r#"{"ok":false,"illegal":"E","error":"house E is empty"}"#
+        );
+        assert_eq!(
+            answer("play=x"),
+            r#"{"ok":false,"error":"bad value for `play`: `x` is not a house: South's are A to F, North's a to f"}"#
+        );
+    }
+
+    #[test]
+    fn sowing_skips_the_origin() {
+        let mut cells = [0u8; 14];
+        cells[House::B.index()] = 13;
+        cells[House::a.index()] = 1;
+        cells[12] = 20;
+        cells[13] = 14;
+        let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+        let path = sowing_path(position, House::B);
+        assert_eq!(path.len(), 13);
+        assert!(!path.contains(&House::B));
+        assert_eq!(path[10], House::A);
+        assert_eq!(path[11], House::C);
+        assert_eq!(path[12], House::D);
+    }
+
+    #[test]
+    fn last_move_reports_the_capture() {
+        // Find, by playing the first legal move, a move that captures.
+        let mut game = Game::new(Rules::ABAPA);
+        while !game.is_over() {
+            let stores = game.position().board().stores();
+            let house = game.legal_moves().first().unwrap();
+            game.play(house).unwrap();
+            let last = last_move(&game).unwrap();
+            assert_eq!(last.house, house);
+            let gained = game.position().board().stores() != stores;
+            assert_eq!(last.seeds > 0, gained);
+            assert_eq!(last.captured.is_empty(), !gained);
+            if gained {
+                assert_eq!(last.captured[0], *last.sown.last().unwrap());
+                assert!(last.captured.iter().all(|h| h.seat() != house.seat()));
+            }
+        }
+        let text = answer(&format!("moves={}", game.transcript()));
+        assert!(text.contains(r#""outcome":{"winner":"#));
+    }
+}

@@ -1,0 +1,297 @@
+//! The search as the page sees it: a request names the game and the level
+//! (or plain limits), and every event of the engine is handed on as JSON
+//! while it searches, then the result.
+
+use core::sync::atomic::AtomicBool;
+
+use oware_core::House;
+use oware_search::{ClockFn, Engine, EngineOptions, Event, Level, Limits, Score, SearchResult};
+
+use crate::json::Json;
+use crate::request::{Request, RequestError};
+use crate::state::error_json;
+
+/// The keys a search request takes: `rules` and `moves` name the game;
+/// `level` (1–19) and `seed` choose a move as the bot plays at that level;
+/// otherwise `depth`, `nodes` and `ms` (milliseconds) limit a plain search.
+pub const SEARCH_KEYS: [&str; 7] = ["rules", "moves", "level", "seed", "depth", "nodes", "ms"];
+
+/// The engine's transposition table in the browser, in megabytes.
+pub const HASH_MB: usize = 32;
+
+/// A fresh engine with the browser's settings: one thread, [`HASH_MB`], and
+/// `clock` for time limits (in a browser, `performance.now()`; `None` for
+/// the standard clock, which `wasm32-unknown-unknown` does not have).
+#[must_use]
+pub fn engine(clock: Option<ClockFn>) -> Engine {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: HASH_MB,
+        threads: 1,
+    });
+    engine.set_clock(clock);
+    engine
+}
+
+/// Runs the search a request asks for on `engine`, passing every event to
+/// `on_event` as JSON, and answers with the result as JSON (or an error).
+///
+/// Events are `{"type":"start",...}` with the limits (see [`start_json`]),
+/// `{"type":"root",...}` when one root move's score at a depth is
+/// known and `{"type":"iteration",...}` when a depth completes; the answer is
+/// `{"type":"result",...}`. Every score carries the engine's own text (its
+/// `Display`), its centi-seeds and what it proves, from the mover's view.
+pub fn answer(engine: &mut Engine, request: &str, on_event: &mut dyn FnMut(&str)) -> String {
+    match search(engine, request, on_event) {
+        Ok(json) => json,
+        Err(error) => error_json(&error.to_string()),
+    }
+}
+
+fn search(
+    engine: &mut Engine,
+    text: &str,
+    on_event: &mut dyn FnMut(&str),
+) -> Result<String, RequestError> {
+    let request = Request::parse(text, &SEARCH_KEYS)?;
+    let game = request.game()?;
+    let stop = AtomicBool::new(false);
+    let level = request
+        .parsed::<u8>("level")?
+        .map(|level| {
+            Level::new(level).map_err(|error| RequestError::BadValue {
+                key: "level".to_owned(),
+                reason: error.to_string(),
+            })
+        })
+        .transpose()?;
+    let limits = match level {
+        Some(level) => level.limits(),
+        None => Limits {
+            depth: request.parsed("depth")?,
+            nodes: request.parsed("nodes")?,
+            time: request
+                .parsed::<u64>("ms")?
+                .map(core::time::Duration::from_millis),
+        },
+    };
+    on_event(&start_json(&limits));
+    let mut forward = |event: &Event| on_event(&event_json(event));
+    let result = match level {
+        Some(level) => {
+            let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
+            engine.choose_move(&game, level, seed, &stop, &mut forward)
+        }
+        None => engine.search(&game, &limits, &stop, &mut forward),
+    };
+    Ok(result_json(&result))
+}
+
+/// `{"type":"start","limits":{"depth":..,"nodes":..,"ms":..}}`: the limits
+/// the search runs under (each `null` when unlimited), sent before it starts.
+#[must_use]
+pub fn start_json(limits: &Limits) -> String {
+    let mut json = Json::new();
+    json.begin_object();
+    json.key("type").string("start");
+    json.key("limits").begin_object();
+    let numbers = [
+        ("depth", limits.depth.map(f64::from)),
+        ("nodes", limits.nodes.map(|n| n as f64)),
+        ("ms", limits.time.map(|t| t.as_secs_f64() * 1000.0)),
+    ];
+    for (key, value) in numbers {
+        json.key(key);
+        match value {
+            Some(value) => json.number(value),
+            None => json.null(),
+        };
+    }
+    json.end_object();
+    json.end_object();
+    json.finish()
+}
+
+/// One event as JSON.
+#[must_use]
+pub fn event_json(event: &Event) -> String {
+    let mut json = Json::new();
+    json.begin_object();
+    match event {
+        Event::RootMove(root) => {
+            json.key("type").string("root");
+            json.key("depth").number(f64::from(root.depth));
+            json.key("house").string(&root.house.to_string());
+            json.key("score");
+            write_score(&mut json, root.score);
+        }
+        Event::Iteration(iteration) => {
+            json.key("type").string("iteration");
+            json.key("depth").number(f64::from(iteration.depth));
+            json.key("score");
+            write_score(&mut json, iteration.score);
+            json.key("best");
+            write_house(&mut json, iteration.best);
+            json.key("pv").string(&letters(&iteration.pv));
+            json.key("rootScores");
+            write_root_scores(&mut json, &iteration.root_scores);
+            json.key("nodes").number(iteration.nodes as f64);
+            json.key("ms")
+                .number(iteration.elapsed.as_secs_f64() * 1000.0);
+        }
+    }
+    json.end_object();
+    json.finish()
+}
+
+/// A search's result as JSON.
+#[must_use]
+pub fn result_json(result: &SearchResult) -> String {
+    let mut json = Json::new();
+    json.begin_object();
+    json.key("ok").bool(true);
+    json.key("type").string("result");
+    json.key("best");
+    write_house(&mut json, result.best);
+    json.key("depth").number(f64::from(result.depth));
+    json.key("score");
+    write_score(&mut json, result.score);
+    json.key("pv").string(&letters(&result.pv));
+    json.key("rootScores");
+    write_root_scores(&mut json, &result.root_scores);
+    json.key("nodes").number(result.nodes as f64);
+    json.key("ms").number(result.elapsed.as_secs_f64() * 1000.0);
+    json.end_object();
+    json.finish()
+}
+
+fn letters(houses: &[House]) -> String {
+    houses.iter().map(|h| h.letter()).collect()
+}
+
+fn write_house(json: &mut Json, house: impl Into<Option<House>>) {
+    match house.into() {
+        Some(house) => json.string(&house.to_string()),
+        None => json.null(),
+    };
+}
+
+fn write_root_scores(json: &mut Json, scores: &[(House, Score)]) {
+    json.begin_array();
+    for &(house, score) in scores {
+        json.begin_array();
+        json.string(&house.to_string());
+        write_score(json, score);
+        json.end_array();
+    }
+    json.end_array();
+}
+
+/// `{"text":"+2.50","centi":250,"proven":null}`; `proven` is `"win"`,
+/// `"loss"` or `"draw"` with `plies` for wins and losses.
+fn write_score(json: &mut Json, score: Score) {
+    use oware_search::Proven;
+    json.begin_object();
+    json.key("text").string(&score.to_string());
+    json.key("centi").number(f64::from(score.to_centi()));
+    json.key("proven");
+    match score.proven() {
+        None => {
+            json.null();
+        }
+        Some(Proven::Draw) => {
+            json.string("draw");
+        }
+        Some(Proven::Win { plies }) => {
+            json.string("win");
+            json.key("plies").number(f64::from(plies));
+        }
+        Some(Proven::Loss { plies }) => {
+            json.string("loss");
+            json.key("plies").number(f64::from(plies));
+        }
+    }
+    json.end_object();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{answer, engine};
+
+    /// Runs a request and returns the events and the answer.
+    fn run(request: &str) -> (Vec<String>, String) {
+        let mut events = Vec::new();
+        let answer = answer(&mut engine(None), request, &mut |json| {
+            events.push(json.to_owned());
+        });
+        (events, answer)
+    }
+
+    #[test]
+    fn streams_the_search_then_answers() {
+        let (events, answer) = run("rules=abapa moves=E depth=4");
+        assert_eq!(
+            events[0],
+            r#"{"type":"start","limits":{"depth":4,"nodes":null,"ms":null}}"#
+        );
+        assert!(
+            events
+                .iter()
+                .any(|e| e.starts_with(r#"{"type":"root","depth":1,"house":""#))
+        );
+        let iterations: Vec<_> = events
+            .iter()
+            .filter(|e| e.starts_with(r#"{"type":"iteration""#))
+            .collect();
+        assert_eq!(iterations.len(), 4);
+        assert!(iterations[3].starts_with(r#"{"type":"iteration","depth":4,"#));
+        // North to move: six houses, each with a score at the last depth.
+        assert_eq!(iterations[3].matches(r#"["#).count() - 1, 6);
+        assert!(answer.starts_with(r#"{"ok":true,"type":"result","best":""#));
+        assert!(answer.contains(r#""depth":4,"#));
+        let best = answer
+            .split(r#""best":""#)
+            .nth(1)
+            .unwrap()
+            .chars()
+            .next()
+            .unwrap();
+        assert!(('a'..='f').contains(&best));
+    }
+
+    #[test]
+    fn plays_at_a_level() {
+        let (events, answer) = run("moves=Ec level=3 seed=7");
+        assert!(events[0].starts_with(r#"{"type":"start","limits":{"depth":2,"#));
+        assert!(answer.contains(r#""ok":true"#));
+        let best = answer
+            .split(r#""best":""#)
+            .nth(1)
+            .unwrap()
+            .chars()
+            .next()
+            .unwrap();
+        assert!(('A'..='F').contains(&best));
+    }
+
+    #[test]
+    fn scores_say_what_they_prove() {
+        // A heuristic score proves nothing; one move from the end, South can
+        // force the win, and the search says so.
+        let (_, answer) = run("moves= depth=1");
+        assert!(answer.contains(r#""proven":null"#));
+        let (_, answer) = run(&format!("moves={} depth=3", crate::tests::NEAR_END));
+        assert!(answer.contains(r#""proven":"win","plies":"#), "{answer}");
+    }
+
+    #[test]
+    fn refuses_bad_requests() {
+        let (events, answer) = run("level=20");
+        assert!(events.is_empty());
+        assert_eq!(
+            answer,
+            r#"{"ok":false,"error":"bad value for `level`: there is no level 20: levels are 1 to 19"}"#
+        );
+        let (_, answer) = run("moves=EE");
+        assert!(answer.contains("is a move by South, but North is to move"));
+    }
+}

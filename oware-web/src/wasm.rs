@@ -1,0 +1,134 @@
+//! The functions the page calls, exported from the `.wasm` file as plain C
+//! functions: text goes in through memory the page asks for with
+//! [`oware_alloc`], JSON comes back in a buffer read with [`oware_output`].
+//!
+//! Imported from the page (module `env`): `oware_event(ptr, len)`, called
+//! with each search event as JSON, and `oware_now_ms()`, the clock.
+
+use std::cell::RefCell;
+
+use oware_search::Engine;
+
+#[link(wasm_import_module = "env")]
+unsafe extern "C" {
+    /// Hands the page one event (UTF-8 JSON at `ptr`, `len` bytes).
+    fn oware_event(ptr: *const u8, len: usize);
+    /// Milliseconds from a fixed origin: `performance.now()`.
+    fn oware_now_ms() -> f64;
+}
+
+/// The page's clock, for the engine's time limits (`Instant` panics here).
+fn now_ms() -> f64 {
+    // SAFETY: the import takes no arguments and returns a number.
+    unsafe { oware_now_ms() }
+}
+
+thread_local! {
+    /// The last answer, kept until the next call so the page can read it.
+    static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The engine, kept between searches so its table carries over.
+    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+}
+
+/// Sends `json` to the page as an event.
+fn emit(json: &str) {
+    // SAFETY: the page's `oware_event` only reads `len` bytes at `ptr`,
+    // which `json` keeps alive for the duration of the call.
+    unsafe { oware_event(json.as_ptr(), json.len()) }
+}
+
+/// Reports panics to the page as `{"type":"panic","message":...}` events
+/// before the module traps, so a bug shows its message, not just "unreachable".
+fn install_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let mut json = crate::json::Json::new();
+            json.begin_object();
+            json.key("type").string("panic");
+            json.key("message").string(&info.to_string());
+            json.end_object();
+            emit(&json.finish());
+        }));
+    });
+}
+
+/// Reads the request the page wrote at `ptr` (`len` bytes, from
+/// [`oware_alloc`]), frees it, and returns it as text.
+///
+/// # Safety
+/// `ptr` and `len` come from one call of [`oware_alloc`], and the page has
+/// written `len` bytes there.
+unsafe fn take_request(ptr: *mut u8, len: usize) -> String {
+    // SAFETY: by the caller's contract the buffer is an allocation of
+    // exactly `len` bytes made by `oware_alloc`, all written.
+    let bytes = unsafe { Vec::from_raw_parts(ptr, len, len) };
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Keeps `answer` for [`oware_output`] and returns its length in bytes.
+fn give(answer: String) -> usize {
+    OUTPUT.with(|output| {
+        let len = answer.len();
+        *output.borrow_mut() = answer;
+        len
+    })
+}
+
+/// Allocates `len` bytes for a request and returns where they start.
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_alloc(len: usize) -> *mut u8 {
+    let mut buffer = Vec::<u8>::with_capacity(len);
+    // The page writes `len` bytes before passing them back; the capacity is
+    // exactly `len` (u8 has no over-allocation), as `take_request` needs.
+    let ptr = buffer.as_mut_ptr();
+    core::mem::forget(buffer);
+    ptr
+}
+
+/// Where the last answer starts (its length was returned by the call).
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_output() -> *const u8 {
+    OUTPUT.with(|output| output.borrow().as_ptr())
+}
+
+/// Answers a state request (see [`crate::state::answer`]) and returns the
+/// length of the JSON answer.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the request is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_state(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let request = unsafe { take_request(ptr, len) };
+    give(crate::state::answer(&request))
+}
+
+/// Runs a search request (see [`crate::think::answer`]), calling
+/// `oware_event` with each event, and returns the length of the JSON answer.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the request is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_search(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let request = unsafe { take_request(ptr, len) };
+    let answer = ENGINE.with(|engine| {
+        let mut engine = engine.borrow_mut();
+        let engine = engine.get_or_insert_with(|| crate::think::engine(Some(now_ms)));
+        crate::think::answer(engine, &request, &mut |json| emit(json))
+    });
+    give(answer)
+}
+
+/// Forgets what the engine learnt: call when a new game starts.
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_new_game() {
+    ENGINE.with(|engine| {
+        if let Some(engine) = engine.borrow_mut().as_mut() {
+            engine.new_game();
+        }
+    });
+}
