@@ -1,1 +1,69 @@
-//! Placeholder: filled in by its issue.
+//! Alpha-beta search for Oware (Abapa) on [`oware_core`]: negamax with
+//! alpha-beta pruning and principal variation search, iterative deepening,
+//! a transposition table, move ordering and lazy SMP, with plain
+//! [`minimax`] of the same evaluation kept beside it as the oracle.
+//!
+//! - [`Engine`] owns the table and searches a [`Game`](oware_core::Game)
+//!   under [`Limits`] (depth, nodes, time, or none and a stop flag), on the
+//!   caller's thread ([`Engine::search`]) or its own ([`spawn`]), sending
+//!   progress [`Event`]s and returning a [`SearchResult`].
+//! - [`Score`]s tell heuristic values from proven ones: [`Score::proven`]
+//!   is `Some` only for a forced win or loss (with its distance in plies)
+//!   or a proven draw.
+//! - Analysis mode ([`Engine::set_analysis`], on by default) gives every
+//!   root move an exact score at every depth.
+//! - The game's history counts: repetition and the move limit of its
+//!   [`Rules`](oware_core::Rules) end games inside the search as over the board.
+//! - [`Level`]s 1–19 for the bot, [`Engine::choose_move`].
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use oware_core::{Game, Rules};
+//! use oware_search::{Engine, EngineOptions, Event, Limits};
+//!
+//! let mut engine = Engine::new(EngineOptions::default());
+//! let game = Game::new(Rules::ABAPA);
+//! let stop = AtomicBool::new(false);
+//! let result = engine.search(&game, &Limits::depth(6), &stop, &mut |event| {
+//!     if let Event::Iteration(it) = event {
+//!         println!("{it}");
+//!     }
+//! });
+//! println!("best {} score {}", result.best.unwrap(), result.score);
+//! assert_eq!(result.depth, 6);
+//! ```
+//!
+//! # Time on WebAssembly
+//! On `wasm32-unknown-unknown`, `std::time::Instant::now()` panics, so the
+//! engine reads time through a function the caller gives:
+//! [`Engine::set_clock`]`(Some(now_ms))`, where `now_ms` returns
+//! milliseconds from a fixed origin (e.g. `performance.now()` through
+//! `js_sys` or an import of your own). Without one, time limits there become
+//! node budgets ([`NODES_PER_MS_WITHOUT_CLOCK`] per millisecond). The engine
+//! never starts a thread when `threads == 1`, and [`spawn`] does not exist
+//! on that target.
+
+mod ends;
+mod engine;
+pub mod eval;
+mod level;
+mod limits;
+pub mod minimax;
+mod ordering;
+mod proof;
+mod pv;
+mod report;
+mod root;
+mod score;
+mod search;
+mod smp;
+mod tt;
+
+pub use engine::{Engine, EngineOptions};
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use engine::{SearchHandle, spawn};
+pub use level::{Level, LevelError};
+pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
+pub use report::{Event, Iteration, RootMove, SearchResult, nps};
+pub use score::{Proven, Score};
+pub use search::SearchConfig;

@@ -1,0 +1,315 @@
+//! The engine a front end drives: options, the table kept across the moves
+//! of a game, synchronous [`Engine::search`] and off-thread [`spawn`].
+
+use std::sync::atomic::AtomicBool;
+
+use oware_core::Game;
+
+use crate::ends::Line;
+use crate::eval::Weights;
+use crate::limits::{Clock, ClockFn, Limits, TimeManager};
+use crate::ordering::Heuristics;
+use crate::report::{Event, SearchResult};
+use crate::root::{Completed, Root, finished_score, iteration_event};
+use crate::search::{SearchConfig, Worker};
+use crate::tt::Table;
+
+/// How the engine is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EngineOptions {
+    /// The transposition table's size in megabytes.
+    pub hash_mb: usize,
+    /// Search threads (lazy SMP). 1 searches on the caller's thread only.
+    pub threads: usize,
+}
+
+impl Default for EngineOptions {
+    /// 16 MB, one thread.
+    fn default() -> EngineOptions {
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+        }
+    }
+}
+
+/// The search engine: owns the transposition table and the ordering
+/// heuristics, reused across the moves of a game.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use oware_core::{Game, Rules};
+/// use oware_search::{Engine, EngineOptions, Event, Limits};
+///
+/// let mut engine = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
+/// let game = Game::new(Rules::ABAPA);
+/// let mut depths = Vec::new();
+/// let result = engine.search(&game, &Limits::depth(4), &AtomicBool::new(false), &mut |event| {
+///     if let Event::Iteration(it) = event {
+///         depths.push(it.depth);
+///     }
+/// });
+/// assert_eq!(depths, [1, 2, 3, 4]);
+/// assert!(game.legal_moves().contains(result.best.unwrap()));
+/// assert_eq!(result.root_scores.len(), 6); // analysis mode: every move scored
+/// ```
+pub struct Engine {
+    options: EngineOptions,
+    table: Table,
+    heuristics: Box<Heuristics>,
+    weights: Weights,
+    clock: Option<ClockFn>,
+    analysis: bool,
+    config: SearchConfig,
+}
+
+impl Engine {
+    /// An engine with `options` and an empty table.
+    #[must_use]
+    pub fn new(options: EngineOptions) -> Engine {
+        Engine {
+            options,
+            table: Table::new(options.hash_mb),
+            heuristics: Box::new(Heuristics::new()),
+            weights: Weights::TUNED,
+            clock: None,
+            analysis: true,
+            config: SearchConfig::PLAY,
+        }
+    }
+
+    /// The options in use.
+    #[must_use]
+    pub fn options(&self) -> EngineOptions {
+        self.options
+    }
+
+    /// Changes the options; a new table size empties the table.
+    pub fn set_options(&mut self, options: EngineOptions) {
+        if options.hash_mb != self.options.hash_mb {
+            self.table = Table::new(options.hash_mb);
+        }
+        self.options = options;
+    }
+
+    /// Forgets everything learnt: clears the table and the ordering heuristics.
+    pub fn new_game(&mut self) {
+        self.table.clear();
+        *self.heuristics = Heuristics::new();
+    }
+
+    /// Sets the clock that time limits are read from: a function returning
+    /// milliseconds from any fixed origin (in a browser, `performance.now()`).
+    ///
+    /// Without one, the engine uses `std::time::Instant`, except on
+    /// `wasm32-unknown-unknown`, where `Instant::now()` panics: there,
+    /// without a clock, elapsed time reads zero and a time limit becomes a
+    /// node budget of [`NODES_PER_MS_WITHOUT_CLOCK`](crate::NODES_PER_MS_WITHOUT_CLOCK) per millisecond.
+    pub fn set_clock(&mut self, clock: Option<ClockFn>) {
+        self.clock = clock;
+    }
+
+    /// Analysis mode (on by default): every root move gets an exact score at
+    /// every depth, streamed as [`Event::RootMove`]s. Off, only the best
+    /// move's score is exact (and `root_scores` holds only it), which is
+    /// faster: use it to play, not to show the chalk on each house.
+    pub fn set_analysis(&mut self, on: bool) {
+        self.analysis = on;
+    }
+
+    /// Whether analysis mode is on.
+    #[must_use]
+    pub fn analysis(&self) -> bool {
+        self.analysis
+    }
+
+    /// Replaces the evaluation weights (for tuning; the default is [`Weights::TUNED`]).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// Sets which parts of the search are on (for checks; default [`SearchConfig::PLAY`]).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// Searches the game's current position on the caller's thread (and,
+    /// with `threads > 1`, on helper threads it starts and joins), until a
+    /// limit is reached or `stop` is set by another thread. Every completed
+    /// depth (and, in analysis mode, every root move's score) is sent to
+    /// `on_event` as it is found. Repetition and the move limit of the
+    /// game's rules are honoured inside the search, counting the game's history.
+    ///
+    /// On a finished game the result has no move and the game's score.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(&Event),
+    ) -> SearchResult {
+        let clock = Clock::start(self.clock);
+        let position = game.position();
+        if let Some(outcome) = game.outcome() {
+            return SearchResult {
+                best: None,
+                score: finished_score(position, outcome),
+                depth: 0,
+                pv: Vec::new(),
+                root_scores: Vec::new(),
+                nodes: 0,
+                elapsed: clock.elapsed(),
+            };
+        }
+        self.table.new_search();
+        self.heuristics.age();
+        let time = TimeManager::new(limits, clock, stop);
+        let line = Line::of_game(game);
+        let heuristics = std::mem::replace(&mut self.heuristics, Box::new(Heuristics::new()));
+        let (done, nodes) = if self.options.threads > 1 {
+            let shared = crate::smp::Shared {
+                table: &self.table,
+                weights: self.weights,
+                config: self.config,
+                analysis: self.analysis,
+                threads: self.options.threads,
+            };
+            let (done, nodes, heuristics) =
+                crate::smp::search(&shared, heuristics, line, &time, on_event);
+            self.heuristics = heuristics;
+            (done, nodes)
+        } else {
+            let mut worker = Worker::new(&self.table, self.weights, line, self.config, heuristics);
+            worker.time = Some(&time);
+            let done = iterate(&mut worker, &time, self.analysis, on_event);
+            let nodes = worker.nodes;
+            self.heuristics = worker.heuristics;
+            (done, nodes)
+        };
+        SearchResult {
+            best: Some(done.best),
+            score: done.score,
+            depth: done.depth,
+            pv: done.pv,
+            root_scores: done.root_scores,
+            nodes,
+            elapsed: clock.elapsed(),
+        }
+    }
+}
+
+/// Iterative deepening on one worker until the limits stop it; returns the
+/// last completed iteration (depth 1 always completes).
+pub(crate) fn iterate(
+    worker: &mut Worker<'_>,
+    time: &TimeManager<'_>,
+    analysis: bool,
+    on_event: &mut dyn FnMut(&Event),
+) -> Completed {
+    let mut root = Root::new(worker, analysis);
+    let mut last = None;
+    let mut depth = 1;
+    loop {
+        worker.may_stop = depth > 1;
+        let complete = if analysis {
+            root.iterate_analysis(worker, depth, &mut |m| on_event(&Event::RootMove(m)))
+        } else {
+            root.iterate_play(worker, depth)
+        };
+        if !complete {
+            break;
+        }
+        if root
+            .entries
+            .iter()
+            .any(|e| e.value == Some(crate::score::DRAW))
+        {
+            let budget = (worker.nodes / 8).max(20_000);
+            root.prove_draws(worker, depth, budget);
+        }
+        let done = root.completed(depth);
+        on_event(&iteration_event(
+            &done,
+            worker.total_nodes(),
+            time.clock.elapsed(),
+        ));
+        last = Some(done);
+        if root.is_settled(depth) || !time.may_deepen(depth, worker.total_nodes()) {
+            break;
+        }
+        depth += 1;
+    }
+    last.expect("depth 1 always completes")
+}
+
+/// A search running on its own thread, started by [`spawn`].
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub struct SearchHandle {
+    events: std::sync::mpsc::Receiver<Event>,
+    stop: std::sync::Arc<AtomicBool>,
+    thread: std::thread::JoinHandle<(Engine, SearchResult)>,
+}
+
+/// Starts `engine` searching `game` under `limits` on a new thread; the
+/// events arrive on [`SearchHandle::events`], and [`SearchHandle::join`]
+/// gives the engine back with the result. Not on WebAssembly.
+///
+/// ```
+/// use oware_core::{Game, Rules};
+/// use oware_search::{Engine, EngineOptions, Limits, spawn};
+/// let handle = spawn(Engine::new(EngineOptions::default()), Game::new(Rules::ABAPA), Limits::default());
+/// let first = handle.events().recv().unwrap(); // runs until stopped
+/// handle.stop();
+/// let (_engine, result) = handle.join();
+/// assert!(result.best.is_some());
+/// # let _ = first;
+/// ```
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[must_use]
+pub fn spawn(engine: Engine, game: Game, limits: Limits) -> SearchHandle {
+    let (sender, events) = std::sync::mpsc::channel();
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = std::sync::Arc::clone(&stop);
+    let thread = std::thread::spawn(move || {
+        let mut engine = engine;
+        let result = engine.search(&game, &limits, &flag, &mut |event| {
+            // The receiver may have been dropped; the search goes on regardless.
+            let _ = sender.send(event.clone());
+        });
+        (engine, result)
+    });
+    SearchHandle {
+        events,
+        stop,
+        thread,
+    }
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+impl SearchHandle {
+    /// The progress events, in the order they happened.
+    #[must_use]
+    pub fn events(&self) -> &std::sync::mpsc::Receiver<Event> {
+        &self.events
+    }
+
+    /// Asks the search to stop; it returns its best move so far soon after.
+    pub fn stop(&self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether the search has finished.
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.thread.is_finished()
+    }
+
+    /// Waits for the search to end; gives back the engine and the result.
+    ///
+    /// # Panics
+    /// If the search thread panicked.
+    #[must_use]
+    pub fn join(self) -> (Engine, SearchResult) {
+        self.thread.join().expect("the search thread panicked")
+    }
+}

@@ -1,0 +1,215 @@
+//! The nineteen levels of the bot: 1, which a beginner can beat, to 19,
+//! full strength for the time given. A level is a depth, a time, and
+//! deliberate noise added to the root scores before choosing.
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use oware_core::Game;
+
+use crate::engine::Engine;
+use crate::limits::Limits;
+use crate::report::{Event, SearchResult};
+
+/// A playing level, 1 to 19.
+///
+/// ```
+/// use oware_search::Level;
+/// let level: Level = "7".parse()?;
+/// assert_eq!(level.get(), 7);
+/// assert!(Level::new(20).is_err());
+/// assert!(Level::MAX.limits().depth.is_none()); // level 19: time only
+/// # Ok::<(), oware_search::LevelError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// Why a number is not a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelError {
+    /// A number outside 1–19.
+    OutOfRange(u32),
+    /// Text that is not a number.
+    NotANumber(String),
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelError::OutOfRange(n) => write!(f, "there is no level {n}: levels are 1 to 19"),
+            LevelError::NotANumber(text) => {
+                write!(f, "`{text}` is not a level: levels are 1 to 19")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+/// Per level (index 0 is level 1): the depth limit (0 = none), the time
+/// limit in milliseconds, and the noise in hundredths of a seed.
+const TABLE: [(u32, u64, u32); 19] = [
+    (1, 1000, 600),
+    (1, 1000, 300),
+    (2, 1000, 300),
+    (2, 1000, 150),
+    (3, 1000, 100),
+    (4, 1000, 60),
+    (5, 1000, 30),
+    (6, 1000, 0),
+    (7, 1000, 0),
+    (8, 1000, 0),
+    (9, 1000, 0),
+    (10, 1000, 0),
+    (11, 1000, 0),
+    (12, 1000, 0),
+    (14, 1000, 0),
+    (16, 1000, 0),
+    (18, 1000, 0),
+    (20, 1000, 0),
+    (0, 1000, 0),
+];
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level: full strength for the time given.
+    pub const MAX: Level = Level(19);
+
+    /// The level numbered `n`.
+    ///
+    /// # Errors
+    /// [`LevelError::OutOfRange`] unless `1 <= n <= 19`.
+    pub fn new(n: u8) -> Result<Level, LevelError> {
+        if (1..=19).contains(&n) {
+            Ok(Level(n))
+        } else {
+            Err(LevelError::OutOfRange(u32::from(n)))
+        }
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=19).map(Level)
+    }
+
+    /// The level's number.
+    #[must_use]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    const fn row(self) -> (u32, u64, u32) {
+        TABLE[self.0 as usize - 1]
+    }
+
+    /// The search limits of the level: a depth (none at level 19) and a time.
+    #[must_use]
+    pub fn limits(self) -> Limits {
+        let (depth, millis, _) = self.row();
+        Limits {
+            depth: (depth > 0).then_some(depth),
+            nodes: None,
+            time: Some(Duration::from_millis(millis)),
+        }
+    }
+
+    /// The spread of the noise added to each root move's score before the
+    /// level chooses, in seeds (0 from level 8 up).
+    #[must_use]
+    pub fn noise(self) -> f32 {
+        self.row().2 as f32 / 100.0
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+    fn from_str(text: &str) -> Result<Level, LevelError> {
+        let n: u32 = text
+            .trim()
+            .parse()
+            .map_err(|_| LevelError::NotANumber(text.to_owned()))?;
+        u8::try_from(n)
+            .ok()
+            .and_then(|n| Level::new(n).ok())
+            .ok_or(LevelError::OutOfRange(n))
+    }
+}
+
+impl TryFrom<u8> for Level {
+    type Error = LevelError;
+    fn try_from(n: u8) -> Result<Level, LevelError> {
+        Level::new(n)
+    }
+}
+
+/// SplitMix64: a tiny seeded generator for the noise (no dependency, same
+/// numbers on every platform).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform number in [0, 1).
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+
+    /// A roughly normal number (mean 0, deviation 1): the sum of four uniforms, rescaled.
+    fn normal(&mut self) -> f32 {
+        let sum: f32 = (0..4).map(|_| self.unit()).sum();
+        (sum - 2.0) * 3.0f32.sqrt()
+    }
+}
+
+impl Engine {
+    /// The bot's move at `level`: a search under the level's limits, then
+    /// the root move with the best score after noise of the level's spread,
+    /// drawn from `seed` (and the move number, so one seed serves a game).
+    /// Proven wins and losses are far beyond any noise.
+    pub fn choose_move(
+        &mut self,
+        game: &Game,
+        level: Level,
+        seed: u64,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(&Event),
+    ) -> SearchResult {
+        let noise = level.noise();
+        let analysis = self.analysis();
+        self.set_analysis(noise > 0.0);
+        let mut result = self.search(game, &level.limits(), stop, on_event);
+        self.set_analysis(analysis);
+        if noise > 0.0 && result.root_scores.len() > 1 {
+            let mut rng =
+                SplitMix(seed ^ (game.moves().len() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93));
+            let (house, score) = result
+                .root_scores
+                .iter()
+                .map(|&(house, score)| (house, score, score.seeds() + noise * rng.normal()))
+                .max_by(|a, b| a.2.total_cmp(&b.2))
+                .map(|(house, score, _)| (house, score))
+                .expect("at least two root moves");
+            if result.best != Some(house) {
+                result.best = Some(house);
+                result.score = score;
+                result.pv = vec![house];
+            }
+        }
+        result
+    }
+}

@@ -1,0 +1,90 @@
+//! The oracle: plain minimax with the same evaluation and the same game
+//! ends as the search, and nothing else — no pruning, no table, no
+//! ordering. `cargo xtask verify` holds the alpha-beta search to it.
+//!
+//! Like the search of a position without history, it ends a game only by
+//! the history-free rules (25 or more, 24–24, no legal move); `rules`
+//! decide the legal moves (the grand-slam rule).
+
+use oware_core::{House, Position, Rules};
+
+use crate::ends::{end_value, moves};
+use crate::eval::{Weights, evaluate};
+use crate::score::{Score, Value};
+
+/// The minimax score of `position` searched `depth` plies, with the
+/// default evaluation weights.
+///
+/// ```
+/// use oware_core::{Position, Rules};
+/// use oware_search::minimax::minimax;
+/// let score = minimax(Position::OPENING, 3, &Rules::ABAPA);
+/// assert!(score.proven().is_none());
+/// ```
+#[must_use]
+pub fn minimax(position: Position, depth: u32, rules: &Rules) -> Score {
+    Score::from_value(value(position, depth, 0, rules, &Weights::TUNED))
+}
+
+/// The minimax score, for the side to move in `position`, of playing
+/// `house` and searching `depth - 1` plies below it (so that it compares
+/// with [`minimax`] at `depth`).
+///
+/// # Panics
+/// If `house` is not a legal move under `rules`, or `depth` is 0.
+#[must_use]
+#[track_caller]
+pub fn minimax_move(position: Position, house: House, depth: u32, rules: &Rules) -> Score {
+    minimax_move_with(position, house, depth, rules, &Weights::TUNED)
+}
+
+/// [`minimax`] with other evaluation weights.
+#[must_use]
+pub fn minimax_with(position: Position, depth: u32, rules: &Rules, weights: &Weights) -> Score {
+    Score::from_value(value(position, depth, 0, rules, weights))
+}
+
+/// [`minimax_move`] with other evaluation weights.
+///
+/// # Panics
+/// If `house` is not a legal move under `rules`, or `depth` is 0.
+#[must_use]
+#[track_caller]
+pub fn minimax_move_with(
+    position: Position,
+    house: House,
+    depth: u32,
+    rules: &Rules,
+    weights: &Weights,
+) -> Score {
+    assert!(depth > 0, "a move is searched at depth 1 or more");
+    assert!(
+        moves(position, rules).contains(house),
+        "{house} is not a legal move in {position:?}"
+    );
+    let child = position.play_unchecked(house);
+    Score::from_value(-value(child, depth - 1, 1, rules, weights))
+}
+
+fn value(position: Position, depth: u32, ply: usize, rules: &Rules, weights: &Weights) -> Value {
+    let legal = moves(position, rules);
+    if legal.is_empty() {
+        return end_value(position, ply);
+    }
+    if depth == 0 {
+        return evaluate(position, weights);
+    }
+    legal
+        .iter()
+        .map(|house| {
+            -value(
+                position.play_unchecked(house),
+                depth - 1,
+                ply + 1,
+                rules,
+                weights,
+            )
+        })
+        .max()
+        .expect("a position with legal moves has a child")
+}

@@ -1,0 +1,111 @@
+//! Proving a draw. A search value of 0 only says the best line found ends
+//! level; it proves nothing if some line stopped at the horizon with a
+//! heuristic value. Two small searches settle it: one where every unfinished
+//! line counts as lost for the side to move, which must still reach 0 (that
+//! side can force at least a draw within the depth), and one where every
+//! unfinished line counts as won, which must stay at 0 (the opponent can
+//! force at least a draw). Only game ends decide either search, so together
+//! they prove the draw.
+
+use oware_core::Position;
+
+use crate::ends::{captured, end_value, moves};
+use crate::score::{DRAW, Value};
+use crate::search::Worker;
+
+/// Whether `position` at `ply`, with `quiet` moves without capture behind
+/// it, is a proven draw within `depth` plies; `false` if not, or if the
+/// proof needs more than `budget` nodes.
+pub(crate) fn proves_draw(
+    worker: &mut Worker<'_>,
+    position: Position,
+    ply: usize,
+    depth: u32,
+    quiet: u16,
+    budget: u64,
+) -> bool {
+    let mut prover = Prover {
+        worker,
+        start_ply: ply,
+        unknown: -1,
+        nodes: 0,
+        budget,
+    };
+    // At least a draw: with unfinished lines lost, the value is still >= 0.
+    let Some(low) = prover.search(position, depth as i32, ply, DRAW - 1, DRAW, quiet) else {
+        return false;
+    };
+    if low < DRAW {
+        return false;
+    }
+    prover.unknown = 1;
+    let Some(high) = prover.search(position, depth as i32, ply, DRAW, DRAW + 1, quiet) else {
+        return false;
+    };
+    high <= DRAW
+}
+
+struct Prover<'w, 'a> {
+    worker: &'w mut Worker<'a>,
+    start_ply: usize,
+    /// An unfinished line's value for the side to move at `start_ply`.
+    unknown: Value,
+    nodes: u64,
+    budget: u64,
+}
+
+impl Prover<'_, '_> {
+    /// Fail-soft alpha-beta where only game ends have values; `None` when
+    /// the budget runs out or the search is stopped.
+    fn search(
+        &mut self,
+        position: Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+        quiet: u16,
+    ) -> Option<Value> {
+        self.nodes += 1;
+        self.worker.nodes += 1;
+        if self.nodes > self.budget || self.worker.stopped {
+            return None;
+        }
+        let legal = moves(position, self.worker.line.rules());
+        if legal.is_empty() {
+            return Some(end_value(position, ply));
+        }
+        if self.worker.line.has_history_rules() {
+            self.worker.line.set(ply, position);
+            if self.worker.line.ends_by_history(ply, quiet) {
+                return Some(end_value(position, ply));
+            }
+        }
+        if depth <= 0 {
+            let same_side = (ply - self.start_ply).is_multiple_of(2);
+            return Some(if same_side {
+                self.unknown
+            } else {
+                -self.unknown
+            });
+        }
+        let mut best = Value::MIN;
+        for house in legal.iter() {
+            let child = position.play_unchecked(house);
+            let child_quiet = if captured(position, child) {
+                0
+            } else {
+                quiet.saturating_add(1)
+            };
+            let value = -self.search(child, depth - 1, ply + 1, -beta, -alpha, child_quiet)?;
+            if value > best {
+                best = value;
+                alpha = alpha.max(value);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        Some(best)
+    }
+}

@@ -1,0 +1,166 @@
+//! What a search tells its caller: progress [`Event`]s while it runs and a
+//! [`SearchResult`] at the end. Every line a front end prints about a search
+//! can be made from these through their `Display` forms, kept here in one place.
+
+use core::fmt;
+use std::time::Duration;
+
+use oware_core::House;
+
+use crate::score::Score;
+
+/// A progress event, sent while the search runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// One root move's exact score at a depth, sent as soon as it is known
+    /// (analysis mode: the "chalk on each house").
+    RootMove(RootMove),
+    /// A depth completed.
+    Iteration(Iteration),
+}
+
+/// A root move's exact score at a depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    /// The depth of the iteration, in plies.
+    pub depth: u32,
+    /// The move.
+    pub house: House,
+    /// Its exact score at that depth, from the mover's view.
+    pub score: Score,
+}
+
+/// A completed iteration of iterative deepening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The depth searched, in plies.
+    pub depth: u32,
+    /// The score of the best move, from the side to move's view.
+    pub score: Score,
+    /// The best move.
+    pub best: House,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<House>,
+    /// Every legal root move with an exact score at this depth, best first
+    /// (in analysis mode; otherwise only the moves whose score is exact).
+    pub root_scores: Vec<(House, Score)>,
+    /// Nodes visited so far in this search (all threads).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+impl Iteration {
+    /// Nodes per second so far.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.elapsed)
+    }
+}
+
+/// Nodes per second for `nodes` in `elapsed` (0 when no time has passed).
+#[must_use]
+pub fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    (u128::from(nodes) * 1_000_000)
+        .checked_div(elapsed.as_micros())
+        .map_or(0, |n| n as u64)
+}
+
+/// The end of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play, or `None` when the game is over.
+    pub best: Option<House>,
+    /// The score of `best` (or of the finished game), from the side to move's view.
+    pub score: Score,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// The principal variation.
+    pub pv: Vec<House>,
+    /// Every legal root move with an exact score at `depth`, best first
+    /// (in analysis mode; otherwise only the moves whose score is exact).
+    pub root_scores: Vec<(House, Score)>,
+    /// Nodes visited (all threads).
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.elapsed)
+    }
+}
+
+/// A sequence of moves as letters separated by spaces.
+struct Moves<'a>(&'a [House]);
+
+impl fmt::Display for Moves<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, house) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{house}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Iteration {
+    /// `depth 12 score +1.25 nodes 123456 nps 15000000 time 8 pv E c A`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "depth {} score {} nodes {} nps {} time {} pv {}",
+            self.depth,
+            self.score,
+            self.nodes,
+            self.nps(),
+            self.elapsed.as_millis(),
+            Moves(&self.pv)
+        )
+    }
+}
+
+impl fmt::Display for RootMove {
+    /// `depth 12 move E score +1.25`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "depth {} move {} score {}",
+            self.depth, self.house, self.score
+        )
+    }
+}
+
+impl fmt::Display for SearchResult {
+    /// `best E score +1.25 depth 12 nodes 123456 nps 15000000 time 8 pv E c A`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.best {
+            Some(best) => write!(f, "best {best}")?,
+            None => f.write_str("best (none)")?,
+        }
+        write!(
+            f,
+            " score {} depth {} nodes {} nps {} time {} pv {}",
+            self.score,
+            self.depth,
+            self.nodes,
+            self.nps(),
+            self.elapsed.as_millis(),
+            Moves(&self.pv)
+        )
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::RootMove(m) => m.fmt(f),
+            Event::Iteration(i) => i.fmt(f),
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! The root: iterative deepening, aspiration windows, analysis mode (an
+//! exact score for every root move, streamed as each is found), proven
+//! draws, and the events a search sends.
+
+use oware_core::{House, Position};
+
+use crate::ends::{captured, end_value};
+use crate::pv::PvLine;
+use crate::report::{Event, Iteration, RootMove};
+use crate::score::{DRAW, INFINITY, Score, Value, is_decisive};
+use crate::search::Worker;
+
+/// One root move and what the last completed iteration found for it.
+#[derive(Clone)]
+pub(crate) struct RootEntry {
+    pub(crate) house: House,
+    pub(crate) child: Position,
+    /// Exact value at the last completed depth, if known.
+    pub(crate) value: Option<Value>,
+    /// A proven draw at that depth.
+    pub(crate) proven_draw: bool,
+    /// The line after this move.
+    pub(crate) pv: Vec<House>,
+}
+
+impl RootEntry {
+    pub(crate) fn score(&self) -> Option<Score> {
+        self.value.map(|v| {
+            if self.proven_draw {
+                Score::PROVEN_DRAW
+            } else {
+                Score::from_value(v)
+            }
+        })
+    }
+}
+
+/// The outcome of one completed iteration.
+#[derive(Clone)]
+pub(crate) struct Completed {
+    pub(crate) depth: u32,
+    pub(crate) best: House,
+    pub(crate) score: Score,
+    pub(crate) pv: Vec<House>,
+    pub(crate) root_scores: Vec<(House, Score)>,
+}
+
+/// The root of one thread's search.
+pub(crate) struct Root {
+    pub(crate) position: Position,
+    pub(crate) quiet: u16,
+    pub(crate) entries: Vec<RootEntry>,
+    pub(crate) analysis: bool,
+}
+
+/// Half-width of the first aspiration window, in value units.
+const ASPIRATION: Value = 12;
+
+impl Root {
+    /// The root of `worker`'s line with its legal moves.
+    pub(crate) fn new(worker: &Worker<'_>, analysis: bool) -> Root {
+        let position = worker.line.root();
+        let legal = crate::ends::moves(position, worker.line.rules());
+        let entries = legal
+            .iter()
+            .map(|house| RootEntry {
+                house,
+                child: position.play_unchecked(house),
+                value: None,
+                proven_draw: false,
+                pv: vec![house],
+            })
+            .collect();
+        Root {
+            position,
+            quiet: worker.line.root_quiet(),
+            entries,
+            analysis,
+        }
+    }
+
+    /// The value of root move `index` searched to `depth` in (alpha, beta).
+    fn search_move(
+        &self,
+        worker: &mut Worker<'_>,
+        index: usize,
+        depth: i32,
+        alpha: Value,
+        beta: Value,
+        pv: &mut PvLine,
+    ) -> Value {
+        let entry = &self.entries[index];
+        worker.child_value(
+            self.position,
+            entry.child,
+            depth,
+            0,
+            self.quiet,
+            alpha,
+            beta,
+            pv,
+        )
+    }
+
+    /// Searches every root move to an exact value at `depth` (analysis
+    /// mode), each in an aspiration window around its previous value.
+    /// Returns false if the search was stopped before the end.
+    pub(crate) fn iterate_analysis(
+        &mut self,
+        worker: &mut Worker<'_>,
+        depth: u32,
+        on_move: &mut dyn FnMut(RootMove),
+    ) -> bool {
+        let depth_i = depth as i32;
+        let mut pv = PvLine::new();
+        let mut found: Vec<(Value, Vec<House>)> = Vec::with_capacity(self.entries.len());
+        for index in 0..self.entries.len() {
+            let previous = self.entries[index].value;
+            let mut delta = ASPIRATION;
+            let (mut alpha, mut beta) = match previous {
+                Some(v) if depth >= 4 && !is_decisive(v) => (v - delta, v + delta),
+                _ => (-INFINITY, INFINITY),
+            };
+            let value = loop {
+                let v = self.search_move(worker, index, depth_i, alpha, beta, &mut pv);
+                if worker.stopped {
+                    return false;
+                }
+                if v <= alpha {
+                    alpha = if delta > 400 {
+                        -INFINITY
+                    } else {
+                        (v - delta).max(-INFINITY)
+                    };
+                    delta *= 3;
+                } else if v >= beta {
+                    beta = if delta > 400 {
+                        INFINITY
+                    } else {
+                        (v + delta).min(INFINITY)
+                    };
+                    delta *= 3;
+                } else {
+                    break v;
+                }
+            };
+            let mut line = vec![self.entries[index].house];
+            line.extend_from_slice(pv.moves());
+            on_move(RootMove {
+                depth,
+                house: self.entries[index].house,
+                score: Score::from_value(value),
+            });
+            found.push((value, line));
+        }
+        for (entry, (value, line)) in self.entries.iter_mut().zip(found) {
+            entry.value = Some(value);
+            entry.proven_draw = false;
+            entry.pv = line;
+        }
+        self.sort();
+        true
+    }
+
+    /// Searches for the best root move at `depth` with principal variation
+    /// search in an aspiration window (play mode): the best move's value is
+    /// exact, the others' only bounded. Returns false if stopped.
+    pub(crate) fn iterate_play(&mut self, worker: &mut Worker<'_>, depth: u32) -> bool {
+        let depth_i = depth as i32;
+        let previous = self.entries[0].value;
+        let mut delta = ASPIRATION;
+        let (mut low, mut high) = match previous {
+            Some(v) if depth >= 4 && !is_decisive(v) => (v - delta, v + delta),
+            _ => (-INFINITY, INFINITY),
+        };
+        let mut pv = PvLine::new();
+        loop {
+            let mut alpha = low;
+            let mut best = -INFINITY;
+            let mut best_index = 0;
+            let mut best_line = Vec::new();
+            for index in 0..self.entries.len() {
+                let v = if index == 0 {
+                    self.search_move(worker, index, depth_i, alpha, high, &mut pv)
+                } else {
+                    let v = self.search_move(worker, index, depth_i, alpha, alpha + 1, &mut pv);
+                    if v > alpha && v < high {
+                        self.search_move(worker, index, depth_i, alpha, high, &mut pv)
+                    } else {
+                        v
+                    }
+                };
+                if worker.stopped {
+                    return false;
+                }
+                if v > best {
+                    best = v;
+                    best_index = index;
+                    if v > alpha {
+                        alpha = v;
+                        best_line = vec![self.entries[index].house];
+                        best_line.extend_from_slice(pv.moves());
+                        if v >= high {
+                            break;
+                        }
+                    }
+                }
+            }
+            if best <= low && low > -INFINITY {
+                low = if delta > 400 {
+                    -INFINITY
+                } else {
+                    (best - delta).max(-INFINITY)
+                };
+                delta *= 3;
+                continue;
+            }
+            if best >= high && high < INFINITY {
+                high = if delta > 400 {
+                    INFINITY
+                } else {
+                    (best + delta).min(INFINITY)
+                };
+                delta *= 3;
+                continue;
+            }
+            for entry in &mut self.entries {
+                entry.value = None;
+                entry.proven_draw = false;
+            }
+            let entry = &mut self.entries[best_index];
+            entry.value = Some(best);
+            entry.pv = best_line;
+            // The best first; the rest keep their order.
+            let chosen = self.entries.remove(best_index);
+            self.entries.insert(0, chosen);
+            return true;
+        }
+    }
+
+    /// Orders the entries best first (stable, so ties keep their order).
+    fn sort(&mut self) {
+        self.entries
+            .sort_by_key(|e| core::cmp::Reverse(e.value.unwrap_or(-INFINITY)));
+    }
+
+    /// Tries to prove the draws among the exact root values of 0 at `depth`,
+    /// within `budget` nodes each.
+    pub(crate) fn prove_draws(&mut self, worker: &mut Worker<'_>, depth: u32, budget: u64) {
+        for entry in &mut self.entries {
+            if entry.value == Some(DRAW) {
+                let quiet = if captured(self.position, entry.child) {
+                    0
+                } else {
+                    self.quiet.saturating_add(1)
+                };
+                entry.proven_draw = crate::proof::proves_draw(
+                    worker,
+                    entry.child,
+                    1,
+                    depth.saturating_sub(1),
+                    quiet,
+                    budget,
+                );
+            }
+        }
+    }
+
+    /// What the last completed iteration found.
+    pub(crate) fn completed(&self, depth: u32) -> Completed {
+        let best = &self.entries[0];
+        Completed {
+            depth,
+            best: best.house,
+            score: best.score().expect("the best move has an exact value"),
+            pv: best.pv.clone(),
+            root_scores: self
+                .entries
+                .iter()
+                .filter_map(|e| e.score().map(|s| (e.house, s)))
+                .collect(),
+        }
+    }
+
+    /// Whether deeper iterations cannot change what the search reports: the
+    /// best (or, in analysis, every) root value is proven and within reach.
+    pub(crate) fn is_settled(&self, depth: u32) -> bool {
+        let settled = |e: &RootEntry| match e.score().and_then(Score::proven) {
+            Some(crate::score::Proven::Win { plies } | crate::score::Proven::Loss { plies }) => {
+                plies <= depth
+            }
+            Some(crate::score::Proven::Draw) => true,
+            None => false,
+        };
+        if self.analysis {
+            self.entries.iter().all(settled)
+        } else {
+            settled(&self.entries[0])
+        }
+    }
+}
+
+/// An iteration event from a completed iteration.
+pub(crate) fn iteration_event(done: &Completed, nodes: u64, elapsed: std::time::Duration) -> Event {
+    Event::Iteration(Iteration {
+        depth: done.depth,
+        score: done.score,
+        best: done.best,
+        pv: done.pv.clone(),
+        root_scores: done.root_scores.clone(),
+        nodes,
+        elapsed,
+    })
+}
+
+/// The score of a finished game for the side to move.
+pub(crate) fn finished_score(position: Position, outcome: oware_core::Outcome) -> Score {
+    let _ = end_value;
+    match outcome.winner {
+        Some(seat) if seat == position.to_move() => Score::win_in(0),
+        Some(_) => Score::loss_in(0),
+        None => Score::PROVEN_DRAW,
+    }
+}

@@ -1,0 +1,265 @@
+//! Scores: heuristic values in seeds, and proven results (a forced win or
+//! loss with its distance in plies, a proven draw), kept apart so a front end
+//! can say "South can force a win" only when it is true.
+//!
+//! Inside the search a value is a plain `i32` ([`Value`]): [`SEED`] units per
+//! seed for heuristic values, and a band near ±[`MATE`] for game ends, where
+//! `MATE - n` is a win `n` plies from the root. The public [`Score`] wraps a
+//! value with one more bit, set only for a draw the search has proved.
+
+use core::fmt;
+
+/// A search value from the side to move's view: heuristic units or a mate-band value.
+pub(crate) type Value = i32;
+
+/// Value units per seed.
+pub(crate) const SEED: Value = 32;
+/// The value of a win at the root (a win `n` plies away is `MATE - n`).
+pub(crate) const MATE: Value = 30_000;
+/// Beyond every value the search can return.
+pub(crate) const INFINITY: Value = 31_000;
+/// The deepest ply the search reaches (depth plus extensions).
+pub(crate) const MAX_PLY: usize = 128;
+/// Values at or beyond this (in magnitude) are proven wins or losses.
+pub(crate) const MATE_BOUND: Value = MATE - 1_000;
+/// The value of a game that ends level.
+pub(crate) const DRAW: Value = 0;
+
+/// A proven win for the side to move, `ply` plies from the root.
+#[inline]
+pub(crate) const fn win_in(ply: usize) -> Value {
+    MATE - ply as Value
+}
+
+/// A proven loss for the side to move, `ply` plies from the root.
+#[inline]
+pub(crate) const fn loss_in(ply: usize) -> Value {
+    -MATE + ply as Value
+}
+
+/// Whether `value` is a proven win or loss.
+#[inline]
+pub(crate) const fn is_decisive(value: Value) -> bool {
+    value >= MATE_BOUND || value <= -MATE_BOUND
+}
+
+/// The value as stored in the transposition table: a win or loss counted from
+/// the node rather than from the root. A node at `ply` that wins in `n` plies
+/// from itself has root value `MATE - ply - n`; stored as `MATE - n`, the same
+/// entry is right when the node is reached again at another ply.
+#[inline]
+pub(crate) const fn to_table(value: Value, ply: usize) -> Value {
+    if value >= MATE_BOUND {
+        value + ply as Value
+    } else if value <= -MATE_BOUND {
+        value - ply as Value
+    } else {
+        value
+    }
+}
+
+/// The inverse of [`to_table`]: a stored value seen from a node at `ply`.
+#[inline]
+pub(crate) const fn from_table(value: Value, ply: usize) -> Value {
+    if value >= MATE_BOUND {
+        value - ply as Value
+    } else if value <= -MATE_BOUND {
+        value + ply as Value
+    } else {
+        value
+    }
+}
+
+/// The score of a position or move, from the side to move's view.
+///
+/// Scores are ordered: every loss is below every heuristic value, which is
+/// below every win; shorter wins are better and longer losses are better. A
+/// proven draw sits just above the heuristic value 0.
+///
+/// ```
+/// use oware_search::{Proven, Score};
+/// let win = Score::win_in(7);
+/// assert_eq!(win.proven(), Some(Proven::Win { plies: 7 }));
+/// assert!(win > Score::from_seeds(20.0) && Score::from_seeds(20.0) > Score::loss_in(3));
+/// assert_eq!(Score::from_seeds(2.5).to_string(), "+2.50");
+/// assert_eq!(Score::PROVEN_DRAW.proven(), Some(Proven::Draw));
+/// assert_eq!(Score::from_seeds(0.0).proven(), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Score(i32);
+
+/// A result the search has proved, whatever the opponent does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proven {
+    /// The side to move can force a win within `plies` plies (moves of either side).
+    Win {
+        /// Plies to the end of the game with best play.
+        plies: u32,
+    },
+    /// The opponent can force a win within `plies` plies.
+    Loss {
+        /// Plies to the end of the game with best play.
+        plies: u32,
+    },
+    /// Neither side can do better than a draw.
+    Draw,
+}
+
+/// Centi-seeds of a proven win at the root; a win in `n` plies reports `BIG_CENTI - n`.
+const BIG_CENTI: i32 = 100_000;
+
+impl Score {
+    /// A proven draw.
+    pub const PROVEN_DRAW: Score = Score(1);
+
+    /// The score of a search value (never a proven draw).
+    #[inline]
+    pub(crate) const fn from_value(value: Value) -> Score {
+        Score(value * 2)
+    }
+
+    /// The search value behind the score (a proven draw is 0).
+    #[inline]
+    pub(crate) const fn value(self) -> Value {
+        self.0 >> 1
+    }
+
+    /// A forced win in `plies` plies for the side to move.
+    #[must_use]
+    pub const fn win_in(plies: u32) -> Score {
+        Score::from_value(win_in(plies as usize))
+    }
+
+    /// A forced loss in `plies` plies for the side to move.
+    #[must_use]
+    pub const fn loss_in(plies: u32) -> Score {
+        Score::from_value(loss_in(plies as usize))
+    }
+
+    /// A heuristic score of `seeds` seeds (rounded to the search's resolution).
+    #[must_use]
+    pub fn from_seeds(seeds: f32) -> Score {
+        let value = (seeds * SEED as f32).round() as Value;
+        Score::from_value(value.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+    }
+
+    /// The proven result, or `None` for a heuristic score.
+    #[must_use]
+    pub const fn proven(self) -> Option<Proven> {
+        let value = self.value();
+        if self.0 == Score::PROVEN_DRAW.0 {
+            Some(Proven::Draw)
+        } else if value >= MATE_BOUND {
+            Some(Proven::Win {
+                plies: (MATE - value) as u32,
+            })
+        } else if value <= -MATE_BOUND {
+            Some(Proven::Loss {
+                plies: (MATE + value) as u32,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Whether two scores have the same value, ignoring whether a draw is
+    /// proven (a proven draw has the value of a heuristic 0): how search
+    /// results are compared with [`minimax`](crate::minimax::minimax).
+    #[must_use]
+    pub const fn same_value(self, other: Score) -> bool {
+        self.value() == other.value()
+    }
+
+    /// Whether this is a proven win or loss (not a draw).
+    #[must_use]
+    pub const fn is_decisive(self) -> bool {
+        is_decisive(self.value())
+    }
+
+    /// The value in seeds, for display such as `+2.5`: heuristic scores as
+    /// they are; a proven win in `n` plies maps to `1000 - n / 100`, a loss to
+    /// its negation, a proven draw to 0.
+    #[must_use]
+    pub fn seeds(self) -> f32 {
+        self.to_centi() as f32 / 100.0
+    }
+
+    /// The value in hundredths of a seed, for a protocol's `score cp X`:
+    /// proven wins and losses map to `±(100000 - plies)`.
+    #[must_use]
+    pub const fn to_centi(self) -> i32 {
+        match self.proven() {
+            Some(Proven::Win { plies }) => BIG_CENTI - plies as i32,
+            Some(Proven::Loss { plies }) => -(BIG_CENTI - plies as i32),
+            Some(Proven::Draw) => 0,
+            None => self.value() * 100 / SEED,
+        }
+    }
+
+    /// The score from the other seat's view (a proven draw stays one).
+    #[must_use]
+    pub const fn flip(self) -> Score {
+        if self.0 == Score::PROVEN_DRAW.0 {
+            self
+        } else {
+            Score::from_value(-self.value())
+        }
+    }
+}
+
+impl fmt::Debug for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Score({self})")
+    }
+}
+
+impl fmt::Display for Score {
+    /// `+2.50` for heuristic scores, `win in 7`, `loss in 4` or `draw` for proven ones.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.proven() {
+            Some(Proven::Win { plies }) => write!(f, "win in {plies}"),
+            Some(Proven::Loss { plies }) => write!(f, "loss in {plies}"),
+            Some(Proven::Draw) => f.write_str("draw"),
+            None => write!(f, "{:+.2}", self.value() as f32 / SEED as f32),
+        }
+    }
+}
+
+impl fmt::Display for Proven {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Proven::Win { plies } => write!(f, "win in {plies}"),
+            Proven::Loss { plies } => write!(f, "loss in {plies}"),
+            Proven::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_values_round_trip_across_plies() {
+        for ply in [0, 3, 40] {
+            for value in [win_in(ply + 5), loss_in(ply + 2), 17, -300] {
+                assert_eq!(from_table(to_table(value, ply), ply), value);
+            }
+        }
+        // A win 5 plies below a node at ply 3 is a win 5 plies below it at ply 9.
+        assert_eq!(from_table(to_table(win_in(8), 3), 9), win_in(14));
+    }
+
+    #[test]
+    fn order_and_centi() {
+        assert!(Score::win_in(3) > Score::win_in(5));
+        assert!(Score::loss_in(5) > Score::loss_in(3));
+        assert!(Score::PROVEN_DRAW > Score::from_value(0));
+        assert!(Score::PROVEN_DRAW < Score::from_value(1));
+        assert_eq!(Score::win_in(3).to_centi(), 99_997);
+        assert_eq!(Score::loss_in(3).to_centi(), -99_997);
+        assert_eq!(Score::from_seeds(-1.5).to_centi(), -150);
+        assert_eq!(Score::win_in(4).flip(), Score::loss_in(4));
+        assert_eq!(Score::from_seeds(-1.5).to_string(), "-1.50");
+    }
+}

@@ -1,0 +1,274 @@
+//! The transposition table: what earlier searches learnt about a position,
+//! shared by every search thread.
+//!
+//! Each entry is 16 bytes held in two atomic words, and the key is the whole
+//! position (79 bits: twelve 6-bit houses, South's 6-bit store — North's
+//! follows from the 48-seed total — and the seat to move), so an entry can
+//! never be mistaken for another position's. A bucket is four entries, one
+//! 64-byte cache line. Threads write without locks; the first word is stored
+//! xor-ed with the second, so a read that sees halves of two different
+//! writes fails the key check and is treated as a miss.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use oware_core::{House, Position};
+
+use crate::score::Value;
+
+/// What a stored value says about the position's true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Bound {
+    /// Nothing (an empty slot).
+    None = 0,
+    /// The value is at most this (every move failed low).
+    Upper = 1,
+    /// The value is at least this (a move failed high).
+    Lower = 2,
+    /// The value is exact.
+    Exact = 3,
+}
+
+impl Bound {
+    const fn from_bits(bits: u64) -> Bound {
+        match bits & 3 {
+            0 => Bound::None,
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        }
+    }
+}
+
+/// One entry, unpacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// The value, in table form (see [`crate::score::to_table`]).
+    pub(crate) value: Value,
+    /// The remaining depth the value was searched to.
+    pub(crate) depth: u8,
+    /// What the value bounds.
+    pub(crate) bound: Bound,
+    /// The best (or first refuting) move found.
+    pub(crate) best: Option<House>,
+}
+
+/// A position packed in 79 bits.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Key(u128);
+
+const KEY_BITS: u32 = 79;
+const KEY_MASK: u128 = (1 << KEY_BITS) - 1;
+
+impl Key {
+    /// The key of `position`: each cell's six significant bits, packed.
+    #[inline]
+    pub(crate) fn of(position: Position) -> Key {
+        // Cells hold at most 48, so the top two bits of every byte are zero;
+        // three rounds of shift-and-merge squeeze 16 bytes of 6 bits into 96.
+        let x = position.board().lanes();
+        let x = (x & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff)
+            | ((x & 0xff00_ff00_ff00_ff00_ff00_ff00_ff00_ff00) >> 2);
+        let x = (x & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff)
+            | ((x & 0xffff_0000_ffff_0000_ffff_0000_ffff_0000) >> 4);
+        let x = (x & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff)
+            | ((x & 0xffff_ffff_0000_0000_ffff_ffff_0000_0000) >> 8);
+        let x = (x & 0xffff_ffff_ffff_ffff) | ((x >> 64) << 48);
+        // Bits 0..72 are the houses, 72..78 South's store: North's store is
+        // 48 minus the rest, so it need not be kept.
+        let seat = position.to_move() as u128;
+        Key((x & ((1 << 78) - 1)) | seat << 78)
+    }
+
+    /// A 64-bit hash, for the bucket index.
+    #[inline]
+    fn hash(self) -> u64 {
+        let lo = self.0 as u64;
+        let hi = (self.0 >> 64) as u64;
+        let h = lo.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hi.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        h ^ (h >> 29)
+    }
+}
+
+// The entry's 128 bits: key 0..79, value 79..95 (i16), depth 95..103,
+// bound 103..105, move 105..109 (15 = none), generation 109..115.
+const VALUE_SHIFT: u32 = 79;
+const DEPTH_SHIFT: u32 = 95;
+const BOUND_SHIFT: u32 = 103;
+const MOVE_SHIFT: u32 = 105;
+const GEN_SHIFT: u32 = 109;
+const GEN_MASK: u8 = 63;
+const NO_MOVE: u128 = 15;
+
+/// Four entries sharing a cache line.
+#[repr(C, align(64))]
+#[derive(Default)]
+struct Bucket {
+    words: [AtomicU64; 8],
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+
+/// The table: a power-of-nothing number of buckets, indexed by a multiply-shift.
+pub(crate) struct Table {
+    buckets: Vec<Bucket>,
+    generation: std::sync::atomic::AtomicU8,
+}
+
+impl Table {
+    /// A table of about `megabytes` MB (at least one bucket).
+    pub(crate) fn new(megabytes: usize) -> Table {
+        let count = (megabytes * 1024 * 1024 / size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        buckets.resize_with(count, Bucket::default);
+        Table {
+            buckets,
+            generation: std::sync::atomic::AtomicU8::new(0),
+        }
+    }
+
+    /// Empties every entry.
+    pub(crate) fn clear(&self) {
+        for bucket in &self.buckets {
+            for word in &bucket.words {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search: older entries become easier to replace.
+    pub(crate) fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & GEN_MASK, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: Key) -> &Bucket {
+        let index = ((u128::from(key.hash()) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    #[inline]
+    fn read(bucket: &Bucket, slot: usize) -> u128 {
+        let a = bucket.words[2 * slot].load(Ordering::Relaxed);
+        let b = bucket.words[2 * slot + 1].load(Ordering::Relaxed);
+        u128::from(a ^ b) | u128::from(b) << 64
+    }
+
+    #[inline]
+    fn write(bucket: &Bucket, slot: usize, data: u128) {
+        let a = data as u64;
+        let b = (data >> 64) as u64;
+        bucket.words[2 * slot].store(a ^ b, Ordering::Relaxed);
+        bucket.words[2 * slot + 1].store(b, Ordering::Relaxed);
+    }
+
+    /// The entry for `key`, if the table holds one.
+    #[inline]
+    pub(crate) fn probe(&self, key: Key) -> Option<Entry> {
+        let bucket = self.bucket(key);
+        for slot in 0..ENTRIES_PER_BUCKET {
+            let data = Table::read(bucket, slot);
+            let bound = Bound::from_bits((data >> BOUND_SHIFT) as u64);
+            if data & KEY_MASK == key.0 && bound != Bound::None {
+                let best = ((data >> MOVE_SHIFT) & 15) as usize;
+                return Some(Entry {
+                    value: Value::from((data >> VALUE_SHIFT) as u16 as i16),
+                    depth: (data >> DEPTH_SHIFT) as u8,
+                    bound,
+                    best: House::from_index(best),
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores what a search of `key` found. The slot chosen is the one
+    /// holding the same position, else the least valuable: entries from
+    /// earlier searches first, then the shallowest.
+    #[inline]
+    pub(crate) fn store(&self, key: Key, entry: Entry) {
+        let bucket = self.bucket(key);
+        let generation = self.generation.load(Ordering::Relaxed);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        let mut old_move = None;
+        for slot in 0..ENTRIES_PER_BUCKET {
+            let data = Table::read(bucket, slot);
+            let bound = Bound::from_bits((data >> BOUND_SHIFT) as u64);
+            if bound == Bound::None {
+                victim = slot;
+                break;
+            }
+            if data & KEY_MASK == key.0 {
+                victim = slot;
+                old_move = House::from_index(((data >> MOVE_SHIFT) & 15) as usize);
+                let old_depth = (data >> DEPTH_SHIFT) as u8;
+                let old_gen = ((data >> GEN_SHIFT) as u8) & GEN_MASK;
+                // Keep a deeper exact-ish entry of this search over a
+                // shallower bound; an exact result always replaces.
+                if entry.bound != Bound::Exact
+                    && old_gen == generation
+                    && old_depth > entry.depth.saturating_add(2)
+                {
+                    return;
+                }
+                break;
+            }
+            let depth = i32::from((data >> DEPTH_SHIFT) as u8);
+            let age = i32::from(generation.wrapping_sub((data >> GEN_SHIFT) as u8) & GEN_MASK);
+            let worth = depth - 8 * age + i32::from(bound == Bound::Exact);
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        let best = entry.best.or(old_move);
+        let data = key.0
+            | u128::from(entry.value as i16 as u16) << VALUE_SHIFT
+            | u128::from(entry.depth) << DEPTH_SHIFT
+            | (entry.bound as u128) << BOUND_SHIFT
+            | best.map_or(NO_MOVE, |h| h.index() as u128) << MOVE_SHIFT
+            | u128::from(generation) << GEN_SHIFT;
+        Table::write(bucket, victim, data);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oware_core::{Board, Seat};
+
+    #[test]
+    fn keys_are_distinct_and_entries_round_trip() {
+        let a = Position::OPENING;
+        let b = a.play_unchecked(House::E);
+        let c = Position::new(a.board(), Seat::North);
+        assert_ne!(Key::of(a), Key::of(b));
+        assert_ne!(Key::of(a), Key::of(c));
+        let table = Table::new(1);
+        let entry = Entry {
+            value: -29_990,
+            depth: 17,
+            bound: Bound::Lower,
+            best: Some(House::d),
+        };
+        table.store(Key::of(b), entry);
+        assert_eq!(table.probe(Key::of(b)), Some(entry));
+        assert_eq!(table.probe(Key::of(a)), None);
+    }
+
+    #[test]
+    fn key_holds_every_house_and_south_store() {
+        let mut cells = [0u8; 14];
+        cells[0] = 48 - 47;
+        cells[11] = 47;
+        let one = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+        cells[11] = 46;
+        cells[12] = 1;
+        let two = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+        assert_ne!(Key::of(one), Key::of(two));
+        assert_eq!(Key::of(one).0 >> 79, 0);
+    }
+}
