@@ -121,8 +121,9 @@ enum Request {
     Quit,
 }
 
-/// What the human typed, or why it is not understood.
-fn read_request(line: &str, to_move: Seat) -> Result<Request, String> {
+/// What the human typed, or why it is not understood; `against_bot` words
+/// the advice for one person rather than two.
+fn read_request(line: &str, to_move: Seat, against_bot: bool) -> Result<Request, String> {
     let word = line.trim();
     match word.to_ascii_lowercase().as_str() {
         "hint" | "h" | "?" => return Ok(Request::Hint),
@@ -136,8 +137,12 @@ fn read_request(line: &str, to_move: Seat) -> Result<Request, String> {
     match (chars.next(), chars.next()) {
         (Some(c), None) => match House::from_letter(c) {
             Some(house) if house.seat() == to_move => Ok(Request::Move(house)),
+            Some(house) if against_bot => Err(format!(
+                "{house} is {}'s house; you play {to_move}: {letters}",
+                house.seat()
+            )),
             Some(house) => Err(format!(
-                "{house} is {}'s house; {to_move} plays {letters}",
+                "{house} is {}'s house; {to_move} is to move: {letters}",
                 house.seat()
             )),
             None => Err(format!(
@@ -179,7 +184,7 @@ impl Session<'_> {
             if line.trim().is_empty() {
                 continue;
             }
-            match read_request(&line, to_move) {
+            match read_request(&line, to_move, self.bot.is_some()) {
                 Ok(Request::Move(house)) => match self.game.play(house) {
                     Ok(()) => {
                         self.last = Some(house);
@@ -258,12 +263,17 @@ impl Session<'_> {
 
     fn help(&mut self) -> Result<()> {
         let to_move = self.game.position().to_move();
+        let undo = match self.bot {
+            Some(_) => "take back your last move and the bot's reply",
+            None => "take back the last move",
+        };
+        writeln!(self.out, "  {}   sow that house", letters(to_move))?;
         writeln!(
             self.out,
-            "  {}  sow that house ({to_move}'s are {})\n  hint  ask the bot for advice\n  undo  take back your last move\n  quit  stop here and print the transcript",
-            letters(to_move),
-            letters(to_move),
+            "  hint  ask the bot for advice (1 s at full strength)"
         )?;
+        writeln!(self.out, "  undo  {undo}")?;
+        writeln!(self.out, "  quit  stop here and print the transcript")?;
         Ok(())
     }
 
@@ -402,11 +412,9 @@ impl Session<'_> {
                     .paint(Paint::Good, format!("game over: {outcome}"))
             )?;
         } else {
-            writeln!(
-                self.out,
-                "game stopped after {} moves",
-                self.game.moves().len()
-            )?;
+            let moves = self.game.moves().len();
+            let plural = if moves == 1 { "" } else { "s" };
+            writeln!(self.out, "game stopped after {moves} move{plural}")?;
         }
         let transcript = self.game.transcript();
         writeln!(self.out, "transcript: {transcript}")?;
@@ -433,28 +441,30 @@ mod tests {
 
     #[test]
     fn requests_keep_specs_letters_and_say_whose_they_are() {
+        let read = |line, seat| read_request(line, seat, true);
+        assert_eq!(read(" E \n", Seat::South), Ok(Request::Move(House::E)));
+        assert_eq!(read("c", Seat::North), Ok(Request::Move(House::c)));
+        assert_eq!(read("HINT", Seat::North), Ok(Request::Hint));
+        assert_eq!(read("undo", Seat::South), Ok(Request::Undo));
+        assert_eq!(read("q", Seat::South), Ok(Request::Quit));
         assert_eq!(
-            read_request(" E \n", Seat::South),
-            Ok(Request::Move(House::E))
-        );
-        assert_eq!(read_request("c", Seat::North), Ok(Request::Move(House::c)));
-        assert_eq!(read_request("HINT", Seat::North), Ok(Request::Hint));
-        assert_eq!(read_request("undo", Seat::South), Ok(Request::Undo));
-        assert_eq!(read_request("q", Seat::South), Ok(Request::Quit));
-        assert_eq!(
-            read_request("e", Seat::South),
-            Err("e is North's house; South plays A-F".to_owned())
+            read("e", Seat::South),
+            Err("e is North's house; you play South: A-F".to_owned())
         );
         assert_eq!(
-            read_request("G", Seat::South),
+            read_request("B", Seat::North, false),
+            Err("B is South's house; North is to move: a-f".to_owned())
+        );
+        assert_eq!(
+            read("G", Seat::South),
             Err("`G` is not a house: South plays A-F (or type hint, undo, quit)".to_owned())
         );
         assert_eq!(
-            read_request("Ec", Seat::South),
+            read("Ec", Seat::South),
             Err("one house at a time, please: type a single letter, A-F".to_owned())
         );
         assert_eq!(
-            read_request("play E", Seat::South),
+            read("play E", Seat::South),
             Err(
                 "`play E` is not a move or a command: type a house (A-F), hint, undo, help or quit"
                     .to_owned()

@@ -1,0 +1,70 @@
+//! End-to-end tests: the real `oware` binary, run over pipes.
+//!
+//! Output a person reads is kept as insta snapshots (`snapshots/`), with
+//! times and rates redacted; facts that depend on the search (its scores,
+//! node counts, chosen moves) are asserted rather than snapshotted, so a
+//! better search does not break these tests.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+mod analyze;
+mod perft;
+mod play;
+mod show;
+mod uci;
+
+/// What a run of the binary gave.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The run as a snapshot reads: the command, the exit code, both streams.
+    fn transcript(&self, args: &[&str]) -> String {
+        let mut text = format!("$ oware {}\nexit code {}\n", args.join(" "), self.code);
+        text.push_str("--- stdout\n");
+        text.push_str(&self.stdout);
+        if !self.stderr.is_empty() {
+            text.push_str("--- stderr\n");
+            text.push_str(&self.stderr);
+        }
+        text
+    }
+}
+
+/// Runs `oware` with `args`, `input` on stdin, until it exits.
+fn oware(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the oware binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_owned();
+    // Write from another thread: a large input must not deadlock against a full stdout pipe.
+    let writer = std::thread::spawn(move || {
+        // The program may exit before reading everything (quit): that is fine.
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("oware finishes");
+    writer.join().expect("the writer thread ends");
+    Run {
+        code: output.status.code().expect("oware exits normally"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Filters that hide what changes from run to run: times and rates.
+fn timing_filters() -> Vec<(&'static str, &'static str)> {
+    vec![
+        (r"\d+(\.\d+)? (µs|ms|s)\b", "[time]"),
+        (r"\d+(\.\d+)?[kMG]? leaves/s", "[rate] leaves/s"),
+    ]
+}

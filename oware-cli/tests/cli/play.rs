@@ -1,0 +1,155 @@
+//! `oware play` with the moves piped on stdin: whole games, bad input, undo, hint.
+
+use insta::assert_snapshot;
+
+use crate::oware;
+
+/// The diagram of the opening, as SPEC draws it.
+const OPENING: &str = "     f  e  d  c  b  a\n[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  4 [ 0]\n      A  B  C  D  E  F\n";
+
+/// The value after `prefix` on the last line that starts with it.
+fn last_value<'a>(stdout: &'a str, prefix: &str) -> &'a str {
+    stdout
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no line starts with {prefix:?} in:\n{stdout}"))
+}
+
+#[test]
+fn a_whole_game_against_the_bot() {
+    // A player who tries A, B, C, D, E, F in turn always finds a legal move
+    // within six lines; the illegal tries are answered and the game goes on.
+    let input = "A\nB\nC\nD\nE\nF\n".repeat(200);
+    let run = oware(&["play", "--level", "1", "--seed", "7"], &input);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains('\x1b'), "no ANSI codes into a pipe");
+    assert!(
+        run.stdout
+            .contains("you play South against the bot at level 1 (seed 7)")
+    );
+    let outcome = last_value(&run.stdout, "game over: ");
+    let transcript = last_value(&run.stdout, "transcript: ");
+    assert_eq!(
+        last_value(&run.stdout, "replay it:  oware show "),
+        transcript
+    );
+    // The bot answered every move of yours, and said so.
+    let bot_moves = transcript.chars().filter(char::is_ascii_lowercase).count();
+    assert!(bot_moves > 10, "{transcript}");
+    assert_eq!(run.stdout.matches("\nNorth plays ").count(), bot_moves);
+    assert_eq!(
+        run.stdout.matches("the bot thinks for North").count(),
+        bot_moves
+    );
+    // Replaying the transcript reaches the same end.
+    let replay = oware(&["show", transcript], "");
+    assert_eq!(last_value(&replay.stdout, "game over: "), outcome);
+}
+
+#[test]
+fn two_people_bad_input_and_undo() {
+    let input = "e\nEc\nG\n\nE\nB\nundo\nundo\nc\nhelp\nD\nquit\n";
+    let args = ["play", "--humans"];
+    assert_snapshot!(oware(&args, input).transcript(&args));
+}
+
+#[test]
+fn undo_against_the_bot_takes_back_its_reply_too() {
+    let run = oware(&["play", "--level", "1", "--seed", "1"], "E\nundo\nquit\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let after_undo = run.stdout.split("took back E ").nth(1).expect("an undo");
+    // The board after the undo is the opening again, and nothing was played.
+    let board: String = after_undo
+        .lines()
+        .skip(3)
+        .take(4)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(board, OPENING);
+    assert_eq!(last_value(&run.stdout, "transcript: "), "");
+}
+
+#[test]
+fn nothing_to_undo_at_the_start() {
+    let run = oware(&["play", "--level", "1", "--seed", "1"], "undo\nquit\n");
+    assert!(
+        run.stdout.contains("> undo\nnothing to undo\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_hint_names_a_legal_house() {
+    let run = oware(
+        &["play", "--level", "1", "--seed", "1", "--moves", "EcAb"],
+        "hint\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("a hint for South, scores in seeds for South:")
+    );
+    let hint = last_value(&run.stdout, "hint: South plays ");
+    assert!("ABCDEF".contains(&hint[..1]), "{hint}");
+    assert_eq!(last_value(&run.stdout, "transcript: "), "EcAb");
+}
+
+#[test]
+fn the_bot_opens_when_you_play_north() {
+    let run = oware(
+        &["play", "--seat", "north", "--level", "1", "--seed", "3"],
+        "quit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let opening = last_value(&run.stdout, "South plays ");
+    assert!("ABCDEF".contains(&opening[..1]), "{opening}");
+    assert!(run.stdout.contains("North to move (a b c d e f) > quit"));
+    assert_eq!(last_value(&run.stdout, "transcript: "), &opening[..1]);
+}
+
+#[test]
+fn moves_and_rules_carry_into_the_replay_command() {
+    let run = oware(
+        &["play", "--humans", "--rules", "sowing", "--moves", "EcAb"],
+        "quit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("Oware (sowing rules): two players at one keyboard.")
+    );
+    assert_eq!(
+        last_value(&run.stdout, "replay it:  "),
+        "oware show --rules sowing EcAb"
+    );
+}
+
+#[test]
+fn the_end_of_input_ends_the_game_with_its_transcript() {
+    let run = oware(&["play", "--humans"], "E\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("(end of input)\ngame stopped after 1 move\ntranscript: E\n")
+    );
+}
+
+#[test]
+fn bad_options_name_the_bad_input() {
+    let run = oware(&["play", "--moves", "EcE"], "");
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stderr,
+        "oware: error: --moves: move 3 of the transcript, `E`, is illegal: house E is empty\n"
+    );
+    let run = oware(&["play", "--level", "20"], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("there is no level 20: levels are 1 to 19"),
+        "{}",
+        run.stderr
+    );
+}
