@@ -1,0 +1,212 @@
+//! The two implementations side by side: each core type and its reference
+//! counterpart, the explicit mapping between them, and the words a
+//! reproducer uses to show either side's answer.
+//!
+//! The 14-cell canonical layout is the exchange format, so a position
+//! crosses over as its cells and seat to move.
+
+use oware_core::{EndReason, House, IllegalMove, Outcome, Position, Rules, Seat};
+use oware_reference as reference;
+
+/// One rule set under both implementations' names.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RuleSet {
+    /// The preset's name, as `Rules` parses it.
+    pub(super) name: &'static str,
+    /// oware-core's rules.
+    pub(super) core: Rules,
+    /// oware-reference's rules.
+    pub(super) reference: reference::Rules,
+}
+
+/// Every rule set both implementations know.
+pub(super) const RULE_SETS: [RuleSet; 3] = [
+    RuleSet {
+        name: "abapa",
+        core: Rules::ABAPA,
+        reference: reference::Rules::Abapa,
+    },
+    RuleSet {
+        name: "sowing",
+        core: Rules::SOWING,
+        reference: reference::Rules::Sowing,
+    },
+    RuleSet {
+        name: "awari",
+        core: Rules::AWARI,
+        reference: reference::Rules::Awari,
+    },
+];
+
+/// The reference's seat for a core seat.
+pub(super) fn seat(seat: Seat) -> reference::Seat {
+    match seat {
+        Seat::South => reference::Seat::South,
+        Seat::North => reference::Seat::North,
+    }
+}
+
+/// The core seat for a reference seat.
+pub(super) fn core_seat(seat: reference::Seat) -> Seat {
+    match seat {
+        reference::Seat::South => Seat::South,
+        reference::Seat::North => Seat::North,
+    }
+}
+
+/// The reference's position for a core position: same cells, same seat.
+pub(super) fn position(position: Position) -> reference::Position {
+    reference::Position {
+        cells: position.board().to_cells(),
+        to_move: seat(position.to_move()),
+    }
+}
+
+/// The refusal the reference must give where core gives `illegal`.
+pub(super) fn refusal(illegal: IllegalMove) -> reference::Refusal {
+    match illegal {
+        IllegalMove::GameOver => reference::Refusal::GameOver,
+        IllegalMove::NotYourHouse { .. } => reference::Refusal::NotYourHouse,
+        IllegalMove::EmptyHouse(_) => reference::Refusal::EmptyHouse,
+        IllegalMove::MustFeed(_) => reference::Refusal::MustFeed,
+        IllegalMove::GrandSlam(_) => reference::Refusal::GrandSlamForbidden,
+    }
+}
+
+/// The house core's error names, if it names one: it must be the house played.
+pub(super) fn refused_house(illegal: IllegalMove) -> Option<House> {
+    match illegal {
+        IllegalMove::GameOver => None,
+        IllegalMove::NotYourHouse { house, .. }
+        | IllegalMove::EmptyHouse(house)
+        | IllegalMove::MustFeed(house)
+        | IllegalMove::GrandSlam(house) => Some(house),
+    }
+}
+
+/// A short name for each refusal, the same on both sides, for tallies.
+pub(super) const REFUSALS: [&str; 5] = [
+    "game over",
+    "not your house",
+    "empty house",
+    "must feed",
+    "grand slam",
+];
+
+/// The index of `illegal` in [`REFUSALS`].
+pub(super) fn refusal_index(illegal: IllegalMove) -> usize {
+    match illegal {
+        IllegalMove::GameOver => 0,
+        IllegalMove::NotYourHouse { .. } => 1,
+        IllegalMove::EmptyHouse(_) => 2,
+        IllegalMove::MustFeed(_) => 3,
+        IllegalMove::GrandSlam(_) => 4,
+    }
+}
+
+/// The reference's end reason for a core end reason.
+fn end_reason(reason: EndReason) -> reference::EndReason {
+    match reason {
+        EndReason::Reached25 => reference::EndReason::Reached25,
+        EndReason::Draw24 => reference::EndReason::Draw24,
+        EndReason::NoLegalMove => reference::EndReason::NoLegalMove,
+        EndReason::Repetition => reference::EndReason::Repetition,
+        EndReason::MoveLimit => reference::EndReason::MoveLimit,
+    }
+}
+
+/// A short name for each end reason, for tallies.
+pub(super) const END_REASONS: [&str; 5] = [
+    "25 captured",
+    "24-24",
+    "no legal move",
+    "repetition",
+    "move limit",
+];
+
+/// The index of `reason` in [`END_REASONS`].
+pub(super) fn end_index(reason: EndReason) -> usize {
+    match reason {
+        EndReason::Reached25 => 0,
+        EndReason::Draw24 => 1,
+        EndReason::NoLegalMove => 2,
+        EndReason::Repetition => 3,
+        EndReason::MoveLimit => 4,
+    }
+}
+
+/// Whether the two outcomes say the same: winner, reason, final counts.
+pub(super) fn same_outcome(core: Option<Outcome>, reference: Option<reference::Outcome>) -> bool {
+    match (core, reference) {
+        (None, None) => true,
+        (Some(c), Some(r)) => {
+            c.winner.map(seat) == r.winner
+                && end_reason(c.reason) == r.reason
+                && [c.seeds.south, c.seeds.north] == r.seeds
+        }
+        _ => false,
+    }
+}
+
+/// Core's outcome in words.
+pub(super) fn show_outcome(outcome: Option<Outcome>) -> String {
+    match outcome {
+        None => "not over".to_owned(),
+        Some(o) => format!(
+            "over: winner {:?}, {:?}, seeds South {} North {}",
+            o.winner, o.reason, o.seeds.south, o.seeds.north
+        ),
+    }
+}
+
+/// The reference's outcome in the same words as [`show_outcome`].
+pub(super) fn show_reference_outcome(outcome: Option<reference::Outcome>) -> String {
+    match outcome {
+        None => "not over".to_owned(),
+        Some(o) => format!(
+            "over: winner {:?}, {:?}, seeds South {} North {}",
+            o.winner.map(core_seat),
+            o.reason,
+            o.seeds[0],
+            o.seeds[1]
+        ),
+    }
+}
+
+/// A position in words: cells and seat to move, then the diagram (drawn
+/// by the reference, which draws any cells, valid or not).
+pub(super) fn show_position(cells: [u8; 14], to_move: Seat) -> String {
+    let diagram = reference::render_board(&cells);
+    format!("{cells:?}, {to_move} to move\n{diagram}")
+}
+
+/// Core's answer to playing a move, in words.
+pub(super) fn show_play(result: Result<Position, IllegalMove>) -> String {
+    match result {
+        Ok(after) => show_position(after.board().to_cells(), after.to_move()),
+        Err(illegal) => format!("refused: {illegal:?} ({illegal})"),
+    }
+}
+
+/// The reference's answer to playing a move, in the same words as [`show_play`].
+pub(super) fn show_reference_play(
+    result: Result<reference::Position, reference::Refusal>,
+) -> String {
+    match result {
+        Ok(after) => show_position(after.cells, core_seat(after.to_move)),
+        Err(refusal) => format!("refused: {refusal:?} ({refusal})"),
+    }
+}
+
+/// A list of houses as their letters, e.g. `ACF` (or `-` for none).
+pub(super) fn letters(houses: impl IntoIterator<Item = usize>) -> String {
+    let text: String = houses
+        .into_iter()
+        .map(|h| reference::house_letter(h).unwrap_or('?'))
+        .collect();
+    if text.is_empty() {
+        "-".to_owned()
+    } else {
+        text
+    }
+}
