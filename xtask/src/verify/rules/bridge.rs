@@ -5,6 +5,9 @@
 //! The 14-cell canonical layout is the exchange format, so a position
 //! crosses over as its cells and seat to move.
 
+use std::cell::{Cell, RefCell};
+use std::panic::{self, AssertUnwindSafe};
+
 use oware_core::{EndReason, House, IllegalMove, Outcome, Position, Rules, Seat};
 use oware_reference as reference;
 
@@ -209,4 +212,39 @@ pub(super) fn letters(houses: impl IntoIterator<Item = usize>) -> String {
     } else {
         text
     }
+}
+
+thread_local! {
+    /// Whether this thread is inside [`guard`], where a panic is an answer.
+    static GUARDED: Cell<bool> = const { Cell::new(false) };
+    /// The message and place of the last panic caught by [`guard`].
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs the panic hook [`guard`] relies on: inside a guard a panic's
+/// message is kept for the reproducer instead of printed; anywhere else
+/// the previous hook prints it as usual.
+pub(super) fn catch_panics() {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if GUARDED.get() {
+            LAST_PANIC.set(Some(info.to_string()));
+        } else {
+            previous(info);
+        }
+    }));
+}
+
+/// Runs `f`, turning a panic into `Err` with its message and place (SPEC:
+/// "a clear error value, never a panic"). Needs [`catch_panics`] for the
+/// message; without it the panic is still caught, and printed.
+pub(super) fn guard<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    let was = GUARDED.replace(true);
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    GUARDED.set(was);
+    result.map_err(|_| {
+        LAST_PANIC
+            .take()
+            .unwrap_or_else(|| "a panic (message not captured)".to_owned())
+    })
 }

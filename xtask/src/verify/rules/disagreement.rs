@@ -48,6 +48,31 @@ impl Disagreement {
         })
     }
 
+    /// A panic caught while asking `question`: a failure whichever side
+    /// panicked (the message's place names it).
+    pub(super) fn panicked(
+        check: &'static str,
+        rules: Option<&'static str>,
+        position: Option<Position>,
+        question: impl Into<String>,
+        message: String,
+    ) -> Box<Disagreement> {
+        let (core, reference) = if message.contains("oware-reference") {
+            ("(no panic seen)".to_owned(), format!("PANICKED: {message}"))
+        } else {
+            (format!("PANICKED: {message}"), "(no panic seen)".to_owned())
+        };
+        Box::new(Disagreement {
+            check,
+            rules,
+            question: question.into(),
+            position,
+            context: Vec::new(),
+            core,
+            reference,
+        })
+    }
+
     /// The same disagreement with one more line of context.
     pub(super) fn context(mut self: Box<Self>, line: impl Into<String>) -> Box<Disagreement> {
         self.context.push(line.into());

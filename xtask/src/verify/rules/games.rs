@@ -12,7 +12,7 @@ use oware_core::{Game, House, Position, Seat};
 use oware_reference as reference;
 use rand::{Rng, RngExt};
 
-use super::bridge::{self, END_REASONS, RULE_SETS, RuleSet};
+use super::bridge::{self, END_REASONS, RULE_SETS, RuleSet, guard};
 use super::disagreement::Disagreement;
 use crate::verify::random::{self, Stress};
 
@@ -69,15 +69,9 @@ pub(super) fn run(seed: u64, per_set: u64) -> Result<Tally, Box<Disagreement>> {
     let mut tally = Tally::default();
     for (set_index, set) in RULE_SETS.into_iter().enumerate() {
         let mut rng = random::task_rng(seed, STREAM + set_index as u64);
-        play(
-            set_index,
-            set,
-            two_seed_cycle(),
-            Policy::Uniform,
-            &mut rng,
-            &mut tally,
-        )
-        .map_err(|d| d.context("in the hand-built two-seed cycle"))?;
+        let start = two_seed_cycle();
+        play(set_index, set, start, Policy::Uniform, &mut rng, &mut tally)
+            .map_err(|d| d.context("in the hand-built two-seed cycle"))?;
         for game in 0..per_set {
             let task = STREAM + ((set_index as u64 + 1) << 32) + game;
             let mut rng = random::task_rng(seed, task);
@@ -129,8 +123,29 @@ fn setup(rng: &mut impl Rng, game: u64) -> (Position, Policy, String) {
     }
 }
 
-/// One game from `start` in both implementations, compared after every move.
+/// One game from `start` in both implementations, compared after every
+/// move; a panic on either side ends it with a failure.
 fn play(
+    set_index: usize,
+    set: RuleSet,
+    start: Position,
+    policy: Policy,
+    rng: &mut impl Rng,
+    tally: &mut Tally,
+) -> Result<(), Box<Disagreement>> {
+    guard(|| play_unguarded(set_index, set, start, policy, rng, tally)).unwrap_or_else(|panic| {
+        Err(Disagreement::panicked(
+            "games",
+            Some(set.name),
+            Some(start),
+            "a game from this position without a panic",
+            panic,
+        ))
+    })
+}
+
+/// [`play`], where a panic unwinds.
+fn play_unguarded(
     set_index: usize,
     set: RuleSet,
     start: Position,

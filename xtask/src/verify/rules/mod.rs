@@ -74,10 +74,13 @@ impl Sizes {
 /// Runs every rules check; fails on the first disagreement, after printing it.
 pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
     let sizes = Sizes::new(args);
+    bridge::catch_panics();
     check_moves(args.seed, &sizes)?;
     check_games(args.seed, &sizes)?;
     check_perft(args.seed, &sizes)?;
     check_notation(args.seed, &sizes)?;
+    // Panics print as usual again for the checks that follow.
+    drop(std::panic::take_hook());
     Ok(())
 }
 

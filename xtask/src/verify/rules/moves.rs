@@ -8,7 +8,7 @@ use oware_core::{Game, House, HouseSet, Position, Seat};
 use oware_reference as reference;
 use rand::{Rng, RngExt};
 
-use super::bridge::{self, RULE_SETS, RuleSet};
+use super::bridge::{self, RULE_SETS, RuleSet, guard};
 use super::disagreement::{Disagreement, shrink};
 use crate::verify::random::{self, Stress};
 
@@ -198,7 +198,8 @@ fn pick(rng: &mut impl Rng, set: HouseSet) -> House {
 
 /// Asks both implementations everything about `position` under `set`:
 /// the legal moves, whether the game is over and how, and each of the
-/// twelve houses played, legal or not.
+/// twelve houses played, legal or not. A panic on either side is an
+/// answer too, and a wrong one.
 pub(super) fn compare_position(
     position: Position,
     set: RuleSet,
@@ -206,82 +207,108 @@ pub(super) fn compare_position(
 ) -> Result<(), Box<Disagreement>> {
     let other = bridge::position(position);
     let disagree = |question: String, core: String, reference: String| {
-        Disagreement::at("moves", set.name, position, question, core, reference)
+        Err(Disagreement::at(
+            "moves", set.name, position, question, core, reference,
+        ))
     };
     tally.positions += 1;
 
-    let core_moves: Vec<usize> = position
-        .legal_moves_under(&set.core)
-        .iter()
-        .map(House::index)
-        .collect();
-    let reference_moves = other.legal_moves(set.reference);
-    if core_moves != reference_moves {
-        return Err(disagree(
+    let core_moves = guard(|| {
+        position
+            .legal_moves_under(&set.core)
+            .iter()
+            .map(House::index)
+            .collect::<Vec<_>>()
+    });
+    let reference_moves = guard(|| other.legal_moves(set.reference));
+    if !agreed(&core_moves, &reference_moves) {
+        return disagree(
             "legal moves".into(),
-            bridge::letters(core_moves),
-            bridge::letters(reference_moves),
-        ));
+            show(&core_moves, |m| bridge::letters(m.iter().copied())),
+            show(&reference_moves, |m| bridge::letters(m.iter().copied())),
+        );
     }
 
-    let core_over = position.is_over();
-    if core_over != other.is_over() {
-        return Err(disagree(
+    let core_over = guard(|| position.is_over());
+    let reference_over = guard(|| other.is_over());
+    if !agreed(&core_over, &reference_over) {
+        return disagree(
             "is the game over".into(),
-            core_over.to_string(),
-            other.is_over().to_string(),
-        ));
+            show(&core_over, bool::to_string),
+            show(&reference_over, bool::to_string),
+        );
     }
     // A fresh game has seen its position once and no move: its outcome is
-    // the one that needs no history.
-    let core_outcome = Game::from_position(position, set.core).outcome();
-    let reference_outcome = reference::Game::from_position(other, set.reference).outcome();
-    if !bridge::same_outcome(core_outcome, reference_outcome) || core_outcome != position.outcome()
-    {
-        return Err(disagree(
+    // the one that needs no history, which the position gives too.
+    let core_outcome = guard(|| Game::from_position(position, set.core).outcome());
+    let position_outcome = guard(|| position.outcome());
+    let reference_outcome =
+        guard(|| reference::Game::from_position(other, set.reference).outcome());
+    let same = match (&core_outcome, &position_outcome, &reference_outcome) {
+        (Ok(game), Ok(alone), Ok(theirs)) => bridge::same_outcome(*game, *theirs) && game == alone,
+        _ => false,
+    };
+    if !same {
+        return disagree(
             "outcome".into(),
             format!(
-                "{} (Position::outcome: {})",
-                bridge::show_outcome(core_outcome),
-                bridge::show_outcome(position.outcome())
+                "Game: {}\nPosition::outcome: {}",
+                show(&core_outcome, |o| bridge::show_outcome(*o)),
+                show(&position_outcome, |o| bridge::show_outcome(*o))
             ),
-            bridge::show_reference_outcome(reference_outcome),
-        ));
+            show(&reference_outcome, |o| bridge::show_reference_outcome(*o)),
+        );
     }
-    if let Some(outcome) = core_outcome {
+    if let Ok(Some(outcome)) = core_outcome {
         tally.over[bridge::end_index(outcome.reason)] += 1;
     }
     let mover = position.to_move();
-    if position.board().seeds_on_side(mover.opponent()) == 0 && !core_moves.is_empty() {
+    if position.board().seeds_on_side(mover.opponent()) == 0
+        && core_moves.as_ref().is_ok_and(|m| !m.is_empty())
+    {
         tally.feeding += 1;
     }
 
     for house in House::ALL {
-        let core = position.play_under(house, &set.core);
-        let reference = other.play(house.index(), set.reference);
-        let same = match (core, reference) {
-            (Ok(a), Ok(b)) => {
+        let core = guard(|| position.play_under(house, &set.core));
+        let reference = guard(|| other.play(house.index(), set.reference));
+        let same = match (&core, &reference) {
+            (Ok(Ok(a)), Ok(Ok(b))) => {
                 a.board().to_cells() == b.cells && a.to_move() == bridge::core_seat(b.to_move)
             }
-            (Err(illegal), Err(refusal)) => {
-                bridge::refusal(illegal) == refusal
-                    && bridge::refused_house(illegal).is_none_or(|h| h == house)
+            (Ok(Err(illegal)), Ok(Err(refusal))) => {
+                bridge::refusal(*illegal) == *refusal
+                    && bridge::refused_house(*illegal).is_none_or(|h| h == house)
             }
             _ => false,
         };
         if !same {
-            return Err(disagree(
+            return disagree(
                 format!("play {house}"),
-                bridge::show_play(core),
-                bridge::show_reference_play(reference),
-            ));
+                show(&core, |r| bridge::show_play(*r)),
+                show(&reference, |r| bridge::show_reference_play(*r)),
+            );
         }
         match core {
-            Ok(after) => count_move(position, house, after, mover, tally),
-            Err(illegal) => tally.refusals[bridge::refusal_index(illegal)] += 1,
+            Ok(Ok(after)) => count_move(position, house, after, mover, tally),
+            Ok(Err(illegal)) => tally.refusals[bridge::refusal_index(illegal)] += 1,
+            Err(_) => unreachable!("a panic is never the same answer"),
         }
     }
     Ok(())
+}
+
+/// Whether two guarded answers agree: neither panicked, and equal.
+fn agreed<T: PartialEq>(core: &Result<T, String>, reference: &Result<T, String>) -> bool {
+    matches!((core, reference), (Ok(a), Ok(b)) if a == b)
+}
+
+/// A guarded answer in words.
+fn show<T>(answer: &Result<T, String>, words: impl Fn(&T) -> String) -> String {
+    match answer {
+        Ok(value) => words(value),
+        Err(panic) => format!("PANICKED: {panic}"),
+    }
 }
 
 /// Counts what a legal move reached, so the summary shows the edges met.

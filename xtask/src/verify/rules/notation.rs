@@ -14,6 +14,7 @@ use oware_core::{Board, Game, House, ParseBoardError, Rules, Seat, Transcript, T
 use oware_reference as reference;
 use rand::{Rng, RngExt};
 
+use super::bridge::guard;
 use super::disagreement::Disagreement;
 use crate::verify::random::{self, Stress};
 
@@ -50,28 +51,43 @@ pub(super) fn run(seed: u64, count: u64) -> Result<Tally, Box<Disagreement>> {
     let mut tally = Tally::default();
     letters()?;
     for index in 0..count {
-        let mut rng = random::task_rng(seed, STREAM + index);
-        let origin = |what: &str| format!("{what} {index} of the notation check (seed {seed})");
-        let board = if index % 2 == 0 {
-            random_game(&mut rng).position().board()
-        } else {
-            random::position(&mut rng, Stress::ALL[(index / 2 % 6) as usize]).board()
-        };
-        boards(board, &mut tally).map_err(|d| d.context(origin("board")))?;
-        let text = board.to_string();
-        for _ in 0..4 {
-            let corrupted = corrupt(&mut rng, &text);
-            board_text(&corrupted, &mut tally).map_err(|d| d.context(origin("board")))?;
-        }
-        let game = random_game(&mut rng);
-        transcripts(&game, &mut tally).map_err(|d| d.context(origin("game")))?;
-        let text = game.transcript().to_string();
-        for _ in 0..4 {
-            let corrupted = corrupt(&mut rng, &text);
-            transcript_text(&corrupted, &mut tally).map_err(|d| d.context(origin("game")))?;
-        }
+        guard(|| one(seed, index, &mut tally)).unwrap_or_else(|panic| {
+            Err(Disagreement::panicked(
+                "notation",
+                None,
+                None,
+                format!("notation case {index} (seed {seed}) without a panic"),
+                panic,
+            ))
+        })?;
     }
     Ok(tally)
+}
+
+/// Case `index`: a board (from a game or an edge position) and a game's
+/// transcript, each rendered, read back, and corrupted four ways.
+fn one(seed: u64, index: u64, tally: &mut Tally) -> Result<(), Box<Disagreement>> {
+    let mut rng = random::task_rng(seed, STREAM + index);
+    let origin = |what: &str| format!("{what} {index} of the notation check (seed {seed})");
+    let board = if index.is_multiple_of(2) {
+        random_game(&mut rng).position().board()
+    } else {
+        random::position(&mut rng, Stress::ALL[(index / 2 % 6) as usize]).board()
+    };
+    boards(board, tally).map_err(|d| d.context(origin("board")))?;
+    let text = board.to_string();
+    for _ in 0..4 {
+        let corrupted = corrupt(&mut rng, &text);
+        board_text(&corrupted, tally).map_err(|d| d.context(origin("board")))?;
+    }
+    let game = random_game(&mut rng);
+    transcripts(&game, tally).map_err(|d| d.context(origin("game")))?;
+    let text = game.transcript().to_string();
+    for _ in 0..4 {
+        let corrupted = corrupt(&mut rng, &text);
+        transcript_text(&corrupted, tally).map_err(|d| d.context(origin("game")))?;
+    }
+    Ok(())
 }
 
 /// A disagreement about notation: no position, no rule set.

@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use oware_core::{Board, House, Position, Rules, Seat, divide, perft, perft_played};
 use oware_reference as reference;
 
-use super::bridge::{self, RULE_SETS, RuleSet};
+use super::bridge::{self, RULE_SETS, RuleSet, guard};
 use super::disagreement::{Disagreement, shrink};
 use super::moves::{Tally as MovesTally, compare_position};
 use crate::verify::random::{self, Stress};
@@ -62,10 +62,10 @@ pub(super) fn run(seed: u64, depth: u32) -> anyhow::Result<Result<Tally, Box<Dis
     let mut tally = Tally::default();
     for file in DATA_FILES {
         for figure in read(file)? {
-            let core = perft(figure.position, figure.depth);
-            if core != figure.count {
+            let core = guard(|| perft(figure.position, figure.depth));
+            if core != Ok(figure.count) {
                 bail!(
-                    "{}:{}: perft({}) is {} in the file, {core} by oware-core",
+                    "{}:{}: perft({}) is {} in the file, {core:?} by oware-core",
                     figure.file,
                     figure.line,
                     figure.depth,
@@ -73,14 +73,16 @@ pub(super) fn run(seed: u64, depth: u32) -> anyhow::Result<Result<Tally, Box<Dis
                 );
             }
             if figure.depth <= depth {
-                let theirs = reference::perft(
-                    &bridge::position(figure.position),
-                    figure.depth,
-                    reference::Rules::Abapa,
-                );
-                if theirs != figure.count {
+                let theirs = guard(|| {
+                    reference::perft(
+                        &bridge::position(figure.position),
+                        figure.depth,
+                        reference::Rules::Abapa,
+                    )
+                });
+                if theirs != Ok(figure.count) {
                     bail!(
-                        "{}:{}: perft({}) is {} in the file, {theirs} by oware-reference",
+                        "{}:{}: perft({}) is {} in the file, {theirs:?} by oware-reference",
                         figure.file,
                         figure.line,
                         figure.depth,
@@ -104,20 +106,27 @@ fn counts(seed: u64, depth: u32, mut tally: Tally) -> Result<Tally, Box<Disagree
         tally.opening.push(agreed);
         // Core's library perft, its split by first move, and its twin that
         // plays the leaves too must all give the agreed count.
-        let core = perft(Position::OPENING, d);
-        let split: u64 = divide(Position::OPENING, d).iter().map(|&(_, n)| n).sum();
-        let played = if d <= 7 {
-            perft_played(Position::OPENING, d)
-        } else {
-            core
-        };
-        if [core, split, played] != [agreed; 3] {
+        let core = guard(|| perft(Position::OPENING, d));
+        let split = guard(|| {
+            divide(Position::OPENING, d)
+                .iter()
+                .map(|&(_, n)| n)
+                .sum::<u64>()
+        });
+        let played = guard(|| {
+            if d <= 7 {
+                perft_played(Position::OPENING, d)
+            } else {
+                agreed
+            }
+        });
+        if [&core, &split, &played] != [&Ok(agreed); 3] {
             return Err(Disagreement::at(
                 "perft",
                 abapa.name,
                 Position::OPENING,
                 format!("perft({d}) by core's perft, divide and perft_played"),
-                format!("perft {core}, divide {split}, perft_played {played}"),
+                format!("perft {core:?}, divide {split:?}, perft_played {played:?}"),
                 format!("{agreed} (core's legal moves counted here agree with the reference)"),
             ));
         }
@@ -161,12 +170,17 @@ fn reference_perft(position: Position, depth: u32, set: RuleSet) -> u64 {
 
 /// The count both agree on, or where they first disagree.
 fn agree(position: Position, depth: u32, set: RuleSet) -> Result<u64, Box<Disagreement>> {
-    let core = core_perft(position, depth, &set.core);
-    if core == reference_perft(position, depth, set) {
-        Ok(core)
-    } else {
-        Err(locate(position, depth, set, Vec::new()))
+    match both(position, depth, set) {
+        Some(count) => Ok(count),
+        None => Err(locate(position, depth, set, Vec::new())),
     }
+}
+
+/// The count, if both give the same one without a panic.
+fn both(position: Position, depth: u32, set: RuleSet) -> Option<u64> {
+    let core = guard(|| core_perft(position, depth, &set.core)).ok()?;
+    let theirs = guard(|| reference_perft(position, depth, set)).ok()?;
+    (core == theirs).then_some(core)
 }
 
 /// Follows a differing count down the tree: the first child whose counts
@@ -183,7 +197,7 @@ fn locate(position: Position, depth: u32, set: RuleSet, path: Vec<House>) -> Box
     }
     for house in position.legal_moves_under(&set.core) {
         let child = position.play_unchecked(house);
-        if core_perft(child, depth - 1, &set.core) != reference_perft(child, depth - 1, set) {
+        if both(child, depth - 1, set).is_none() {
             let mut path = path;
             path.push(house);
             return locate(child, depth - 1, set, path);
@@ -194,8 +208,8 @@ fn locate(position: Position, depth: u32, set: RuleSet, path: Vec<House>) -> Box
         set.name,
         position,
         format!("perft({depth}) after the moves {path_text:?}"),
-        core_perft(position, depth, &set.core).to_string(),
-        reference_perft(position, depth, set).to_string(),
+        format!("{:?}", guard(|| core_perft(position, depth, &set.core))),
+        format!("{:?}", guard(|| reference_perft(position, depth, set))),
     )
     .context("every move and every child's count agree: the perft functions themselves differ")
 }
