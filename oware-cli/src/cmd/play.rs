@@ -417,14 +417,16 @@ impl Session<'_> {
             writeln!(self.out, "game stopped after {moves} move{plural}")?;
         }
         let transcript = self.game.transcript();
-        writeln!(self.out, "transcript: {transcript}")?;
-        if !transcript.is_empty() {
-            let rules = match self.game.rules() {
-                Rules::ABAPA => String::new(),
-                rules => format!("--rules {rules} "),
-            };
-            writeln!(self.out, "replay it:  oware show {rules}{transcript}")?;
+        if transcript.is_empty() {
+            writeln!(self.out, "transcript: (no moves)")?;
+            return Ok(());
         }
+        writeln!(self.out, "transcript: {transcript}")?;
+        let rules = match self.game.rules() {
+            Rules::ABAPA => String::new(),
+            rules => format!("--rules {rules} "),
+        };
+        writeln!(self.out, "replay it:  oware show {rules}{transcript}")?;
         Ok(())
     }
 }

@@ -3,6 +3,13 @@
 //! The main thread reads commands; `go` starts the search on its own thread,
 //! which prints an `info` line per completed depth and then `bestmove`, so
 //! `stop`, `isready` and `quit` are read and answered while it thinks.
+//!
+//! GUIs send nothing else while the engine thinks, but a script piped in
+//! does (`position …`, `go depth 8`, `position …`, `go depth 8`): any other
+//! command waits for a search with limits to end, so the answers come in
+//! the order of the questions. During `go infinite` (which only `stop`
+//! ends) `position` is taken for the next search, and `go`, `ucinewgame`
+//! and `setoption` are refused.
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -97,7 +104,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 impl Uci {
     /// Carries out one command; `false` to quit.
     fn handle(&mut self, command: Command) -> io::Result<bool> {
-        self.reap();
+        if !matches!(command, Command::Stop | Command::IsReady | Command::Quit) {
+            self.wait_if_limited();
+        }
         match command {
             Command::Uci => {
                 send(&format!("id name oware {}", env!("CARGO_PKG_VERSION")))?;
@@ -202,14 +211,17 @@ impl Uci {
         Ok(())
     }
 
-    /// The engine, once no search holds it: a search with limits is waited
-    /// for (GUIs never send these commands while thinking, but a script
-    /// piped in does); `None` while an infinite search runs.
+    /// The engine, or `None` while an infinite search holds it.
     fn idle_engine(&mut self) -> Option<&mut Engine> {
+        self.wait_if_limited();
+        self.engine.as_mut()
+    }
+
+    /// Waits for a search with limits to end (see the module's docs).
+    fn wait_if_limited(&mut self) {
         if self.search.as_ref().is_some_and(|s| !s.infinite) {
             self.wait_or_stop();
         }
-        self.engine.as_mut()
     }
 
     /// Waits for a search with limits to end; stops one without.
@@ -242,13 +254,6 @@ impl Uci {
             thread,
             infinite,
         });
-    }
-
-    /// Takes back the engine of a search that has finished on its own.
-    fn reap(&mut self) {
-        if self.search.as_ref().is_some_and(|s| s.thread.is_finished()) {
-            self.stop();
-        }
     }
 
     /// Stops the search, if any, and waits for its `bestmove`.

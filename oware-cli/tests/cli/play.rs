@@ -67,7 +67,7 @@ fn undo_against_the_bot_takes_back_its_reply_too() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(board, OPENING);
-    assert_eq!(last_value(&run.stdout, "transcript: "), "");
+    assert_eq!(last_value(&run.stdout, "transcript: "), "(no moves)");
 }
 
 #[test]
