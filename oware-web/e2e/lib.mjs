@@ -1,40 +1,40 @@
 // Shared by the end-to-end tests: Debian's Chromium started headless by
 // playwright-core, and helpers that read the page the way a person does.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 /** The site under test, served by `cargo xtask site --e2e` (or by hand). */
 export const BASE = process.env.OWARE_URL ?? 'http://127.0.0.1:8080/';
 
 /**
- * Starts Chromium with a fresh profile. The flags keep it from reaching for
- * the network on its own (the machines these tests run on have none).
+ * Starts Chromium. The flags keep it from reaching for the network on its
+ * own (the machines these tests run on have none); playwright gives it a
+ * new empty profile, and each page below gets a fresh context of its own.
  */
 export async function launch() {
-  const profile = mkdtempSync(join(tmpdir(), 'oware-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
-    viewport: { width: 1200, height: 900 },
   });
-  const close = async () => {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  };
-  return { context, close };
+  return browser;
 }
 
-/** Opens the page at `path` with a fresh tab; `options.motion` 'reduce' skips sowing animations. */
-export async function open(context, path = '', { motion = 'reduce', viewport } = {}) {
+/**
+ * Opens the page at `path` in a fresh context (no storage, no service
+ * worker); `motion: 'reduce'` (the default) skips the sowing animation.
+ * `page.close()` closes the context too.
+ */
+export async function open(browser, path = '', { motion = 'reduce', viewport = { width: 1200, height: 900 }, permissions = [] } = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion: motion, permissions });
   const page = await context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  await page.emulateMedia({ reducedMotion: motion });
+  const closePage = page.close.bind(page);
+  page.close = async () => {
+    await closePage();
+    await context.close();
+  };
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
@@ -74,4 +74,17 @@ export async function chalk(page) {
   return page.evaluate(() => Object.fromEntries(
     [...document.querySelectorAll('.chalk-score')].map((t) => [t.dataset.house, t.textContent]),
   ));
+}
+
+/** Retries `check` (which throws until the page has caught up) for up to `timeout` ms. */
+export async function eventually(check, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }

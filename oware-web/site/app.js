@@ -101,6 +101,9 @@ function proofView() {
 
 let frame = 0;
 function render() {
+  // The page's state is set at once (tests and assistive tools read it);
+  // the drawing waits for the next frame.
+  if (state) document.body.dataset.state = pageState();
   if (frame) return;
   frame = requestAnimationFrame(() => {
     frame = 0;
@@ -163,7 +166,11 @@ function drawStatus() {
   }
   if (statusNote) text = `${statusNote} ${text}`;
   $('status').textContent = text;
-  document.body.dataset.state = failed ? 'error'
+  document.body.dataset.state = pageState();
+}
+
+function pageState() {
+  return failed ? 'error'
     : state.outcome ? 'over'
     : animation ? 'animating'
     : search?.kind === 'bot' ? 'thinking'
@@ -354,6 +361,7 @@ function startWorker() {
 function stopSearch() {
   if (!search) return;
   search = null;
+  queue = [];
   worker.terminate();
   startWorker();
   render();
@@ -369,6 +377,7 @@ function newSearch(kind) {
 
 function startSearch(kind, text) {
   search = newSearch(kind);
+  queue = [];
   debug.events = [];
   const id = search.id;
   const send = () => worker.postMessage({ id, request: `${request()} ${text}` });
@@ -389,11 +398,51 @@ function askHint() {
   startSearch('hint', `ms=${HINT_MS}`);
 }
 
+// A fast search finishes many depths within one frame. Its events are
+// shown in order at a pace a person can follow (a pause after each depth),
+// so the chalk and the meter can be watched; a slow search is shown as it
+// comes. Nothing is changed or invented: only the timing.
+const PACE_MS = { root: 12, iteration: 110 };
+let queue = [];
+let pumping = false;
+
 function onWorkerMessage(data) {
   if (!search || data.id !== search.id) return;
-  if (data.event) return onEvent(data.event);
-  debug.results.push(data.result);
-  finishSearch(data.result);
+  if (data.result) data.arrived = performance.now();
+  queue.push(data);
+  pump();
+}
+
+function pump() {
+  if (pumping) return;
+  const item = queue.shift();
+  if (!item) return;
+  const id = search?.id;
+  if (item.event) {
+    onEvent(item.event);
+    const pause = PACE_MS[item.event.type] ?? 0;
+    pumping = true;
+    setTimeout(() => {
+      pumping = false;
+      if (search?.id === id) pump();
+    }, pause);
+  } else {
+    debug.results.push(item.result);
+    finishSearch(item.result, item.arrived);
+    pump();
+  }
+}
+
+/** Shows every queued event at once (for "move now"). */
+function flush() {
+  while (queue.length && search) {
+    const item = queue.shift();
+    if (item.event) onEvent(item.event);
+    else {
+      debug.results.push(item.result);
+      finishSearch(item.result, item.arrived);
+    }
+  }
 }
 
 function onEvent(event) {
@@ -433,14 +482,17 @@ function learnProof(s, score, best) {
   proof = { ply: s.ply, kind: winner ? 'win' : 'draw', winner, best: best === null ? null : letter(best) };
 }
 
-function finishSearch(result) {
+function finishSearch(result, arrived) {
   const s = search;
   search = null;
   if (!result.ok) {
     fail(`The engine refused: ${result.error}`);
     return;
   }
-  s.took = performance.now() - s.started;
+  // The engine's own time for the search; the wall time (worker start-up
+  // included) is kept for measurements.
+  s.took = result.ms;
+  s.wall = arrived - s.started;
   s.depth = result.depth;
   s.nodes = result.nodes;
   s.pv = result.pv;
@@ -456,7 +508,7 @@ function finishSearch(result) {
     render();
     return;
   }
-  debug.timings.push({ level: settings.level, ms: s.took, depth: s.depth, nodes: s.nodes });
+  debug.timings.push({ level: settings.level, engineMs: s.took, wallMs: s.wall, depth: s.depth, nodes: s.nodes });
   playBot(s.best);
 }
 
@@ -469,6 +521,7 @@ function playBot(best) {
 
 /** "Move now": stop thinking and play the best move of the deepest finished depth. */
 function moveNow() {
+  flush();
   if (!search || search.best === null) return;
   const s = search;
   stopSearch();

@@ -1,0 +1,135 @@
+// Playing the bot with the mouse: the board, a move, the bot thinking out
+// loud (chalk scores, the depth meter, the dashed line), a refused click,
+// and undo.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, waitState, eventually, counts, transcript, chalk } from '../lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+const OPENING = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0];
+
+test('the opening board: two rows of six, two stores, 48 seeds drawn and counted', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await eventually(async () => assert.deepEqual(await counts(page), OPENING));
+  assert.equal(await page.locator('.house').count(), 12);
+  assert.equal(await page.locator('.store').count(), 2);
+  assert.equal(await page.locator('.house .pebble').count(), 48);
+  // The player's row (South, A–F) is at the bottom, read left to right.
+  const box = async (l) => page.locator(`.house[data-house="${l}"] .pit`).boundingBox();
+  const [A, F, a, f] = [await box('A'), await box('F'), await box('a'), await box('f')];
+  assert.ok(A.y > a.y, 'South row below North row');
+  assert.ok(A.x < F.x && f.x < a.x, 'A..F left to right, f..a left to right above');
+  assert.equal(await page.locator('.house.legal').count(), 6);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a move, then the bot answers with chalk scores and the depth meter moving', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '12');
+  // Watch the page while the bot thinks: the depth shown and the chalk.
+  await page.evaluate(() => {
+    window.seen = { depths: [], chalk: [], lines: [] };
+    const look = () => {
+      const depth = document.getElementById('depth-value').textContent;
+      if (window.seen.depths.at(-1) !== depth) window.seen.depths.push(depth);
+      const scores = [...document.querySelectorAll('.chalk-score')].map((t) => `${t.dataset.house}:${t.textContent}`).join(' ');
+      if (scores && window.seen.chalk.at(-1) !== scores) window.seen.chalk.push(scores);
+      const line = document.querySelector('.sow-line');
+      if (line && window.seen.lines.at(-1) !== line.dataset.from) window.seen.lines.push(line.dataset.from);
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.locator('.house[data-house="C"]').click();
+  assert.equal(await waitState(page, ['thinking', 'your-turn']), 'thinking');
+  await waitState(page, 'your-turn');
+  const seen = await page.evaluate(() => window.seen);
+  const debug = await page.evaluate(() => window.oware.debug);
+
+  // The depth meter went up through several depths.
+  const depths = seen.depths.filter((d) => /^\d+$/.test(d)).map(Number);
+  assert.ok(depths.length >= 3, `depths seen: ${seen.depths}`);
+  assert.ok(depths.every((d, i) => i === 0 || d >= depths[i - 1] || d === 0));
+  assert.ok(Math.max(...depths) >= 3);
+
+  // Chalk appeared under North's houses while it thought, and changed.
+  assert.ok(seen.chalk.length >= 2, `chalk seen: ${seen.chalk}`);
+  assert.ok(seen.chalk.every((c) => c.split(' ').every((s) => /^[a-f]:/.test(s))));
+  assert.ok(seen.lines.length >= 1 && seen.lines.every((l) => /^[a-f]$/.test(l)));
+
+  // Every figure is the engine's own: the chalk left under each house is the
+  // latest score the engine reported for it (the result's, else the last
+  // event's), and each figure seen on the way came from an event.
+  const result = debug.results.at(-1);
+  assert.equal(result.ok, true);
+  const expected = {};
+  for (const e of debug.events) {
+    if (e.type === 'root') expected[e.house] = e.score.text;
+    if (e.type === 'iteration') for (const [h, s] of e.rootScores) expected[h] = s.text;
+  }
+  for (const [h, s] of result.rootScores) expected[h] = s.text;
+  assert.deepEqual(await chalk(page), expected);
+  const fromEngine = new Set(debug.events.flatMap((e) => e.type === 'root' ? [`${e.house}:${e.score.text}`]
+    : e.type === 'iteration' ? e.rootScores.map(([h, s]) => `${h}:${s.text}`) : []));
+  for (const h of Object.keys(expected)) fromEngine.add(`${h}:${expected[h]}`);
+  for (const frame of seen.chalk) {
+    for (const figure of frame.split(' ')) assert.ok(fromEngine.has(figure), `${figure} is not the engine's`);
+  }
+
+  // The bot played the result's best move.
+  const moves = await transcript(page);
+  assert.equal(moves.length, 2);
+  assert.equal(moves[0], 'C');
+  assert.equal(moves[1], result.best);
+  assert.match(await page.locator('#status').textContent(), new RegExp(`North sowed ${result.best} after`));
+  assert.equal(await page.locator(`.house[data-house="${result.best}"].last`).count(), 1);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an illegal click is refused with the reason, and nothing changes', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.locator('.house[data-house="c"]').click({ force: true });
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('Not that one'));
+  assert.match(await page.locator('#status').textContent(), /Not that one: house c is North's, and South is to move\./);
+  await eventually(async () => assert.deepEqual(await counts(page), OPENING));
+  await eventually(async () => assert.equal(await transcript(page), ''));
+
+  // After a move, the emptied house is shaded and refuses too.
+  await page.locator('.house[data-house="A"]').click();
+  await waitState(page, 'your-turn');
+  assert.equal(await page.locator('.house[data-house="A"].unavailable').count(), 1);
+  assert.equal(await page.locator('.house[data-house="A"]').getAttribute('aria-disabled'), 'true');
+  const before = await counts(page);
+  const moves = await transcript(page);
+  await page.locator('.house[data-house="A"]').click({ force: true });
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('house A is empty'));
+  assert.deepEqual(await counts(page), before);
+  await eventually(async () => assert.equal(await transcript(page), moves));
+  await page.close();
+});
+
+test('undo takes back the bot\'s reply and the player\'s move', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  assert.equal(await page.locator('#undo').isDisabled(), true);
+  await page.locator('.house[data-house="D"]').click();
+  await waitState(page, 'your-turn');
+  await page.locator('.house[data-house="B"]').click();
+  await waitState(page, 'your-turn');
+  const moves = await transcript(page);
+  assert.equal(moves.length, 4);
+  await page.locator('#undo').click();
+  await eventually(async () => assert.equal(await transcript(page), moves.slice(0, 2)));
+  await page.locator('#undo').click();
+  await eventually(async () => assert.equal(await transcript(page), ''));
+  await eventually(async () => assert.deepEqual(await counts(page), OPENING));
+  assert.equal(await page.locator('#undo').isDisabled(), true);
+  await page.close();
+});
