@@ -29,18 +29,14 @@ struct Flags {
     command: Command,
 }
 
-/// The subcommands.
+/// The subcommands; each one's help is the doc comment of its `Args`.
 #[derive(Subcommand)]
+#[allow(clippy::missing_docs_in_private_items)]
 enum Command {
-    /// Play a game in the terminal, against the bot or another person.
     Play(cmd::play::Args),
-    /// Replay a transcript and print the final board, the seat to move and the outcome.
     Show(cmd::show::Args),
-    /// Think out loud about a position: one line per depth, then the best move.
     Analyze(cmd::analyze::Args),
-    /// Count the leaves of the move tree to a depth, and how fast.
     Perft(cmd::perft::Args),
-    /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
     Uci(cmd::uci::Args),
 }
 

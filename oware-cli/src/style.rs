@@ -48,6 +48,17 @@ impl Style {
         }
     }
 
+    /// Turns the terminal's line wrapping on or off (DECAWM); nothing when
+    /// cursor movement is off. Off, a long line is cut at the right edge, so
+    /// every line printed takes exactly one row and can be redrawn.
+    pub(crate) fn wrap(self, on: bool) -> &'static str {
+        match (self.cursor, on) {
+            (false, _) => "",
+            (true, true) => "\x1b[?7h",
+            (true, false) => "\x1b[?7l",
+        }
+    }
+
     /// Moves the cursor up `lines` lines and clears from there to the end of
     /// the screen; nothing when cursor movement is off.
     pub(crate) fn rewind(self, lines: usize) -> String {
@@ -135,6 +146,7 @@ mod tests {
         assert_eq!(format!("[{:>5}]", plain.paint(Paint::Bold, 42)), "[   42]");
         assert_eq!(format!("[{:<4}]", plain.paint(Paint::Bold, "ab")), "[ab  ]");
         assert_eq!(plain.rewind(3), "");
+        assert_eq!(plain.wrap(false), "");
     }
 
     #[test]
@@ -145,5 +157,9 @@ mod tests {
             "   \x1b[1m7\x1b[0m"
         );
         assert_eq!(ansi.rewind(2), "\r\x1b[2A\x1b[J");
+        assert_eq!(
+            (ansi.wrap(false), ansi.wrap(true)),
+            ("\x1b[?7l", "\x1b[?7h")
+        );
     }
 }

@@ -7,6 +7,8 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use oware_core::{House, HouseSet, Seat};
+#[cfg(test)]
+use oware_search::RootMove;
 use oware_search::{Event, Iteration, Proven, Score};
 
 use crate::style::{Paint, Style};
@@ -294,35 +296,43 @@ impl Table {
     /// row that is kept is printed above the live part for good.
     fn redraw(&mut self, out: &mut impl Write, completed: Option<String>) -> io::Result<()> {
         write!(out, "{}", self.style.rewind(self.live_lines))?;
+        if let Some(row) = &completed
+            && self.keep_rows
+        {
+            writeln!(out, "{row}")?;
+        }
+        // The live lines are counted to be redrawn, so none may wrap: a long
+        // pv is cut at the terminal's edge while it is live.
+        write!(out, "{}", self.style.wrap(false))?;
         let mut lines = 0;
-        match completed {
-            Some(row) if self.keep_rows => writeln!(out, "{row}")?,
-            Some(row) => {
+        if !self.keep_rows {
+            let latest = completed.or_else(|| self.last.as_ref().map(|it| self.completed_row(it)));
+            if let Some(row) = latest {
                 writeln!(out, "{row}")?;
                 lines += 1;
             }
-            None if !self.keep_rows => {
-                if let Some(it) = &self.last {
-                    writeln!(out, "{}", self.completed_row(it))?;
-                    lines += 1;
-                }
-            }
-            None => {}
         }
         if self.partial.iter().any(Option::is_some) {
             writeln!(out, "{}", self.row(self.partial_depth, None, &self.partial))?;
             lines += 1;
         }
+        write!(out, "{}", self.style.wrap(true))?;
         self.live_lines = lines;
         self.drawn_at = Some(Instant::now());
         Ok(())
     }
 
-    /// Ends the table: removes the row in progress, leaving the completed ones.
+    /// Ends the table: removes the row in progress and leaves the completed
+    /// ones, in full.
     pub(crate) fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
         if self.style.cursor && self.live_lines > 0 {
-            self.partial = [None; 12];
-            self.redraw(out, None)?;
+            write!(out, "{}", self.style.rewind(self.live_lines))?;
+            if !self.keep_rows
+                && let Some(it) = &self.last
+            {
+                writeln!(out, "{}", self.completed_row(it))?;
+            }
+            self.live_lines = 0;
         }
         out.flush()
     }
@@ -330,6 +340,8 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use oware_search::RootMove;
+
     use super::*;
 
     #[test]
@@ -388,6 +400,51 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "depth      score       A       B       C       D       E       F    nodes  nodes/s  pv\n\
              \x20   3      +0.50   -1.00       -       -       -   +0.50       ?    12.3k    1.23M  E c A\n"
+        );
+    }
+
+    #[test]
+    fn a_terminal_redraws_the_live_rows_and_leaves_the_last_one() {
+        let legal = HouseSet::EMPTY.with(House::a).with(House::b);
+        let mut table = Table::new(Seat::North, legal, Style::ANSI, false);
+        let mut out = Vec::new();
+        let root = |house, seeds| {
+            Event::RootMove(RootMove {
+                depth: 1,
+                house,
+                score: Score::from_seeds(seeds),
+            })
+        };
+        table.event(&mut out, &root(House::a, 1.0)).unwrap();
+        let it = Iteration {
+            depth: 1,
+            score: Score::from_seeds(1.0),
+            best: House::a,
+            pv: vec![House::a],
+            root_scores: vec![
+                (House::a, Score::from_seeds(1.0)),
+                (House::b, Score::from_seeds(-2.0)),
+            ],
+            nodes: 2,
+            elapsed: Duration::from_millis(1),
+        };
+        table.event(&mut out, &Event::Iteration(it)).unwrap();
+        table.finish(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        // The row in progress, then the completed row redrawn over it (with
+        // wrapping off while live), then the completed row alone for good.
+        let live = text.matches("\x1b[?7l").count();
+        assert_eq!(live, 2, "{text:?}");
+        assert_eq!(text.matches("\x1b[?7h").count(), live);
+        assert!(text.contains("\r\x1b[1A\x1b[J"), "{text:?}");
+        let last = text.rsplit("\x1b[J").next().unwrap();
+        assert!(
+            last.starts_with("    1") && last.ends_with("a\n"),
+            "{last:?}"
+        );
+        assert!(
+            !last.contains("\x1b[?7l"),
+            "the last row may wrap: {last:?}"
         );
     }
 

@@ -12,9 +12,10 @@ use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
 
-/// Think out loud about a position: one line per completed depth (the score,
-/// the score of every legal house, nodes, nodes per second and the principal
-/// variation), then the best move.
+/// Think out loud about a position: one line per depth, then the best move.
+///
+/// Each completed depth prints a line: the score, the score of every legal
+/// house, nodes, nodes per second and the principal variation.
 ///
 /// Scores are in seeds from the view of the seat to move; `win 12` is a
 /// forced win within 12 plies, `loss 12` a forced loss, `draw` a proven draw.

@@ -9,10 +9,10 @@ use oware_core::{divide, perft};
 use crate::setup::StartArgs;
 use crate::thinking::{Rate, Seconds};
 
-/// Count the move sequences of length DEPTH (a finished game has none), with
-/// the time taken and leaves per second.
+/// Count the leaves of the move tree to a depth, and how fast.
 ///
-/// From the opening the counts are 6, 36, 190, 1014, 5219, 27332 for depths 1 to 6.
+/// The leaves are the move sequences of length DEPTH (a finished game has
+/// none). From the opening the counts are 6, 36, 190, 1014, 5219, 27332 for depths 1 to 6.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The length of the move sequences to count.

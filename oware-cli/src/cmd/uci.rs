@@ -23,8 +23,9 @@ use oware_search::{Engine, EngineOptions, Event, Iteration, Limits};
 use crate::protocol::{self, Command, Go, SetPosition, Word};
 use crate::thinking::Rate;
 
-/// Speak the engine protocol of the Aualé GUI on stdin and stdout, so that
-/// `auale --engine="oware uci"` plays with this engine.
+/// Speak the engine protocol of the Aualé GUI on stdin and stdout.
+///
+/// With it, `auale --engine="oware uci"` plays with this engine.
 ///
 /// Commands: uci, isready, ucinewgame, position (startpos | fen
 /// H0-…-H11-S-N-T) [moves …], go [depth N] [movetime MS] [nodes N]

@@ -68,3 +68,25 @@ fn timing_filters() -> Vec<(&'static str, &'static str)> {
         (r"\d+(\.\d+)?[kMG]? leaves/s", "[rate] leaves/s"),
     ]
 }
+
+#[test]
+fn every_command_has_help() {
+    for command in ["play", "show", "analyze", "perft", "uci"] {
+        let run = oware(&[command, "--help"], "");
+        assert_eq!(run.code, 0, "{command}: {}", run.stderr);
+        assert!(
+            run.stdout.contains(&format!("Usage: oware {command}")),
+            "{}",
+            run.stdout
+        );
+    }
+    let run = oware(&["--help"], "");
+    assert_eq!(run.code, 0);
+    for command in ["play", "show", "analyze", "perft", "uci"] {
+        assert!(
+            run.stdout.contains(&format!("\n  {command} ")),
+            "{}",
+            run.stdout
+        );
+    }
+}
