@@ -7,8 +7,6 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use oware_core::{House, HouseSet, Seat};
-#[cfg(test)]
-use oware_search::RootMove;
 use oware_search::{Event, Iteration, Proven, Score};
 
 use crate::style::{Paint, Style};
