@@ -1,0 +1,131 @@
+// The layout, checked on screenshots at a desktop and a phone width: the
+// board's pits, wood and stores where a person expects them, nothing wider
+// than the screen, and the board matching a reviewed picture of it.
+//
+// The pictures are in e2e/baseline/; after a deliberate change of the
+// board's look, run with UPDATE_BASELINES=1, look at them, and commit them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, open, waitState } from '../lib.mjs';
+
+const BASELINES = join(dirname(fileURLToPath(import.meta.url)), '..', 'baseline');
+const SHOTS = process.env.OWARE_SCREENSHOTS;
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+/**
+ * Decodes `png` in the browser and returns the colours at `points` ([x, y]
+ * in the picture's pixels) and, given `baseline` (another PNG), the share of
+ * pixels that differ from it by more than a little, or the sizes if unequal.
+ */
+async function look(page, png, points, baseline = null) {
+  return page.evaluate(async ([shot, base, points]) => {
+    const decode = async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d');
+      context.drawImage(bitmap, 0, 0);
+      return context.getImageData(0, 0, bitmap.width, bitmap.height);
+    };
+    const image = await decode(shot);
+    const colours = points.map(([x, y]) => {
+      const i = (Math.round(y) * image.width + Math.round(x)) * 4;
+      return [image.data[i], image.data[i + 1], image.data[i + 2]];
+    });
+    let share = null;
+    let sizes = null;
+    if (base) {
+      const expected = await decode(base);
+      sizes = [image.width, image.height, expected.width, expected.height];
+      if (expected.width === image.width && expected.height === image.height) {
+        let differing = 0;
+        for (let i = 0; i < image.data.length; i += 4) {
+          const d = Math.max(Math.abs(image.data[i] - expected.data[i]),
+            Math.abs(image.data[i + 1] - expected.data[i + 1]), Math.abs(image.data[i + 2] - expected.data[i + 2]));
+          if (d > 48) differing += 1;
+        }
+        share = differing / (image.width * image.height);
+      }
+    }
+    return { colours, share, sizes };
+  }, [png.toString('base64'), baseline?.toString('base64') ?? null, points]);
+}
+
+const luminance = ([r, g, b]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+const isWood = ([r, g, b]) => r > g && g > b && r - b > 40 && luminance([r, g, b]) > 50;
+
+for (const [name, viewport] of [['desktop', { width: 1200, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`the layout at ${name} width`, async () => {
+    const page = await open(browser, '', { viewport });
+    await waitState(page, 'your-turn');
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(300);
+
+    // Nothing wider than the screen; the board fills the width it has.
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth, screen: innerWidth,
+      board: document.getElementById('board').getBoundingClientRect().width,
+    }));
+    assert.ok(widths.page <= widths.screen, `page ${widths.page} wider than ${widths.screen}`);
+    assert.ok(widths.board >= Math.min(widths.screen - 40, 900), `board only ${widths.board} wide`);
+
+    const board = page.locator('#board');
+    const box = await board.boundingBox();
+    const shot = await board.screenshot();
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(join(SHOTS, `board-${name}.png`), shot);
+      await page.screenshot({ path: join(SHOTS, `page-${name}.png`), fullPage: true });
+    }
+    const scale = (await page.evaluate(() => devicePixelRatio));
+    const local = async (selector) => {
+      const b = await page.locator(selector).boundingBox();
+      return { x: (b.x - box.x + b.width / 2) * scale, y: (b.y - box.y + b.height / 2) * scale, r: (b.width / 2) * scale, h: b.height * scale };
+    };
+    const letters = 'ABCDEFabcdef';
+    const pits = {};
+    for (const l of letters) pits[l] = await local(`.house[data-house="${l}"] .pit`);
+    const south = await local('.store[data-seat="south"] > ellipse');
+    const north = await local('.store[data-seat="north"] > ellipse');
+
+    // Where to look: inside each pit (near its top, clear of the seeds),
+    // between neighbouring pits, and inside the player's store.
+    const points = [];
+    for (const l of letters) points.push([pits[l].x, pits[l].y - pits[l].r * 0.8]);
+    for (const row of ['ABCDEF', 'abcdef']) {
+      for (let k = 0; k < 5; k++) {
+        const a = pits[row[k]], b = pits[row[k + 1]];
+        points.push([(a.x + b.x) / 2, a.y]);
+      }
+    }
+    points.push([south.x, south.y - south.h * 0.4]);
+
+    // The whole board, compared with the picture last reviewed.
+    const baseline = join(BASELINES, `board-${name}.png`);
+    if (process.env.UPDATE_BASELINES || !existsSync(baseline)) {
+      mkdirSync(BASELINES, { recursive: true });
+      writeFileSync(baseline, shot);
+    }
+    const seen = await look(page, shot, points, readFileSync(baseline));
+    const colours = seen.colours;
+
+    letters.split('').forEach((l, k) => assert.ok(luminance(colours[k]) < 90, `pit ${l} not dark: ${colours[k]}`));
+    for (let k = 0; k < 10; k++) assert.ok(isWood(colours[12 + k]), `no wood between pits (${k}): ${colours[12 + k]}`);
+    assert.ok(luminance(colours[22]) < 90, `store not dark: ${colours[22]}`);
+    assert.ok(pits.A.y > pits.a.y + pits.A.r * 2, 'South row below North row');
+    assert.ok(pits.A.x < pits.F.x && pits.f.x < pits.a.x, 'A..F and f..a left to right');
+    assert.ok(south.x > pits.F.x && north.x < pits.f.x, 'the player\'s store on the right');
+    assert.ok(south.h > pits.A.r * 4, 'stores taller than two houses');
+
+    assert.ok(seen.share !== null, `board is ${seen.sizes} but the baseline is not the same size`);
+    assert.ok(seen.share < 0.005, `${(seen.share * 100).toFixed(2)}% of the board differs from baseline/board-${name}.png`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}

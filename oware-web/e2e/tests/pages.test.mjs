@@ -1,0 +1,57 @@
+// The other pages, and the site working offline once loaded.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, waitState, eventually, transcript, BASE } from '../lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+test('how to play: the rules in our own words, linked both ways', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.click('header nav >> text=How to play');
+  await page.waitForURL(/how-to-play/);
+  assert.equal(await page.title(), 'How to play Oware');
+  const headings = await page.locator('main h2').allTextContents();
+  for (const h of ['The board', 'A move: sowing', 'Capturing', 'Feeding', 'The end', 'Writing a game down', 'Playing the bot']) {
+    assert.ok(headings.includes(h), `missing section ${h}`);
+  }
+  assert.match(await page.locator('main').textContent(), /grand slam/);
+  await page.click('main >> text=Back to the board');
+  await waitState(page, 'your-turn');
+  await page.close();
+});
+
+test('an unknown path gets a friendly page, with status 404', async () => {
+  const page = await open(browser, 'no/such/page');
+  const response = await page.goto(new URL('no/such/page', BASE).href);
+  assert.equal(response.status(), 404);
+  assert.equal(await page.locator('h1').textContent(), 'This house is empty');
+  await page.click('text=Back to the game');
+  await waitState(page, 'your-turn');
+  await page.close();
+});
+
+test('offline once loaded: the page and the bot work without the server', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  // Wait for the service worker to have kept the site.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    const keys = await caches.keys();
+    const cache = await caches.open(keys.find((k) => k.startsWith('oware-')));
+    const kept = (await cache.keys()).map((r) => new URL(r.url).pathname);
+    if (!kept.some((p) => p.endsWith('oware_web.wasm'))) throw new Error(`not kept: ${kept}`);
+  });
+  await page.context().setOffline(true);
+  await page.reload();
+  await waitState(page, 'your-turn');
+  await page.keyboard.press('b');
+  await waitState(page, 'your-turn');
+  await eventually(async () => assert.equal((await transcript(page)).length, 2));
+  await page.goto(new URL('how-to-play.html', BASE).href);
+  assert.equal(await page.title(), 'How to play Oware');
+  await page.context().setOffline(false);
+  await page.close();
+});
