@@ -111,14 +111,15 @@ impl fmt::Display for Cell {
     }
 }
 
-/// Moves as spaced letters: `E c A b`.
+/// Moves in transcript form, `EcAb`: compact, readable since the case
+/// alternates, and ready to paste after a transcript.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Line<'a>(pub(crate) &'a [House]);
 
 impl fmt::Display for Line<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letters: Vec<String> = self.0.iter().map(House::to_string).collect();
-        f.pad(&letters.join(" "))
+        let letters: String = self.0.iter().map(|h| h.letter()).collect();
+        f.pad(&letters)
     }
 }
 
@@ -397,7 +398,7 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "depth      score       A       B       C       D       E       F    nodes  nodes/s  pv\n\
-             \x20   3      +0.50   -1.00       -       -       -   +0.50       ?    12.3k    1.23M  E c A\n"
+             \x20   3      +0.50   -1.00       -       -       -   +0.50       ?    12.3k    1.23M  EcA\n"
         );
     }
 

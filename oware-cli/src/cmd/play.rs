@@ -344,6 +344,10 @@ impl Session<'_> {
             Count(result.nodes),
             Seconds(result.elapsed),
         )?;
+        // Once the game is over its outcome says it all.
+        if self.game.is_over() {
+            return Ok(());
+        }
         self.announce(&result, to_move)
     }
 

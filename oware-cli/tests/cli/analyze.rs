@@ -40,9 +40,11 @@ fn one_line_per_depth_then_the_best_move() {
         ["1", "2", "3", "4"]
     );
     for row in &rows {
-        // depth, score, six houses (all legal here), nodes, rate, and a pv of `depth` moves.
+        // depth, score, six houses (all legal here), nodes, rate, and a pv of
+        // `depth` moves in transcript form.
         let depth: usize = row[0].parse().unwrap();
-        assert_eq!(row.len(), 2 + 6 + 2 + depth, "{row:?}");
+        assert_eq!(row.len(), 2 + 6 + 2 + 1, "{row:?}");
+        assert_eq!(row[10].len(), depth, "{row:?}");
         for score in &row[1..8] {
             assert!(score.parse::<f32>().is_ok(), "{score} in {row:?}");
         }
@@ -51,7 +53,7 @@ fn one_line_per_depth_then_the_best_move() {
     let best = last.strip_prefix("best move: ").expect(last);
     assert!("ABCDEF".contains(&best[..1]), "{last}");
     // The best move is the first move of the deepest line's pv.
-    assert_eq!(best[..1], *rows[3][10]);
+    assert_eq!(best[..1], rows[3][10][..1]);
 }
 
 #[test]

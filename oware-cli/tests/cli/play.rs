@@ -58,7 +58,9 @@ fn two_people_bad_input_and_undo() {
 fn undo_against_the_bot_takes_back_its_reply_too() {
     let run = oware(&["play", "--level", "1", "--seed", "1"], "E\nundo\nquit\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let after_undo = run.stdout.split("took back E ").nth(1).expect("an undo");
+    // Your move and the bot's reply, in transcript form.
+    let after_undo = run.stdout.split("took back E").nth(1).expect("an undo");
+    assert!("abcdef".contains(&after_undo[..1]) && after_undo[1..].starts_with('\n'));
     // The board after the undo is the opening again, and nothing was played.
     let board: String = after_undo
         .lines()
