@@ -22,7 +22,7 @@ use crate::thinking::{Count, Line, Seconds, Table, Verdict};
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The bot's level: 1 (a beginner can beat it) to 19 (full strength, 1 s a move).
-    #[arg(long, value_name = "1..19", default_value = "10", value_parser = parse_level)]
+    #[arg(long, value_name = "1..19", default_value = "10")]
     level: Level,
     /// Your seat: south moves first, north second.
     #[arg(long, value_name = "SEAT", default_value = "south")]
@@ -40,10 +40,6 @@ pub(crate) struct Args {
     /// moves give the same game [default: from the clock].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-}
-
-fn parse_level(text: &str) -> Result<Level, oware_search::LevelError> {
-    text.parse()
 }
 
 /// Runs `oware play`.
@@ -114,10 +110,15 @@ struct Session<'a> {
 /// What a line typed by a player asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Request {
+    /// Sow this house.
     Move(House),
+    /// Ask the bot for advice.
     Hint,
+    /// Take back the last move (and the bot's reply).
     Undo,
+    /// List the commands.
     Help,
+    /// Stop and print the transcript.
     Quit,
 }
 
@@ -205,13 +206,20 @@ impl Session<'_> {
     fn intro(&mut self) -> Result<()> {
         let rules = self.game.rules();
         match self.bot {
-            Some(bot) => writeln!(
-                self.out,
-                "Oware ({rules} rules): you play {} against the bot at level {} (seed {}).",
-                bot.opponent(),
-                self.level,
-                self.seed
-            )?,
+            Some(bot) => {
+                // The seed matters only at the levels that make deliberate mistakes.
+                let seed = if self.level.noise() > 0.0 {
+                    format!(" (seed {})", self.seed)
+                } else {
+                    String::new()
+                };
+                writeln!(
+                    self.out,
+                    "Oware ({rules} rules): you play {} against the bot at level {}{seed}.",
+                    bot.opponent(),
+                    self.level,
+                )?;
+            }
             None => writeln!(
                 self.out,
                 "Oware ({rules} rules): two players at one keyboard."
