@@ -8,6 +8,18 @@ use crate::lanes;
 use crate::seat::{BySeat, Seat};
 
 /// Seeds in play at every moment of every game, houses and stores together.
+///
+/// ```
+/// use oware_core::{Board, House, Position, Seat, TOTAL_SEEDS};
+/// assert_eq!(TOTAL_SEEDS, 12 * 4); // four in each house at the opening
+/// // South's F makes a, b, c hold 2, 3, 2 and takes all 7: the seeds move to
+/// // South's store, and the total stays.
+/// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
+/// let after = Position::new(board, Seat::South).play(House::F)?;
+/// assert_eq!(after.board().store(Seat::South), 23);
+/// assert_eq!(after.board().total(), u32::from(TOTAL_SEEDS));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const TOTAL_SEEDS: u8 = 48;
 
 /// Twelve houses and two stores, copied by value: sixteen bytes that fit one
@@ -33,6 +45,14 @@ pub struct Board {
 }
 
 /// Why a set of counts is not a board.
+///
+/// ```
+/// use oware_core::{Board, BoardError};
+/// let cells = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3, 0, 0]; // one seed short
+/// let error = Board::from_cells(cells).unwrap_err();
+/// assert_eq!(error, BoardError::WrongTotal { total: 47 });
+/// assert_eq!(error.to_string(), "the board holds 47 seeds; a game of oware always has 48");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardError {
     /// The houses and stores do not add up to 48.
@@ -57,6 +77,13 @@ impl std::error::Error for BoardError {}
 
 impl Board {
     /// The opening: four seeds in every house, both stores empty.
+    ///
+    /// ```
+    /// use oware_core::{Board, BySeat, House};
+    /// assert!(House::ALL.iter().all(|&house| Board::OPENING[house] == 4));
+    /// assert_eq!(Board::OPENING.stores(), BySeat::new(0, 0));
+    /// assert_eq!(Board::default(), Board::OPENING);
+    /// ```
     pub const OPENING: Board = Board {
         cells: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0],
     };
@@ -99,7 +126,16 @@ impl Board {
         cells
     }
 
-    /// The seeds in `house`.
+    /// The seeds in `house` (the same as `board[house]`).
+    ///
+    /// ```
+    /// use oware_core::{Board, House};
+    /// // E's four seeds go one each into F, a, b and c.
+    /// let board = Board::OPENING.sow(House::E).board;
+    /// assert_eq!(board.seeds(House::E), 0);
+    /// assert_eq!(board.seeds(House::c), 5);
+    /// assert_eq!(board.seeds(House::d), 4);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn seeds(self, house: House) -> u8 {
@@ -107,20 +143,47 @@ impl Board {
     }
 
     /// The seeds captured so far by `seat`.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Position, Seat};
+    /// // South's F (3 seeds) makes a, b, c hold 2, 3, 2: all three are taken.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
+    /// let after = Position::new(board, Seat::South).play(House::F)?;
+    /// assert_eq!(after.board().store(Seat::South), 16 + 7);
+    /// assert_eq!(after.board().store(Seat::North), 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn store(self, seat: Seat) -> u8 {
         self.cells[seat.store_index()]
     }
 
-    /// Both stores.
+    /// Both stores, as a pair indexed by [`Seat`].
+    ///
+    /// ```
+    /// use oware_core::{Board, BySeat, Seat};
+    /// let board = Board::from_cells([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 20, 25])?;
+    /// let stores = board.stores();
+    /// assert_eq!(stores, BySeat::new(20, 25));
+    /// assert_eq!(stores[Seat::North], board.store(Seat::North));
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn stores(self) -> BySeat<u8> {
         BySeat::new(self.cells[12], self.cells[13])
     }
 
-    /// The seeds in `seat`'s six houses.
+    /// The seeds in `seat`'s six houses (not counting the store).
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // E's four seeds: one stays on South's side (F), three cross to North's.
+    /// let board = Board::OPENING.sow(House::E).board;
+    /// assert_eq!(board.seeds_on_side(Seat::South), 24 - 3);
+    /// assert_eq!(board.seeds_on_side(Seat::North), 24 + 3);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn seeds_on_side(self, seat: Seat) -> u8 {
@@ -133,13 +196,31 @@ impl Board {
         (row.wrapping_mul(0x0101_0101_0101) >> 40) as u8
     }
 
-    /// Every seed on the board, houses and stores: 48, always.
+    /// Every seed on the board, houses and stores: [`TOTAL_SEEDS`], always.
+    ///
+    /// ```
+    /// use oware_core::{Game, Rules};
+    /// // Sowing and capturing move seeds about; none are made or lost.
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// while let Some(house) = game.legal_moves().first() {
+    ///     game.play(house)?;
+    ///     assert_eq!(game.position().board().total(), 48);
+    /// }
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     pub fn total(self) -> u32 {
         self.cells.iter().map(|&c| u32::from(c)).sum()
     }
 
     /// The houses of `seat` that hold at least one seed.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// let board = Board::OPENING.sow(House::E).board;
+    /// assert_eq!(board.non_empty(Seat::South).to_string(), "ABCDF"); // E was lifted
+    /// assert_eq!(board.non_empty(Seat::North), Seat::North.houses());
+    /// ```
     #[must_use]
     #[inline]
     pub fn non_empty(self, seat: Seat) -> HouseSet {

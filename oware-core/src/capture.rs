@@ -33,16 +33,44 @@ pub struct Chain {
 
 impl Chain {
     /// The chain that takes nothing.
+    ///
+    /// ```
+    /// use oware_core::{Board, Chain, House, Seat};
+    /// // A's four seeds end in E, South's own house: nothing to take.
+    /// let sowing = Board::OPENING.sow(House::A);
+    /// assert_eq!(sowing.last, House::E);
+    /// assert_eq!(sowing.board.capture_chain(Seat::South, sowing.last), Chain::EMPTY);
+    /// assert_eq!(Chain::EMPTY.take(sowing.board, Seat::South), sowing.board);
+    /// ```
     pub const EMPTY: Chain = Chain {
         houses: HouseSet::EMPTY,
     };
 
     /// The houses taken, in walk-back order: the last house sown first.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // After sowing, a, b, c hold 2, 3, 2 and South's last seed fell in c.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 4, 0, 0, 16, 16])?;
+    /// let chain = board.capture_chain(Seat::South, House::c);
+    /// assert_eq!(chain.houses().collect::<Vec<_>>(), [House::c, House::b, House::a]);
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     pub fn houses(self) -> impl ExactSizeIterator<Item = House> {
         self.houses.iter().rev()
     }
 
-    /// The houses taken, as a set.
+    /// The houses taken, as a set (in index order, unlike [`houses`](Chain::houses)).
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // After sowing, a, b, c hold 2, 3, 2 and South's last seed fell in c.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 4, 0, 0, 16, 16])?;
+    /// let chain = board.capture_chain(Seat::South, House::c);
+    /// assert_eq!(chain.house_set().to_string(), "abc");
+    /// assert!(!chain.house_set().contains(House::d)); // d holds 4
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn house_set(self) -> HouseSet {
@@ -50,6 +78,18 @@ impl Chain {
     }
 
     /// How many houses the chain takes.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // After sowing, a, b, c hold 2, 3, 2 and South's last seed fell in c.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 4, 0, 0, 16, 16])?;
+    /// let chain = board.capture_chain(Seat::South, House::c);
+    /// assert_eq!(chain.len(), 3);
+    /// // Had b held 4, the walk would have stopped there.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 4, 2, 3, 0, 0, 16, 16])?;
+    /// assert_eq!(board.capture_chain(Seat::South, House::c).len(), 1);
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn len(self) -> usize {
@@ -57,6 +97,13 @@ impl Chain {
     }
 
     /// Whether the chain takes nothing.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // E's last seed makes c hold 5: not 2 or 3, so no capture.
+    /// let sowing = Board::OPENING.sow(House::E);
+    /// assert!(sowing.board.capture_chain(Seat::South, sowing.last).is_empty());
+    /// ```
     #[must_use]
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -64,6 +111,15 @@ impl Chain {
     }
 
     /// The seeds the chain takes from `board` (the board after sowing).
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // After sowing, a, b, c hold 2, 3, 2 and South's last seed fell in c.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 4, 0, 0, 16, 16])?;
+    /// let chain = board.capture_chain(Seat::South, House::c);
+    /// assert_eq!(chain.seeds(board), 2 + 3 + 2);
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn seeds(self, board: Board) -> u8 {
@@ -72,6 +128,19 @@ impl Chain {
 
     /// Whether taking the chain would leave the opponent's row empty: a grand
     /// slam, which the rules turn into no capture at all (or forbid).
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // After sowing, a, b, c hold 2, 3, 2 and South's last seed fell in c.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 4, 0, 0, 16, 16])?;
+    /// let chain = board.capture_chain(Seat::South, House::c);
+    /// assert!(!chain.is_grand_slam(board)); // d keeps its 4
+    /// // With d empty, a, b and c are North's whole row.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 0, 0, 0, 16, 20])?;
+    /// let chain = board.capture_chain(Seat::South, House::c);
+    /// assert!(chain.is_grand_slam(board));
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn is_grand_slam(self, board: Board) -> bool {
@@ -84,6 +153,17 @@ impl Chain {
     }
 
     /// The board with the chain's houses emptied into `mover`'s store.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // After sowing, a, b, c hold 2, 3, 2 and South's last seed fell in c.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 4, 0, 0, 16, 16])?;
+    /// let chain = board.capture_chain(Seat::South, House::c);
+    /// let after = chain.take(board, Seat::South);
+    /// assert_eq!(after.store(Seat::South), 16 + 7);
+    /// assert_eq!(after.non_empty(Seat::North).to_string(), "d");
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn take(self, board: Board, mover: Seat) -> Board {
@@ -142,6 +222,18 @@ impl Board {
     /// holds exactly 2 or 3; the walk goes to lower indices and stops at the
     /// first house that fails, or after the opponent's first house. A `last`
     /// in the mover's own row gives an empty chain.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Seat};
+    /// // North's last seed made A hold 2; f holds 2 too, but it is North's own
+    /// // house, so the walk stops at A rather than wrapping round to f.
+    /// let board = Board::from_cells([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 22, 22])?;
+    /// let chain = board.capture_chain(Seat::North, House::A);
+    /// assert_eq!(chain.houses().collect::<Vec<_>>(), [House::A]);
+    /// // South's last seed in South's own row takes nothing.
+    /// assert!(board.capture_chain(Seat::South, House::A).is_empty());
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn capture_chain(self, mover: Seat, last: House) -> Chain {

@@ -50,9 +50,22 @@ pub enum House {
 
 impl House {
     /// The number of houses.
+    ///
+    /// ```
+    /// use oware_core::{House, Seat};
+    /// assert_eq!(House::COUNT, 2 * Seat::South.houses().len());
+    /// assert_eq!(House::ALL.len(), House::COUNT);
+    /// assert_eq!(House::from_index(House::COUNT), None);
+    /// ```
     pub const COUNT: usize = 12;
 
     /// Every house in index order.
+    ///
+    /// ```
+    /// use oware_core::House;
+    /// let letters: String = House::ALL.iter().map(|house| house.letter()).collect();
+    /// assert_eq!(letters, "ABCDEFabcdef");
+    /// ```
     pub const ALL: [House; 12] = [
         House::A,
         House::B,
@@ -69,6 +82,14 @@ impl House {
     ];
 
     /// The index in the canonical layout, 0–11.
+    ///
+    /// ```
+    /// use oware_core::{Board, House};
+    /// assert_eq!(House::F.index(), 5);
+    /// assert_eq!(House::a.index(), 6);
+    /// let cells = Board::OPENING.sow(House::E).board.to_cells();
+    /// assert_eq!(cells[House::c.index()], 5);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn index(self) -> usize {
@@ -76,6 +97,13 @@ impl House {
     }
 
     /// The house at `index`, or `None` when `index` is 12 or more.
+    ///
+    /// ```
+    /// use oware_core::House;
+    /// assert_eq!(House::from_index(0), Some(House::A));
+    /// assert_eq!(House::from_index(11), Some(House::f));
+    /// assert_eq!(House::from_index(12), None); // 12 is South's store, not a house
+    /// ```
     #[must_use]
     #[inline]
     pub const fn from_index(index: usize) -> Option<House> {
@@ -87,6 +115,12 @@ impl House {
     }
 
     /// The seat that owns this house.
+    ///
+    /// ```
+    /// use oware_core::{House, Seat};
+    /// assert_eq!(House::F.seat(), Seat::South);
+    /// assert_eq!(House::a.seat(), Seat::North);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn seat(self) -> Seat {
@@ -98,6 +132,13 @@ impl House {
     }
 
     /// The letter that names this house: `'A'`–`'F'` or `'a'`–`'f'`.
+    ///
+    /// ```
+    /// use oware_core::House;
+    /// assert_eq!(House::D.letter(), 'D');
+    /// assert_eq!(House::d.letter(), 'd');
+    /// assert_eq!(House::d.to_string(), "d");
+    /// ```
     #[must_use]
     pub const fn letter(self) -> char {
         let i = self as u8;
@@ -105,6 +146,13 @@ impl House {
     }
 
     /// The house a letter names, or `None` for any other character.
+    ///
+    /// ```
+    /// use oware_core::House;
+    /// assert_eq!(House::from_letter('e'), Some(House::e));
+    /// assert_eq!(House::from_letter('E'), Some(House::E));
+    /// assert_eq!(House::from_letter('g'), None);
+    /// ```
     #[must_use]
     pub const fn from_letter(letter: char) -> Option<House> {
         match letter {
@@ -115,6 +163,16 @@ impl House {
     }
 
     /// The next house in sowing order (ascending index, `f` wraps to `A`).
+    ///
+    /// ```
+    /// use oware_core::{Board, House};
+    /// assert_eq!(House::F.next(), House::a);
+    /// assert_eq!(House::f.next(), House::A);
+    /// // E's four seeds end four houses on.
+    /// let last = House::E.next().next().next().next();
+    /// assert_eq!(Board::OPENING.sow(House::E).last, last);
+    /// assert_eq!(last, House::c);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn next(self) -> House {
@@ -122,6 +180,13 @@ impl House {
     }
 
     /// The previous house: the direction a capture chain walks (`A` wraps to `f`).
+    ///
+    /// ```
+    /// use oware_core::House;
+    /// assert_eq!(House::c.previous(), House::b);
+    /// assert_eq!(House::a.previous(), House::F);
+    /// assert_eq!(House::A.previous(), House::f);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn previous(self) -> House {
@@ -136,6 +201,14 @@ impl fmt::Display for House {
 }
 
 /// The error returned when a number or text does not name a house.
+///
+/// ```
+/// use oware_core::{House, HouseError};
+/// assert_eq!(House::try_from(12), Err(HouseError::Index(12)));
+/// let error = "g".parse::<House>().unwrap_err();
+/// assert_eq!(error, HouseError::Letter("g".to_owned()));
+/// assert_eq!(error.to_string(), "`g` is not a house: South's are A to F, North's a to f");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HouseError {
     /// An index of 12 or more.
@@ -198,11 +271,32 @@ pub struct HouseSet(u16);
 
 impl HouseSet {
     /// No house.
+    ///
+    /// ```
+    /// use oware_core::{Board, HouseSet, Position, Seat};
+    /// // North has 25: the game is over, and no move is legal.
+    /// let board = Board::from_cells([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 20, 25])?;
+    /// assert_eq!(Position::new(board, Seat::South).legal_moves(), HouseSet::EMPTY);
+    /// assert_eq!(HouseSet::EMPTY.first(), None);
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     pub const EMPTY: HouseSet = HouseSet(0);
     /// All twelve houses.
+    ///
+    /// ```
+    /// use oware_core::{HouseSet, Seat};
+    /// assert_eq!(HouseSet::FULL.len(), 12);
+    /// assert_eq!(HouseSet::FULL.difference(Seat::South.houses()), Seat::North.houses());
+    /// ```
     pub const FULL: HouseSet = HouseSet(0xfff);
 
     /// The set whose bit `i` stands for the house of index `i`; bits above 11 are dropped.
+    ///
+    /// ```
+    /// use oware_core::HouseSet;
+    /// assert_eq!(HouseSet::from_bits(0b1000_0010_0001).to_string(), "AFf");
+    /// assert_eq!(HouseSet::from_bits(0xf000), HouseSet::EMPTY);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn from_bits(bits: u16) -> HouseSet {
@@ -210,6 +304,13 @@ impl HouseSet {
     }
 
     /// The mask: bit `i` for the house of index `i`.
+    ///
+    /// ```
+    /// use oware_core::{House, HouseSet, Seat};
+    /// assert_eq!(Seat::South.houses().bits(), 0b0000_0011_1111);
+    /// assert_eq!(Seat::North.houses().bits(), 0b1111_1100_0000);
+    /// assert_eq!(HouseSet::EMPTY.with(House::C).bits(), 1 << 2);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn bits(self) -> u16 {
@@ -217,6 +318,15 @@ impl HouseSet {
     }
 
     /// Whether the set holds no house.
+    ///
+    /// ```
+    /// use oware_core::{Board, Seat};
+    /// // North's row is empty: South must feed it.
+    /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23, 24])?;
+    /// assert!(board.non_empty(Seat::North).is_empty());
+    /// assert!(!board.non_empty(Seat::South).is_empty());
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -224,6 +334,15 @@ impl HouseSet {
     }
 
     /// How many houses the set holds.
+    ///
+    /// ```
+    /// use oware_core::{House, Position};
+    /// assert_eq!(Position::OPENING.legal_moves().len(), 6);
+    /// // After E and c, South's E is empty: five moves.
+    /// let position = Position::OPENING.play(House::E)?.play(House::c)?;
+    /// assert_eq!(position.legal_moves().len(), 5);
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn len(self) -> usize {
@@ -231,6 +350,13 @@ impl HouseSet {
     }
 
     /// Whether `house` is in the set.
+    ///
+    /// ```
+    /// use oware_core::{House, Position};
+    /// let moves = Position::OPENING.legal_moves();
+    /// assert!(moves.contains(House::A));
+    /// assert!(!moves.contains(House::a)); // North's, and South is to move
+    /// ```
     #[must_use]
     #[inline]
     pub const fn contains(self, house: House) -> bool {
@@ -238,6 +364,14 @@ impl HouseSet {
     }
 
     /// The set with `house` added.
+    ///
+    /// ```
+    /// use oware_core::{House, HouseSet, Seat};
+    /// let row = [House::a, House::b, House::c, House::d, House::e, House::f];
+    /// let set = row.into_iter().fold(HouseSet::EMPTY, HouseSet::with);
+    /// assert_eq!(set, Seat::North.houses());
+    /// assert_eq!(set.with(House::a), set); // already there
+    /// ```
     #[must_use]
     #[inline]
     pub const fn with(self, house: House) -> HouseSet {
@@ -245,6 +379,13 @@ impl HouseSet {
     }
 
     /// The set with `house` removed.
+    ///
+    /// ```
+    /// use oware_core::{House, Seat};
+    /// let set = Seat::South.houses().without(House::E);
+    /// assert_eq!(set.to_string(), "ABCDF");
+    /// assert_eq!(set.without(House::a), set); // never there
+    /// ```
     #[must_use]
     #[inline]
     pub const fn without(self, house: House) -> HouseSet {
@@ -252,6 +393,13 @@ impl HouseSet {
     }
 
     /// The houses in both sets.
+    ///
+    /// ```
+    /// use oware_core::{House, HouseSet, Seat};
+    /// let picked = HouseSet::EMPTY.with(House::B).with(House::e);
+    /// assert_eq!(picked.intersection(Seat::North.houses()).to_string(), "e");
+    /// assert!(Seat::South.houses().intersection(Seat::North.houses()).is_empty());
+    /// ```
     #[must_use]
     #[inline]
     pub const fn intersection(self, other: HouseSet) -> HouseSet {
@@ -259,6 +407,12 @@ impl HouseSet {
     }
 
     /// The houses of `self` that are not in `other`.
+    ///
+    /// ```
+    /// use oware_core::{House, HouseSet, Seat};
+    /// let slams = HouseSet::EMPTY.with(House::F);
+    /// assert_eq!(Seat::South.houses().difference(slams).to_string(), "ABCDE");
+    /// ```
     #[must_use]
     #[inline]
     pub const fn difference(self, other: HouseSet) -> HouseSet {
@@ -266,6 +420,13 @@ impl HouseSet {
     }
 
     /// The house of lowest index, if any.
+    ///
+    /// ```
+    /// use oware_core::{House, HouseSet, Position};
+    /// assert_eq!(Position::OPENING.legal_moves().first(), Some(House::A));
+    /// assert_eq!(HouseSet::from_bits(0b1100_0000_0000).first(), Some(House::e));
+    /// assert_eq!(HouseSet::EMPTY.first(), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn first(self) -> Option<House> {
@@ -277,6 +438,15 @@ impl HouseSet {
     }
 
     /// The houses in ascending index order.
+    ///
+    /// ```
+    /// use oware_core::{House, Seat};
+    /// let letters: String = Seat::North.houses().iter().map(House::letter).collect();
+    /// assert_eq!(letters, "abcdef");
+    /// // Backwards, North's row reads as it is drawn.
+    /// let drawn: String = Seat::North.houses().iter().rev().map(House::letter).collect();
+    /// assert_eq!(drawn, "fedcba");
+    /// ```
     #[inline]
     pub fn iter(self) -> HouseSetIter {
         HouseSetIter(self.0)
@@ -311,6 +481,15 @@ impl IntoIterator for HouseSet {
 }
 
 /// The houses of a [`HouseSet`] in ascending index order.
+///
+/// ```
+/// use oware_core::{House, HouseSet};
+/// let mut iter = HouseSet::EMPTY.with(House::B).with(House::d).with(House::e).iter();
+/// assert_eq!(iter.len(), 3);
+/// assert_eq!(iter.next(), Some(House::B));
+/// assert_eq!(iter.next_back(), Some(House::e));
+/// assert_eq!(iter.collect::<Vec<_>>(), [House::d]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct HouseSetIter(u16);
 

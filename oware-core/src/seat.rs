@@ -24,9 +24,25 @@ pub enum Seat {
 
 impl Seat {
     /// Both seats, South first.
+    ///
+    /// ```
+    /// use oware_core::{Board, Seat};
+    /// assert_eq!(Seat::ALL[0], Seat::South); // South moves first
+    /// for seat in Seat::ALL {
+    ///     assert_eq!(Board::OPENING.seeds_on_side(seat), 24);
+    /// }
+    /// ```
     pub const ALL: [Seat; 2] = [Seat::South, Seat::North];
 
     /// The other seat.
+    ///
+    /// ```
+    /// use oware_core::{House, Position, Seat};
+    /// assert_eq!(Seat::North.opponent(), Seat::South);
+    /// let position = Position::OPENING.play(House::E)?;
+    /// assert_eq!(position.to_move(), Seat::South.opponent());
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn opponent(self) -> Seat {
@@ -37,6 +53,13 @@ impl Seat {
     }
 
     /// 0 for South, 1 for North.
+    ///
+    /// ```
+    /// use oware_core::Seat;
+    /// let mut captured = [0u8; 2];
+    /// captured[Seat::North.index()] += 3;
+    /// assert_eq!(captured, [0, 3]);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn index(self) -> usize {
@@ -44,6 +67,12 @@ impl Seat {
     }
 
     /// The index of the first house of this seat's row (0 or 6).
+    ///
+    /// ```
+    /// use oware_core::{House, Seat};
+    /// assert_eq!(House::ALL[Seat::South.first_house_index()], House::A);
+    /// assert_eq!(House::ALL[Seat::North.first_house_index()], House::a);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn first_house_index(self) -> usize {
@@ -51,6 +80,15 @@ impl Seat {
     }
 
     /// The index of this seat's store in the canonical 14-cell layout (12 or 13).
+    ///
+    /// ```
+    /// use oware_core::{Board, Seat};
+    /// let cells = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 20, 25];
+    /// let board = Board::from_cells(cells)?;
+    /// assert_eq!(cells[Seat::South.store_index()], 20);
+    /// assert_eq!(board.store(Seat::North), cells[Seat::North.store_index()]);
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn store_index(self) -> usize {
@@ -71,6 +109,13 @@ impl Seat {
     }
 
     /// The lowercase English name: `"south"` or `"north"`.
+    ///
+    /// ```
+    /// use oware_core::Seat;
+    /// assert_eq!(Seat::North.name(), "north");
+    /// assert_eq!(Seat::North.name().parse::<Seat>(), Ok(Seat::North));
+    /// assert_eq!(Seat::North.to_string(), "North"); // Display is capitalised
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -90,6 +135,13 @@ impl fmt::Display for Seat {
 }
 
 /// The error returned when text does not name a seat.
+///
+/// ```
+/// use oware_core::Seat;
+/// assert_eq!("P2".parse::<Seat>(), Ok(Seat::North));
+/// let error = "east".parse::<Seat>().unwrap_err();
+/// assert_eq!(error.to_string(), "unknown seat `east`: expected south or north (s/n)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSeatError(String);
 
@@ -136,6 +188,13 @@ pub struct BySeat<T> {
 
 impl<T> BySeat<T> {
     /// A pair from South's and North's values.
+    ///
+    /// ```
+    /// use oware_core::{Board, BySeat, Seat};
+    /// let moves = BySeat::new(3, 2);
+    /// assert_eq!(moves[Seat::South], 3);
+    /// assert_eq!(Board::OPENING.stores(), BySeat::new(0, 0));
+    /// ```
     pub const fn new(south: T, north: T) -> BySeat<T> {
         BySeat { south, north }
     }

@@ -5,6 +5,20 @@ use crate::house::House;
 
 /// What sowing a house did: the board afterwards (before any capture), the
 /// house the last seed fell into, and how many seeds were sown.
+///
+/// ```
+/// use oware_core::{Board, House};
+/// // Twelve seeds in A: one in each of the other eleven houses, then,
+/// // skipping A, a second one in B.
+/// let board = Board::from_cells([12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18, 18])?;
+/// let sowing = board.sow(House::A);
+/// assert_eq!(sowing.sown, 12);
+/// assert_eq!(sowing.last, House::B);
+/// assert_eq!(sowing.board[House::A], 0);
+/// assert_eq!(sowing.board[House::B], 2);
+/// assert_eq!(sowing.board[House::f], 1);
+/// # Ok::<(), oware_core::BoardError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sowing {
     /// The board after sowing, before any capture.
@@ -100,6 +114,18 @@ impl Board {
     ///
     /// Sowing an empty house leaves the board unchanged and reports the house
     /// itself as last; callers must not rely on that.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Position};
+    /// // Houses taken from the legal moves are never empty.
+    /// for house in Position::OPENING.legal_moves() {
+    ///     assert_eq!(Board::OPENING.sow_unchecked(house).sown, 4);
+    /// }
+    /// // F's four seeds cross into North's row: a, b, c, d.
+    /// let sowing = Board::OPENING.sow_unchecked(House::F);
+    /// assert_eq!(sowing.last, House::d);
+    /// assert_eq!(sowing.board[House::a], 5);
+    /// ```
     #[must_use]
     #[inline]
     pub fn sow_unchecked(self, house: House) -> Sowing {
