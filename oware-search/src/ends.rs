@@ -43,10 +43,13 @@ impl Line {
         let quiet = game.moves_without_capture();
         let all = game.positions();
         let keep = usize::from(quiet).min(game.moves().len());
-        let positions = all[all.len() - 1 - keep..].to_vec();
+        let mut positions = all[all.len() - 1 - keep..].to_vec();
+        let root = positions.len() - 1;
+        // Room for every ply of the search, so `set` is a plain store.
+        positions.resize(root + crate::score::MAX_PLY + 2, game.position());
         Line {
             rules: game.rules(),
-            root: positions.len() - 1,
+            root,
             positions,
             root_quiet: quiet,
         }
@@ -74,12 +77,11 @@ impl Line {
         self.rules.repetition.is_some() || self.rules.move_limit.is_some()
     }
 
-    /// Sets the position at `ply` (the root is ply 0), dropping anything deeper.
+    /// Sets the position at `ply` (the root is ply 0); what is deeper is
+    /// stale and never read before it is set again.
     #[inline]
     pub(crate) fn set(&mut self, ply: usize, position: Position) {
-        let index = self.root + ply;
-        self.positions.truncate(index);
-        self.positions.push(position);
+        self.positions[self.root + ply] = position;
     }
 
     /// Whether the game ends by repetition or the move limit at `ply`, whose

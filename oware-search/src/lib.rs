@@ -43,6 +43,7 @@
 //! never starts a thread when `threads == 1`, and [`spawn`] does not exist
 //! on that target.
 
+pub mod bench;
 mod ends;
 mod engine;
 pub mod eval;

@@ -6,26 +6,107 @@ use oware_core::{House, HouseSet, Position};
 
 use crate::score::MAX_PLY;
 
-/// A move with the position it leads to and its ordering key.
-#[derive(Clone, Copy)]
-pub(crate) struct Candidate {
-    pub(crate) house: House,
-    pub(crate) child: Position,
-    pub(crate) captured: u8,
-    key: i32,
-}
-
-/// Up to six moves of a node, in the order to try them.
-pub(crate) struct Ordered {
-    moves: [Candidate; 6],
+/// Hands out a node's moves best guess first, in stages: the table's move
+/// before any other is even played (it often cuts off alone), then the
+/// rest, played and scored together and picked best first.
+pub(crate) struct MovePicker {
+    position: Position,
+    tt_move: Option<House>,
+    rest: HouseSet,
+    generated: bool,
+    enabled: bool,
+    houses: [House; 6],
+    children: [Position; 6],
+    keys: [i32; 6],
     len: usize,
 }
 
-impl Ordered {
-    /// The moves in trying order.
+impl MovePicker {
+    /// A picker for `legal` in `position`. With `enabled` false the moves
+    /// come in house order (for checks with ordering off).
     #[inline]
-    pub(crate) fn as_slice(&self) -> &[Candidate] {
-        &self.moves[..self.len]
+    pub(crate) fn new(
+        position: Position,
+        legal: HouseSet,
+        tt_move: Option<House>,
+        enabled: bool,
+    ) -> MovePicker {
+        let tt_move = tt_move.filter(|_| enabled);
+        MovePicker {
+            position,
+            tt_move,
+            rest: tt_move.map_or(legal, |h| legal.without(h)),
+            generated: false,
+            enabled,
+            houses: [House::A; 6],
+            children: [position; 6],
+            keys: [0; 6],
+            len: 0,
+        }
+    }
+
+    /// The next move and the position it leads to.
+    #[inline]
+    pub(crate) fn next(
+        &mut self,
+        heuristics: &Heuristics,
+        ply: usize,
+    ) -> Option<(House, Position)> {
+        if let Some(house) = self.tt_move.take() {
+            return Some((house, self.position.play_unchecked(house)));
+        }
+        if !self.generated {
+            self.generated = true;
+            self.generate(heuristics, ply);
+        }
+        if self.len == 0 {
+            return None;
+        }
+        // Selection of the best key; the first of equals, so that with
+        // ordering off the moves keep house order.
+        let mut best = 0;
+        for i in 1..self.len {
+            if self.keys[i] > self.keys[best] {
+                best = i;
+            }
+        }
+        let picked = (self.houses[best], self.children[best]);
+        for i in best..self.len - 1 {
+            self.houses[i] = self.houses[i + 1];
+            self.children[i] = self.children[i + 1];
+            self.keys[i] = self.keys[i + 1];
+        }
+        self.len -= 1;
+        Some(picked)
+    }
+
+    /// Plays and scores every move but the table's: captures by seeds
+    /// taken, then the killers, then the history.
+    #[inline]
+    fn generate(&mut self, heuristics: &Heuristics, ply: usize) {
+        let mover = self.position.to_move();
+        let before = self.position.board().store(mover);
+        for house in self.rest.iter() {
+            let child = self.position.play_unchecked(house);
+            let key = if !self.enabled {
+                0
+            } else {
+                let captured = child.board().store(mover) - before;
+                if captured > 0 {
+                    (1 << 24) + i32::from(captured)
+                } else if heuristics.killers[ply][0] == Some(house) {
+                    (1 << 22) + 1
+                } else if heuristics.killers[ply][1] == Some(house) {
+                    1 << 22
+                } else {
+                    heuristics.history[house.index()]
+                }
+            };
+            self.houses[self.len] = house;
+            self.children[self.len] = child;
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
     }
 }
 
@@ -54,6 +135,22 @@ impl Heuristics {
         }
     }
 
+    /// The first killer of `ply`.
+    #[inline]
+    pub(crate) fn killer(&self, ply: usize) -> Option<House> {
+        self.killers[ply][0]
+    }
+
+    /// Makes `house` the first killer of `ply`.
+    #[inline]
+    pub(crate) fn set_killer(&mut self, ply: usize, house: House) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(house) {
+            killers[1] = killers[0];
+            killers[0] = Some(house);
+        }
+    }
+
     /// Records that `house` cut off at `ply` at `depth`, after `tried`
     /// other moves failed low there.
     #[inline]
@@ -75,60 +172,5 @@ impl Heuristics {
     #[inline]
     fn update(entry: &mut i32, bonus: i32) {
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
-    }
-
-    /// The moves of `position` in trying order. With `enabled` false they
-    /// come in house order (for checks with ordering off).
-    #[inline]
-    pub(crate) fn order(
-        &self,
-        position: Position,
-        moves: HouseSet,
-        tt_move: Option<House>,
-        ply: usize,
-        enabled: bool,
-    ) -> Ordered {
-        let mover = position.to_move();
-        let before = position.board().store(mover);
-        let mut ordered = Ordered {
-            moves: [Candidate {
-                house: House::A,
-                child: position,
-                captured: 0,
-                key: 0,
-            }; 6],
-            len: 0,
-        };
-        for house in moves.iter() {
-            let child = position.play_unchecked(house);
-            let captured = child.board().store(mover) - before;
-            let key = if !enabled {
-                0
-            } else if Some(house) == tt_move {
-                1 << 30
-            } else if captured > 0 {
-                (1 << 24) + i32::from(captured)
-            } else if self.killers[ply][0] == Some(house) {
-                (1 << 22) + 1
-            } else if self.killers[ply][1] == Some(house) {
-                1 << 22
-            } else {
-                self.history[house.index()]
-            };
-            // Insertion sort, stable: six moves at most.
-            let mut i = ordered.len;
-            while i > 0 && ordered.moves[i - 1].key < key {
-                ordered.moves[i] = ordered.moves[i - 1];
-                i -= 1;
-            }
-            ordered.moves[i] = Candidate {
-                house,
-                child,
-                captured,
-                key,
-            };
-            ordered.len += 1;
-        }
-        ordered
     }
 }

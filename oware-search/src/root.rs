@@ -5,7 +5,6 @@
 use oware_core::{House, Position};
 
 use crate::ends::{captured, end_value};
-use crate::pv::PvLine;
 use crate::report::{Event, Iteration, RootMove};
 use crate::score::{DRAW, INFINITY, Score, Value, is_decisive};
 use crate::search::Worker;
@@ -80,17 +79,17 @@ impl Root {
     }
 
     /// The value of root move `index` searched to `depth` in (alpha, beta).
-    fn search_move(
+    fn search_move<const PV: bool>(
         &self,
         worker: &mut Worker<'_>,
         index: usize,
         depth: i32,
         alpha: Value,
         beta: Value,
-        pv: &mut PvLine,
     ) -> Value {
         let entry = &self.entries[index];
-        worker.child_value(
+        worker.pv.clear(1);
+        worker.child_value::<PV>(
             self.position,
             entry.child,
             depth,
@@ -98,7 +97,6 @@ impl Root {
             self.quiet,
             alpha,
             beta,
-            pv,
         )
     }
 
@@ -112,7 +110,6 @@ impl Root {
         on_move: &mut dyn FnMut(RootMove),
     ) -> bool {
         let depth_i = depth as i32;
-        let mut pv = PvLine::new();
         let mut found: Vec<(Value, Vec<House>)> = Vec::with_capacity(self.entries.len());
         for index in 0..self.entries.len() {
             let previous = self.entries[index].value;
@@ -122,7 +119,7 @@ impl Root {
                 _ => (-INFINITY, INFINITY),
             };
             let value = loop {
-                let v = self.search_move(worker, index, depth_i, alpha, beta, &mut pv);
+                let v = self.search_move::<true>(worker, index, depth_i, alpha, beta);
                 if worker.stopped {
                     return false;
                 }
@@ -145,7 +142,7 @@ impl Root {
                 }
             };
             let mut line = vec![self.entries[index].house];
-            line.extend_from_slice(pv.moves());
+            line.extend_from_slice(worker.pv.line(1));
             on_move(RootMove {
                 depth,
                 house: self.entries[index].house,
@@ -173,7 +170,6 @@ impl Root {
             Some(v) if depth >= 4 && !is_decisive(v) => (v - delta, v + delta),
             _ => (-INFINITY, INFINITY),
         };
-        let mut pv = PvLine::new();
         loop {
             let mut alpha = low;
             let mut best = -INFINITY;
@@ -181,11 +177,11 @@ impl Root {
             let mut best_line = Vec::new();
             for index in 0..self.entries.len() {
                 let v = if index == 0 {
-                    self.search_move(worker, index, depth_i, alpha, high, &mut pv)
+                    self.search_move::<true>(worker, index, depth_i, alpha, high)
                 } else {
-                    let v = self.search_move(worker, index, depth_i, alpha, alpha + 1, &mut pv);
+                    let v = self.search_move::<false>(worker, index, depth_i, alpha, alpha + 1);
                     if v > alpha && v < high {
-                        self.search_move(worker, index, depth_i, alpha, high, &mut pv)
+                        self.search_move::<true>(worker, index, depth_i, alpha, high)
                     } else {
                         v
                     }
@@ -199,7 +195,7 @@ impl Root {
                     if v > alpha {
                         alpha = v;
                         best_line = vec![self.entries[index].house];
-                        best_line.extend_from_slice(pv.moves());
+                        best_line.extend_from_slice(worker.pv.line(1));
                         if v >= high {
                             break;
                         }

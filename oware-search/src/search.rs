@@ -1,23 +1,24 @@
 //! The search proper: negamax with alpha-beta pruning and principal
-//! variation search, iterative deepening with aspiration windows, the
-//! transposition table and move ordering, history-aware game ends.
+//! variation search, the transposition table, move ordering and
+//! history-aware game ends. Iterative deepening and the root live in
+//! `root.rs`.
 //!
-//! One [`Worker`] is one thread's search. Its [`SearchConfig`] switches the parts
-//! that the minimax check must be able to turn off: the table, the ordering,
-//! and every unsound pruning or depth change (`sound`).
+//! One [`Worker`] is one thread's search. Its [`SearchConfig`] switches the
+//! parts the minimax check must be able to turn off: the table, the
+//! ordering, and everything unsound at a fixed depth (`sound`).
 
-use oware_core::{House, Position};
+use oware_core::{House, HouseSet, Position};
 
 use crate::ends::{Line, captured, end_value, moves};
-use crate::eval::{Weights, evaluate};
+use crate::eval::{Evaluator, Weights};
 use crate::limits::TimeManager;
-use crate::ordering::Heuristics;
-use crate::pv::PvLine;
+use crate::ordering::{Heuristics, MovePicker};
+use crate::pv::PvTable;
 use crate::score::{INFINITY, MAX_PLY, Value, from_table, loss_in, to_table, win_in};
 use crate::tt::{Bound, Entry, Key, Table};
 
 /// Which parts of the search are on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SearchConfig {
     /// Use the transposition table for cutoffs and ordering.
     pub tt: bool,
@@ -55,23 +56,30 @@ impl Default for SearchConfig {
     }
 }
 
+/// The least remaining depth at which the table is probed and written:
+/// below it nodes are so many and so cheap that the memory traffic costs
+/// more than it saves.
+const TT_MIN_DEPTH: i32 = 2;
+
 /// How often, in nodes, the time and stop flag are checked.
 const CHECK_EVERY: u64 = 1024;
 
 /// One thread's search state.
 pub(crate) struct Worker<'a> {
     pub(crate) tt: &'a Table,
-    pub(crate) weights: Weights,
+    pub(crate) evaluator: Box<Evaluator>,
     pub(crate) line: Line,
     pub(crate) config: SearchConfig,
     pub(crate) heuristics: Box<Heuristics>,
+    pub(crate) pv: PvTable,
+    /// Nodes this worker visited.
     pub(crate) nodes: u64,
     /// Set once the search must stop; every value found after it is garbage.
     pub(crate) stopped: bool,
     /// Whether stop conditions are checked (not during depth 1).
     pub(crate) may_stop: bool,
     pub(crate) time: Option<&'a TimeManager<'a>>,
-    /// Nodes counted by other threads, for node limits (added on checks).
+    /// Nodes counted by all threads, for node limits and reports.
     pub(crate) shared_nodes: Option<&'a std::sync::atomic::AtomicU64>,
     /// Nodes not yet added to `shared_nodes`.
     unshared: u64,
@@ -90,10 +98,11 @@ impl<'a> Worker<'a> {
         let history_rules = line.has_history_rules();
         Worker {
             tt,
-            weights,
+            evaluator: Box::new(Evaluator::new(&weights)),
             line,
             config,
             heuristics,
+            pv: PvTable::new(),
             nodes: 0,
             stopped: false,
             may_stop: false,
@@ -112,27 +121,40 @@ impl<'a> Worker<'a> {
         }
     }
 
-    #[inline]
+    /// Counts a node, and every [`CHECK_EVERY`] nodes checks whether to stop.
+    #[inline(always)]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unshared += 1;
+        if self.unshared >= CHECK_EVERY {
+            self.check_stop();
+        }
+    }
+
+    #[cold]
     fn check_stop(&mut self) {
-        let Some(time) = self.time else { return };
         let total = match self.shared_nodes {
             Some(shared) => {
-                let before = shared.fetch_add(self.unshared, std::sync::atomic::Ordering::Relaxed);
-                self.unshared = 0;
-                before + CHECK_EVERY
+                shared.fetch_add(self.unshared, std::sync::atomic::Ordering::Relaxed)
+                    + self.unshared
             }
             None => self.nodes,
         };
-        if self.may_stop && time.must_stop(total) {
+        self.unshared = 0;
+        if let Some(time) = self.time
+            && self.may_stop
+            && time.must_stop(total)
+        {
             self.stopped = true;
         }
     }
 
-    /// The value of the child `child` reached by a move from a node at `ply`
-    /// with `quiet` moves without capture, searched to `depth` in (alpha, beta).
-    #[inline]
+    /// The value, for the mover at `ply`, of the move from `parent` to
+    /// `child`, searched to `depth - 1` below the child in (alpha, beta);
+    /// `quiet` counts the moves without capture up to `parent`.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn child_value(
+    pub(crate) fn child_value<const PV: bool>(
         &mut self,
         parent: Position,
         child: Position,
@@ -141,21 +163,87 @@ impl<'a> Worker<'a> {
         quiet: u16,
         alpha: Value,
         beta: Value,
-        pv: &mut PvLine,
     ) -> Value {
         let child_quiet = if captured(parent, child) {
             0
         } else {
             quiet.saturating_add(1)
         };
-        -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, child_quiet, pv)
+        if depth <= 1 {
+            -self.leaf::<PV>(child, ply + 1, child_quiet)
+        } else {
+            -self.negamax::<PV>(child, depth - 1, ply + 1, -beta, -alpha, child_quiet)
+        }
     }
 
-    /// The negamax value of `position` at `ply` (not the root), searched to
-    /// `depth`, fail-soft: exact when strictly inside (alpha, beta), else a
-    /// bound on the side it fell.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn negamax(
+    /// The value of a node at the horizon: exact if the game is over there,
+    /// else the evaluation.
+    #[inline(always)]
+    fn leaf<const PV: bool>(&mut self, position: Position, ply: usize, quiet: u16) -> Value {
+        self.count_node();
+        if PV {
+            self.pv.clear(ply);
+        }
+        if position.is_over() {
+            return end_value(position, ply);
+        }
+        if self.history_rules {
+            self.line.set(ply, position);
+            if self.line.ends_by_history(ply, quiet) {
+                return end_value(position, ply);
+            }
+        }
+        self.evaluator.evaluate(position)
+    }
+
+    /// The value of a node one ply above the horizon, whose children are
+    /// leaves: no table, and the only ordering is the ply's killer first.
+    #[inline(always)]
+    fn frontier<const PV: bool>(
+        &mut self,
+        position: Position,
+        legal: HouseSet,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+        quiet: u16,
+    ) -> Value {
+        let killer = if self.config.ordering {
+            self.heuristics.killer(ply).filter(|&h| legal.contains(h))
+        } else {
+            None
+        };
+        let rest = match killer {
+            Some(h) => legal.without(h),
+            None => legal,
+        };
+        let mut best = -INFINITY;
+        for house in killer.into_iter().chain(rest.iter()) {
+            let child = position.play_unchecked(house);
+            let value = self.child_value::<PV>(position, child, 1, ply, quiet, alpha, beta);
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if PV {
+                        self.pv.update(ply, house);
+                    }
+                    if value >= beta {
+                        if self.config.ordering && !captured(position, child) {
+                            self.heuristics.set_killer(ply, house);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The negamax value of `position` at `ply` (not the root) searched to
+    /// `depth >= 1`, fail-soft: exact when strictly inside (alpha, beta),
+    /// else a bound on the side it fell. `PV` nodes keep the line of best play.
+    pub(crate) fn negamax<const PV: bool>(
         &mut self,
         position: Position,
         depth: i32,
@@ -163,18 +251,14 @@ impl<'a> Worker<'a> {
         mut alpha: Value,
         mut beta: Value,
         quiet: u16,
-        pv: &mut PvLine,
     ) -> Value {
-        pv.clear();
-        self.nodes += 1;
-        self.unshared += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
-            self.check_stop();
+        self.count_node();
+        if PV {
+            self.pv.clear(ply);
         }
         if self.stopped {
             return 0;
         }
-
         let legal = moves(position, self.line.rules());
         if legal.is_empty() {
             return end_value(position, ply);
@@ -185,13 +269,12 @@ impl<'a> Worker<'a> {
                 return end_value(position, ply);
             }
         }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return evaluate(position, &self.weights);
+        if ply >= MAX_PLY - 1 {
+            return self.evaluator.evaluate(position);
         }
 
-        let pv_node = beta - alpha > 1;
         if !self.config.sound {
-            // Mate-distance pruning: no line from here beats a win at the
+            // Mate-distance pruning: nothing from here beats a win at the
             // next ply or loses faster than now.
             alpha = alpha.max(loss_in(ply));
             beta = beta.min(win_in(ply + 1));
@@ -201,18 +284,17 @@ impl<'a> Worker<'a> {
         }
         let original_alpha = alpha;
 
+        let use_tt = self.config.tt && depth >= TT_MIN_DEPTH;
         let key = Key::of(position);
         let mut tt_move = None;
-        if self.config.tt
-            && let Some(entry) = self.tt.probe(key)
-        {
+        if use_tt && let Some(entry) = self.tt.probe(key) {
             tt_move = entry.best.filter(|&h| legal.contains(h));
-            let depth_ok = if self.config.sound {
+            let deep_enough = if self.config.sound {
                 i32::from(entry.depth) == depth
             } else {
                 i32::from(entry.depth) >= depth
             };
-            if depth_ok && (!pv_node || self.config.sound) {
+            if deep_enough && (!PV || self.config.sound) {
                 let value = from_table(entry.value, ply);
                 let cut = match entry.bound {
                     Bound::Exact => true,
@@ -226,47 +308,25 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let ordered = self
-            .heuristics
-            .order(position, legal, tt_move, ply, self.config.ordering);
+        if depth == 1 {
+            return self.frontier::<PV>(position, legal, ply, alpha, beta, quiet);
+        }
+
+        let mut picker = MovePicker::new(position, legal, tt_move, self.config.ordering);
         let mut best = -INFINITY;
         let mut best_move = None;
-        let mut child_pv = PvLine::new();
         let mut tried = [House::A; 6];
-        for (i, candidate) in ordered.as_slice().iter().enumerate() {
+        let mut i = 0;
+        while let Some((house, child)) = picker.next(&self.heuristics, ply) {
+            let mut searched_pv = PV && i == 0;
             let value = if i == 0 {
-                self.child_value(
-                    position,
-                    candidate.child,
-                    depth,
-                    ply,
-                    quiet,
-                    alpha,
-                    beta,
-                    &mut child_pv,
-                )
+                self.child_value::<PV>(position, child, depth, ply, quiet, alpha, beta)
             } else {
-                let v = self.child_value(
-                    position,
-                    candidate.child,
-                    depth,
-                    ply,
-                    quiet,
-                    alpha,
-                    alpha + 1,
-                    &mut child_pv,
-                );
-                if v > alpha && v < beta && pv_node {
-                    self.child_value(
-                        position,
-                        candidate.child,
-                        depth,
-                        ply,
-                        quiet,
-                        alpha,
-                        beta,
-                        &mut child_pv,
-                    )
+                let v =
+                    self.child_value::<false>(position, child, depth, ply, quiet, alpha, alpha + 1);
+                if PV && v > alpha && v < beta {
+                    searched_pv = true;
+                    self.child_value::<true>(position, child, depth, ply, quiet, alpha, beta)
                 } else {
                     v
                 }
@@ -278,21 +338,27 @@ impl<'a> Worker<'a> {
                 best = value;
                 if value > alpha {
                     alpha = value;
-                    best_move = Some(candidate.house);
-                    pv.load(candidate.house, &child_pv);
+                    best_move = Some(house);
+                    if PV {
+                        if !searched_pv {
+                            self.pv.clear(ply + 1);
+                        }
+                        self.pv.update(ply, house);
+                    }
                     if value >= beta {
-                        if self.config.ordering && candidate.captured == 0 {
+                        if self.config.ordering && !captured(position, child) {
                             self.heuristics
-                                .record_cutoff(ply, depth, candidate.house, &tried[..i]);
+                                .record_cutoff(ply, depth, house, &tried[..i]);
                         }
                         break;
                     }
                 }
             }
-            tried[i] = candidate.house;
+            tried[i] = house;
+            i += 1;
         }
 
-        if self.config.tt {
+        if use_tt {
             let bound = if best >= beta {
                 Bound::Lower
             } else if alpha > original_alpha {

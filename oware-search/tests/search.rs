@@ -1,0 +1,431 @@
+//! The search's promises, each checked on real positions: the table and
+//! ordering change no value, events come per depth, limits and the stop
+//! flag are honoured, the game's history ends games inside the search,
+//! proven scores are true, and levels are well formed.
+
+use std::sync::atomic::AtomicBool;
+
+use oware_core::{Board, EndReason, Game, GrandSlam, House, Position, Rules, Seat};
+use oware_search::minimax::{minimax, minimax_move};
+use oware_search::{
+    Engine, EngineOptions, Event, Level, Limits, Proven, Score, SearchConfig, SearchResult,
+};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Rules without history: what the minimax oracle plays by.
+const NO_HISTORY: Rules = Rules {
+    grand_slam: GrandSlam::CapturesNothing,
+    repetition: None,
+    move_limit: None,
+};
+
+fn engine(config: SearchConfig, analysis: bool) -> Engine {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 1,
+        threads: 1,
+    });
+    engine.set_config(config);
+    engine.set_analysis(analysis);
+    engine
+}
+
+fn search(engine: &mut Engine, game: &Game, limits: Limits) -> (SearchResult, Vec<Event>) {
+    let mut events = Vec::new();
+    let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |e| {
+        events.push(e.clone());
+    });
+    (result, events)
+}
+
+/// Positions from seeded random play.
+fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut position = Position::OPENING;
+        for _ in 0..rng.random_range(0..50) {
+            let moves: Vec<House> = position.legal_moves().iter().collect();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if !position.is_over() {
+            positions.push(position);
+        }
+    }
+    positions
+}
+
+#[test]
+fn table_and_ordering_change_no_value() {
+    for position in random_positions(1, 12) {
+        let game = Game::from_position(position, NO_HISTORY);
+        let depth = 4;
+        let (with, _) = search(
+            &mut engine(SearchConfig::SOUND, true),
+            &game,
+            Limits::depth(depth),
+        );
+        let (without, _) = search(
+            &mut engine(SearchConfig::PLAIN, true),
+            &game,
+            Limits::depth(depth),
+        );
+        let oracle = minimax(position, depth, &NO_HISTORY);
+        assert!(
+            with.score.same_value(oracle),
+            "{position:?}: {} vs minimax {oracle}",
+            with.score
+        );
+        assert!(without.score.same_value(oracle), "{position:?}");
+        let mut a = with.root_scores.clone();
+        let mut b = without.root_scores.clone();
+        a.sort_by_key(|&(h, _)| h);
+        b.sort_by_key(|&(h, _)| h);
+        assert_eq!(a.len(), game.legal_moves().len());
+        for ((h, s), (g, t)) in a.iter().zip(&b) {
+            assert_eq!(h, g);
+            assert!(s.same_value(*t));
+            assert!(s.same_value(minimax_move(position, *h, depth, &NO_HISTORY)));
+        }
+    }
+}
+
+#[test]
+fn every_depth_sends_its_root_moves_then_an_iteration() {
+    let game = Game::new(Rules::ABAPA);
+    let (result, events) = search(
+        &mut engine(SearchConfig::PLAY, true),
+        &game,
+        Limits::depth(5),
+    );
+    let mut depth = 1;
+    let mut moves_this_depth = Vec::new();
+    for event in &events {
+        match event {
+            Event::RootMove(m) => {
+                assert_eq!(m.depth, depth);
+                moves_this_depth.push(m.house);
+            }
+            Event::Iteration(it) => {
+                assert_eq!(it.depth, depth);
+                moves_this_depth.sort();
+                assert_eq!(
+                    moves_this_depth,
+                    game.legal_moves().iter().collect::<Vec<_>>()
+                );
+                assert_eq!(it.root_scores.len(), 6);
+                assert_eq!(it.root_scores[0], (it.best, it.score), "best first");
+                assert!(it.root_scores.windows(2).all(|w| w[0].1 >= w[1].1));
+                assert_eq!(it.pv.first(), Some(&it.best));
+                assert!(it.nodes > 0);
+                moves_this_depth.clear();
+                depth += 1;
+            }
+        }
+    }
+    assert_eq!(depth, 6, "iterations 1 to 5");
+    assert_eq!(result.depth, 5);
+    // The principal variation is a legal line.
+    let mut position = game.position();
+    for &house in &result.pv {
+        position = position.play(house).expect("the PV is legal");
+    }
+}
+
+#[test]
+fn play_mode_scores_only_the_best_move() {
+    let game = Game::new(Rules::ABAPA);
+    let (result, events) = search(
+        &mut engine(SearchConfig::PLAY, false),
+        &game,
+        Limits::depth(4),
+    );
+    assert!(events.iter().all(|e| matches!(e, Event::Iteration(_))));
+    assert_eq!(
+        result.root_scores,
+        vec![(result.best.unwrap(), result.score)]
+    );
+}
+
+#[test]
+fn a_set_stop_flag_still_gives_a_move_after_depth_one() {
+    let game = Game::new(Rules::ABAPA);
+    let mut engine = engine(SearchConfig::PLAY, true);
+    let result = engine.search(
+        &game,
+        &Limits::default(),
+        &AtomicBool::new(true),
+        &mut |_| {},
+    );
+    assert_eq!(result.depth, 1);
+    assert!(game.legal_moves().contains(result.best.unwrap()));
+}
+
+#[test]
+fn spawn_runs_until_stopped() {
+    let handle = oware_search::spawn(
+        engine(SearchConfig::PLAY, true),
+        Game::new(Rules::ABAPA),
+        Limits::default(),
+    );
+    // Wait for a completed iteration, then stop the search.
+    loop {
+        if let Event::Iteration(_) = handle.events().recv().expect("the search sends events") {
+            break;
+        }
+    }
+    handle.stop();
+    let (_engine, result) = handle.join();
+    assert!(result.best.is_some());
+    assert!(result.depth >= 1);
+}
+
+#[test]
+fn node_limits_are_honoured() {
+    let game = Game::new(Rules::ABAPA);
+    let (result, _) = search(
+        &mut engine(SearchConfig::PLAY, false),
+        &game,
+        Limits::nodes(20_000),
+    );
+    // Checked every 1024 nodes; depth 1 always completes.
+    assert!(result.nodes < 20_000 + 2048, "{} nodes", result.nodes);
+    assert!(result.depth >= 2);
+}
+
+#[test]
+fn a_finished_game_has_no_move_and_its_result() {
+    let mut cells = [0u8; 14];
+    cells[House::A.index()] = 1;
+    cells[12] = 22;
+    cells[13] = 25;
+    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+    let game = Game::from_position(position, Rules::ABAPA);
+    let (result, events) = search(
+        &mut engine(SearchConfig::PLAY, true),
+        &game,
+        Limits::depth(3),
+    );
+    assert_eq!(result.best, None);
+    assert_eq!(result.score.proven(), Some(Proven::Loss { plies: 0 }));
+    assert!(events.is_empty());
+}
+
+/// The game-theoretic value within `depth` plies, if every line is decided
+/// by then: +1 win, 0 draw, -1 loss for the side to move. Plain, slow, obvious.
+fn solve(position: Position, depth: u32) -> (i32, i32) {
+    if position.is_over() {
+        let board = position.board();
+        let me = position.to_move();
+        let mine = board.store(me) + board.seeds_on_side(me);
+        let theirs = board.store(me.opponent()) + board.seeds_on_side(me.opponent());
+        let v = (mine > theirs) as i32 - (mine < theirs) as i32;
+        return (v, v);
+    }
+    if depth == 0 {
+        return (-1, 1);
+    }
+    let mut bounds = (-1, -1);
+    for house in position.legal_moves().iter() {
+        let (lo, hi) = solve(position.play_unchecked(house), depth - 1);
+        bounds = (bounds.0.max(-hi), bounds.1.max(-lo));
+    }
+    bounds
+}
+
+/// Endgames with few seeds left, from random set-ups.
+fn endgames(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut cells = [0u8; 14];
+        let on_board = rng.random_range(2..=7u8);
+        for _ in 0..on_board {
+            cells[rng.random_range(0..12)] += 1;
+        }
+        let south = rng.random_range((48 - on_board).saturating_sub(24)..=24);
+        cells[12] = south;
+        cells[13] = 48 - on_board - south;
+        let seat = if rng.random_bool(0.5) {
+            Seat::South
+        } else {
+            Seat::North
+        };
+        let position = Position::new(Board::from_cells(cells).unwrap(), seat);
+        if !position.is_over() {
+            positions.push(position);
+        }
+    }
+    positions
+}
+
+#[test]
+fn proven_scores_are_true() {
+    let mut proven = [0; 3];
+    for position in endgames(2, 60) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for config in [SearchConfig::PLAY, SearchConfig::SOUND] {
+            let (result, _) = search(&mut engine(config, true), &game, Limits::depth(8));
+            for (house, score) in result.root_scores {
+                let child = position.play_unchecked(house);
+                match score.proven() {
+                    Some(Proven::Win { plies }) => {
+                        assert_eq!(
+                            solve(child, plies - 1),
+                            (-1, -1),
+                            "{position:?} {house}: {score}"
+                        );
+                        proven[0] += 1;
+                    }
+                    Some(Proven::Loss { plies }) => {
+                        assert_eq!(
+                            solve(child, plies - 1),
+                            (1, 1),
+                            "{position:?} {house}: {score}"
+                        );
+                        proven[1] += 1;
+                    }
+                    Some(Proven::Draw) => {
+                        assert_eq!(solve(child, 7), (0, 0), "{position:?} {house}: {score}");
+                        proven[2] += 1;
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    assert!(
+        proven.iter().all(|&n| n > 0),
+        "wins, losses and draws proven: {proven:?}"
+    );
+}
+
+#[test]
+fn the_move_limit_ends_games_inside_the_search() {
+    // With a limit of one move without capture, any quiet opening move ends
+    // the game at once, each side taking its row. A and B keep all their
+    // seeds in South's row (24-24, a draw); C to F sow into North's (a loss).
+    let rules = Rules {
+        move_limit: Some(1),
+        ..Rules::ABAPA
+    };
+    let game = Game::new(rules);
+    let (result, _) = search(
+        &mut engine(SearchConfig::PLAY, true),
+        &game,
+        Limits::depth(4),
+    );
+    assert_eq!(result.score, Score::PROVEN_DRAW);
+    for (house, score) in result.root_scores {
+        let expected = if house <= House::B {
+            Score::PROVEN_DRAW
+        } else {
+            Score::loss_in(1)
+        };
+        assert_eq!(score, expected, "{house}");
+    }
+    // Without history rules the same position is nothing of the sort.
+    let (free, _) = search(
+        &mut engine(SearchConfig::PLAY, true),
+        &Game::new(NO_HISTORY),
+        Limits::depth(4),
+    );
+    assert_eq!(free.score.proven(), None);
+}
+
+#[test]
+fn repetition_ends_games_inside_the_search() {
+    // Random games until one ends by repetition; one move before its end,
+    // the search must see that the repeating move ends the game.
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (game, last) = loop {
+        let mut game = Game::new(Rules::ABAPA);
+        while !game.is_over() {
+            let moves: Vec<House> = game.legal_moves().iter().collect();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        if game.outcome().unwrap().reason == EndReason::Repetition {
+            let last = game.undo().unwrap();
+            break (game, last);
+        }
+    };
+    let outcome = {
+        let mut finished = game.clone();
+        finished.play(last).unwrap();
+        finished.outcome().unwrap()
+    };
+    let expected = match outcome.winner {
+        Some(seat) if seat == game.position().to_move() => Score::win_in(1),
+        Some(_) => Score::loss_in(1),
+        None => Score::PROVEN_DRAW,
+    };
+    let (result, _) = search(
+        &mut engine(SearchConfig::PLAY, true),
+        &game,
+        Limits::depth(3),
+    );
+    let score = result
+        .root_scores
+        .iter()
+        .find(|&&(h, _)| h == last)
+        .unwrap()
+        .1;
+    assert!(score.same_value(expected), "{score} vs {expected}");
+    assert!(score.proven().is_some());
+}
+
+#[test]
+fn helper_threads_search_the_same_game() {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 4,
+        threads: 2,
+    });
+    engine.set_analysis(false);
+    let game = Game::new(Rules::ABAPA);
+    let (result, _) = search(&mut engine, &game, Limits::depth(7));
+    assert_eq!(result.depth, 7);
+    assert!(game.legal_moves().contains(result.best.unwrap()));
+}
+
+#[test]
+fn levels_parse_and_strengthen_monotonically() {
+    assert_eq!(Level::all().count(), 19);
+    assert!(Level::new(0).is_err() && Level::new(20).is_err());
+    assert_eq!("19".parse::<Level>().unwrap(), Level::MAX);
+    assert!("x".parse::<Level>().is_err());
+    let levels: Vec<Level> = Level::all().collect();
+    for pair in levels.windows(2) {
+        let (a, b) = (pair[0].limits(), pair[1].limits());
+        let depth = |l: Limits| l.depth.unwrap_or(u32::MAX);
+        assert!(depth(a) <= depth(b), "depth grows with the level");
+        assert!(a.time <= b.time, "time grows with the level");
+        assert!(
+            pair[0].noise() >= pair[1].noise(),
+            "noise shrinks with the level"
+        );
+    }
+    assert_eq!(Level::MAX.noise(), 0.0);
+    assert!(Level::MIN.noise() > 0.0);
+}
+
+#[test]
+fn a_level_chooses_a_legal_move_reproducibly() {
+    let game = Game::new(Rules::ABAPA);
+    let level = Level::new(2).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut choose = |seed| {
+        let mut engine = engine(SearchConfig::PLAY, false);
+        engine
+            .choose_move(&game, level, seed, &stop, &mut |_| {})
+            .best
+            .unwrap()
+    };
+    let first = choose(7);
+    assert!(game.legal_moves().contains(first));
+    assert_eq!(choose(7), first);
+    let choices: std::collections::BTreeSet<House> = (0..40).map(&mut choose).collect();
+    assert!(choices.len() > 1, "a low level's noise varies its choice");
+}
