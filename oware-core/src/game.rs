@@ -40,12 +40,34 @@ pub struct Game {
 
 impl Game {
     /// A game from the opening under `rules`.
+    ///
+    /// ```
+    /// use oware_core::{Game, Position, Rules};
+    /// let game = Game::new(Rules::SOWING);
+    /// assert_eq!(game.position(), Position::OPENING);
+    /// assert_eq!(game.legal_moves().len(), 6);
+    /// assert!(game.moves().is_empty());
+    /// ```
     #[must_use]
     pub fn new(rules: Rules) -> Game {
         Game::from_position(Position::OPENING, rules)
     }
 
     /// A game from `start` under `rules` (the start counts once towards repetition).
+    ///
+    /// ```
+    /// use oware_core::{Board, Game, House, Position, Rules, Seat};
+    /// // A set-up position with North to move.
+    /// let start = Position::new(Board::OPENING, Seat::North);
+    /// let mut game = Game::from_position(start, Rules::ABAPA);
+    /// assert!(game.play(House::A).is_err());
+    /// game.play(House::a)?;
+    /// assert_eq!(game.start(), start);
+    /// // A start that is already decided is a finished game.
+    /// let won = Board::from_cells([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 20, 25])?;
+    /// assert!(Game::from_position(Position::new(won, Seat::South), Rules::ABAPA).is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn from_position(start: Position, rules: Rules) -> Game {
         let mut game = Game {
@@ -60,42 +82,110 @@ impl Game {
     }
 
     /// The rules in play.
+    ///
+    /// ```
+    /// use oware_core::{Game, GrandSlam, Rules};
+    /// assert_eq!(Game::default().rules(), Rules::ABAPA);
+    /// assert_eq!(Game::new(Rules::AWARI).rules().grand_slam, GrandSlam::Forbidden);
+    /// ```
     #[must_use]
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
     /// The current position.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Rules, Seat};
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// game.play(House::E)?;
+    /// assert_eq!(game.position().to_move(), Seat::North);
+    /// assert_eq!(game.position().board()[House::c], 5);
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     pub fn position(&self) -> Position {
         *self.positions.last().expect("a game always has its start")
     }
 
     /// The start position.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Position, Rules};
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// game.play(House::E)?;
+    /// game.play(House::c)?;
+    /// assert_eq!(game.start(), Position::OPENING);
+    /// assert_ne!(game.position(), game.start());
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     pub fn start(&self) -> Position {
         self.positions[0]
     }
 
     /// Every position so far, the start first and the current last.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Position, Rules, Seat};
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// game.play(House::E)?;
+    /// game.play(House::c)?;
+    /// let positions = game.positions();
+    /// assert_eq!(positions.len(), 3); // one more than the moves
+    /// assert_eq!(positions[0], Position::OPENING);
+    /// assert_eq!(positions[1].to_move(), Seat::North);
+    /// assert_eq!(positions[2], game.position());
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
 
     /// The moves played so far.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Rules};
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// game.play(House::E)?;
+    /// game.play(House::c)?;
+    /// assert_eq!(game.moves(), [House::E, House::c]);
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     pub fn moves(&self) -> &[House] {
         &self.moves
     }
 
     /// The moves played so far as a transcript.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Rules, Transcript};
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// game.play(House::E)?;
+    /// game.play(House::c)?;
+    /// assert_eq!(game.transcript().to_string(), "Ec");
+    /// assert_eq!(game.transcript(), "Ec".parse::<Transcript>()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn transcript(&self) -> Transcript {
         Transcript::from(self.moves.clone())
     }
 
     /// Consecutive moves without a capture up to now.
+    ///
+    /// ```
+    /// use oware_core::{Board, Game, House, Position, Rules, Seat};
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
+    /// let mut game = Game::from_position(Position::new(board, Seat::South), Rules::ABAPA);
+    /// game.play(House::F)?; // a, b, c now hold 2, 3, 2: all taken
+    /// assert_eq!(game.moves_without_capture(), 0);
+    /// game.play(House::d)?; // into e, f, A, B: B holds 1, nothing taken
+    /// assert_eq!(game.moves_without_capture(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn moves_without_capture(&self) -> u16 {
         *self.quiet.last().expect("a game always has its start")
@@ -103,6 +193,19 @@ impl Game {
 
     /// The legal moves now; empty once the game is over (by any rule,
     /// repetition and the move limit included).
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Rules};
+    /// // A game that ends after two moves without a capture.
+    /// let rules = Rules { move_limit: Some(2), ..Rules::ABAPA };
+    /// let mut game = Game::new(rules);
+    /// assert_eq!(game.legal_moves().len(), 6);
+    /// game.play(House::E)?;
+    /// game.play(House::c)?;
+    /// assert!(game.legal_moves().is_empty());
+    /// assert_eq!(game.position().legal_moves().len(), 5); // the position alone has moves
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     pub fn legal_moves(&self) -> HouseSet {
         if self.outcome.is_some() {
@@ -113,12 +216,35 @@ impl Game {
     }
 
     /// How the game ended, or `None` while it goes on.
+    ///
+    /// ```
+    /// use oware_core::{EndReason, Game, House, Rules, Seat};
+    /// let mut game = Game::new(Rules { move_limit: Some(2), ..Rules::ABAPA });
+    /// game.play(House::E)?;
+    /// assert_eq!(game.outcome(), None);
+    /// game.play(House::c)?;
+    /// // Each player takes their own row: South 5+5+4+4+0+5, North 5+5+0+5+5+5.
+    /// let outcome = game.outcome().expect("two quiet moves end this game");
+    /// assert_eq!(outcome.reason, EndReason::MoveLimit);
+    /// assert_eq!((outcome.seeds.south, outcome.seeds.north), (23, 25));
+    /// assert_eq!(outcome.winner, Some(Seat::North));
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
 
     /// Whether the game has ended.
+    ///
+    /// ```
+    /// use oware_core::{Board, Game, Position, Rules, Seat};
+    /// assert!(!Game::default().is_over());
+    /// // North's row is empty and South's B (3 seeds) cannot reach it.
+    /// let board = Board::from_cells([0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23, 22])?;
+    /// assert!(Game::from_position(Position::new(board, Seat::South), Rules::ABAPA).is_over());
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
@@ -130,6 +256,16 @@ impl Game {
     /// An [`IllegalMove`] saying why the move was refused (the game is over,
     /// the house is not the mover's, it is empty, it does not feed, or it is
     /// a forbidden grand slam); the game is unchanged.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, IllegalMove, Rules, Seat};
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// game.play(House::E)?;
+    /// let refused = game.play(House::E);
+    /// assert_eq!(refused, Err(IllegalMove::NotYourHouse { house: House::E, to_move: Seat::North }));
+    /// assert_eq!(game.moves(), [House::E]);
+    /// # Ok::<(), IllegalMove>(())
+    /// ```
     pub fn play(&mut self, house: House) -> Result<(), IllegalMove> {
         if self.outcome.is_some() {
             return Err(IllegalMove::GameOver);
@@ -150,6 +286,20 @@ impl Game {
     }
 
     /// Takes back the last move and returns it, or `None` at the start.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Position, Rules};
+    /// let mut game = Game::new(Rules { move_limit: Some(2), ..Rules::ABAPA });
+    /// game.play(House::E)?;
+    /// game.play(House::c)?;
+    /// assert!(game.is_over());
+    /// assert_eq!(game.undo(), Some(House::c));
+    /// assert!(!game.is_over()); // taking back the last move reopens the game
+    /// assert_eq!(game.undo(), Some(House::E));
+    /// assert_eq!(game.undo(), None);
+    /// assert_eq!(game.position(), Position::OPENING);
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     pub fn undo(&mut self) -> Option<House> {
         let house = self.moves.pop()?;
         self.positions.pop();
@@ -159,6 +309,26 @@ impl Game {
     }
 
     /// How many times the current position has occurred, itself included.
+    ///
+    /// ```
+    /// use oware_core::{Board, EndReason, Game, Position, Rules, Seat};
+    /// // One seed in A and one in a: each move steps one of them on, and no
+    /// // house ever holds 2. After twelve moves they have swapped places.
+    /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
+    /// let mut game = Game::from_position(Position::new(board, Seat::South), Rules::ABAPA);
+    /// assert_eq!(game.occurrences(), 1);
+    /// for _ in 0..12 {
+    ///     game.play(game.legal_moves().first().expect("one seed to move"))?;
+    /// }
+    /// assert_eq!(game.position(), game.start());
+    /// assert_eq!(game.occurrences(), 2);
+    /// for _ in 0..12 {
+    ///     game.play(game.legal_moves().first().expect("one seed to move"))?;
+    /// }
+    /// assert_eq!(game.occurrences(), 3);
+    /// assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Repetition));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn occurrences(&self) -> usize {
         let current = self.position();

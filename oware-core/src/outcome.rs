@@ -6,9 +6,33 @@ use crate::board::Board;
 use crate::seat::{BySeat, Seat};
 
 /// Seeds that win at once.
+///
+/// ```
+/// use oware_core::{Board, EndReason, Position, Seat, WINNING_STORE};
+/// // More than half of the 48: the other side can no longer catch up.
+/// assert!(2 * u32::from(WINNING_STORE) > 48);
+/// let with_north_store = |north| {
+///     let cells = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 46 - north, north];
+///     Position::new(Board::from_cells(cells).unwrap(), Seat::South)
+/// };
+/// assert_eq!(with_north_store(WINNING_STORE - 1).outcome(), None);
+/// let outcome = with_north_store(WINNING_STORE).outcome().unwrap();
+/// assert_eq!((outcome.winner, outcome.reason), (Some(Seat::North), EndReason::Reached25));
+/// ```
 pub const WINNING_STORE: u8 = 25;
 
 /// Why a game ended.
+///
+/// ```
+/// use oware_core::{Board, EndReason, Position, Seat};
+/// // The houses are empty and each store holds 24.
+/// let board = Board::from_cells([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24])?;
+/// let outcome = Position::new(board, Seat::South).outcome().unwrap();
+/// assert_eq!(outcome.reason, EndReason::Draw24);
+/// assert_eq!(outcome.winner, None);
+/// assert_eq!(outcome.reason.to_string(), "24 seeds each");
+/// # Ok::<(), oware_core::BoardError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     /// A player captured 25 or more seeds.

@@ -33,6 +33,20 @@ pub struct Position {
 }
 
 /// Why a move was refused. The position it was tried on is unchanged.
+///
+/// ```
+/// use oware_core::{House, IllegalMove, Position, Seat};
+/// let position = Position::OPENING.play(House::E)?; // North to move, E empty
+/// assert_eq!(
+///     position.play(House::E),
+///     Err(IllegalMove::NotYourHouse { house: House::E, to_move: Seat::North })
+/// );
+/// let position = position.play(House::a)?; // into b, c, d, e, f
+/// let error = position.play(House::E).unwrap_err();
+/// assert_eq!(error, IllegalMove::EmptyHouse(House::E));
+/// assert_eq!(error.to_string(), "house E is empty");
+/// # Ok::<(), IllegalMove>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IllegalMove {
     /// The game is already over.
@@ -99,18 +113,41 @@ const WON: u16 = 0b11 << 12;
 
 impl Position {
     /// The opening, South to move.
+    ///
+    /// ```
+    /// use oware_core::{perft, Board, Position, Seat};
+    /// assert_eq!(Position::OPENING.board(), Board::OPENING);
+    /// assert_eq!(Position::OPENING.legal_moves(), Seat::South.houses());
+    /// assert_eq!(perft(Position::OPENING, 2), 36);
+    /// ```
     pub const OPENING: Position = Position {
         board: Board::OPENING,
         to_move: Seat::South,
     };
 
     /// The position with `board` and `to_move` to play.
+    ///
+    /// ```
+    /// use oware_core::{Board, Position, Seat};
+    /// // The opening board, but North to move: a set-up position.
+    /// let position = Position::new(Board::OPENING, Seat::North);
+    /// assert_eq!(position.legal_moves(), Seat::North.houses());
+    /// assert_ne!(position, Position::OPENING);
+    /// ```
     #[must_use]
     pub const fn new(board: Board, to_move: Seat) -> Position {
         Position { board, to_move }
     }
 
     /// The board.
+    ///
+    /// ```
+    /// use oware_core::{House, Position, Seat};
+    /// let board = Position::OPENING.play(House::E)?.board();
+    /// assert_eq!(board[House::E], 0);
+    /// assert_eq!(board.seeds_on_side(Seat::North), 27);
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn board(self) -> Board {
@@ -118,6 +155,15 @@ impl Position {
     }
 
     /// The seat to move.
+    ///
+    /// ```
+    /// use oware_core::{House, Position, Seat};
+    /// assert_eq!(Position::OPENING.to_move(), Seat::South);
+    /// let position = Position::OPENING.play(House::E)?;
+    /// assert_eq!(position.to_move(), Seat::North);
+    /// assert_eq!(position.play(House::c)?.to_move(), Seat::South);
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn to_move(self) -> Seat {
@@ -161,6 +207,16 @@ impl Position {
 
     /// The legal moves under `rules`: [`legal_moves`](Position::legal_moves),
     /// less the grand slams when the rules forbid them and another move exists.
+    ///
+    /// ```
+    /// use oware_core::{Board, Position, Rules, Seat};
+    /// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
+    /// let position = Position::new(board, Seat::South);
+    /// assert_eq!(position.legal_moves_under(&Rules::ABAPA).to_string(), "AF");
+    /// assert_eq!(position.legal_moves_under(&Rules::AWARI).to_string(), "A");
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn legal_moves_under(self, rules: &Rules) -> HouseSet {
@@ -175,6 +231,16 @@ impl Position {
     }
 
     /// Which of `moves` would capture the opponent's whole row.
+    ///
+    /// ```
+    /// use oware_core::{Board, Position, Seat};
+    /// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
+    /// let position = Position::new(board, Seat::South);
+    /// assert_eq!(position.grand_slams(position.legal_moves()).to_string(), "F");
+    /// assert!(Position::OPENING.grand_slams(Position::OPENING.legal_moves()).is_empty());
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     pub fn grand_slams(self, moves: HouseSet) -> HouseSet {
         moves
@@ -195,6 +261,18 @@ impl Position {
     /// An [`IllegalMove`] naming the first reason that applies, in this
     /// order: the game is over, the house is the opponent's, it is empty, it
     /// does not feed an opponent who must be fed. `self` is unchanged.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, IllegalMove, Position, Seat};
+    /// // North's row is empty: A (5 seeds) stops at F, C (4 seeds) reaches a.
+    /// let board = Board::from_cells([5, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 19])?;
+    /// let position = Position::new(board, Seat::South);
+    /// assert_eq!(position.play(House::A), Err(IllegalMove::MustFeed(House::A)));
+    /// let fed = position.play(House::C)?;
+    /// assert_eq!(fed.board()[House::a], 1);
+    /// assert_eq!(fed.to_move(), Seat::North);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(self, house: House) -> Result<Position, IllegalMove> {
         self.play_under(house, &Rules::ABAPA)
     }
@@ -204,6 +282,21 @@ impl Position {
     ///
     /// # Errors
     /// As [`play`](Position::play), plus [`IllegalMove::GrandSlam`].
+    ///
+    /// ```
+    /// use oware_core::{Board, House, IllegalMove, Position, Rules, Seat};
+    /// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
+    /// let position = Position::new(board, Seat::South);
+    /// // Abapa: legal, and nothing is taken.
+    /// let after = position.play_under(House::F, &Rules::ABAPA)?;
+    /// assert_eq!(after.board().stores(), board.stores());
+    /// assert_eq!(after.board()[House::b], 3);
+    /// // Awari: refused, since A is not a grand slam.
+    /// let refused = position.play_under(House::F, &Rules::AWARI);
+    /// assert_eq!(refused, Err(IllegalMove::GrandSlam(House::F)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_under(self, house: House, rules: &Rules) -> Result<Position, IllegalMove> {
         let moves = self.legal_moves();
         if moves.contains(house) {
@@ -237,6 +330,17 @@ impl Position {
     /// [`legal_moves_under`](Position::legal_moves_under)). Otherwise the
     /// result is unspecified — though memory-safe — and may break the
     /// board's invariants.
+    ///
+    /// ```
+    /// use oware_core::Position;
+    /// // The search's inner loop: play each legal move without re-checking it.
+    /// let replies: usize = Position::OPENING
+    ///     .legal_moves()
+    ///     .iter()
+    ///     .map(|house| Position::OPENING.play_unchecked(house).legal_moves().len())
+    ///     .sum();
+    /// assert_eq!(replies, 36); // perft(2) from SPEC
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn play_unchecked(self, house: House) -> Position {
@@ -257,6 +361,15 @@ impl Position {
 
     /// Whether the game is over without looking at history: a store of 25 or
     /// more, 24 each, or no legal move.
+    ///
+    /// ```
+    /// use oware_core::{Board, Position, Seat};
+    /// assert!(!Position::OPENING.is_over());
+    /// // North's row is empty and South's B (3 seeds) cannot reach it.
+    /// let board = Board::from_cells([0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23, 22])?;
+    /// assert!(Position::new(board, Seat::South).is_over());
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn is_over(self) -> bool {
@@ -266,6 +379,18 @@ impl Position {
 
     /// The outcome if the game is over without looking at history (see
     /// [`is_over`](Position::is_over)), or `None`.
+    ///
+    /// ```
+    /// use oware_core::{Board, EndReason, Position, Seat};
+    /// assert_eq!(Position::OPENING.outcome(), None);
+    /// // South cannot feed North, so South takes the 3 seeds of its own row.
+    /// let board = Board::from_cells([0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23, 22])?;
+    /// let outcome = Position::new(board, Seat::South).outcome().expect("no legal move");
+    /// assert_eq!(outcome.reason, EndReason::NoLegalMove);
+    /// assert_eq!(outcome.winner, Some(Seat::South));
+    /// assert_eq!(outcome.to_string(), "South wins 26–22 (the opponent could not be fed)");
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
     #[must_use]
     pub fn outcome(self) -> Option<Outcome> {
         let stores = self.board.stores();

@@ -4,6 +4,18 @@ use core::fmt;
 use core::str::FromStr;
 
 /// What a move that would capture every seed in the opponent's row does.
+///
+/// ```
+/// use oware_core::{Board, GrandSlam, House, Position, Rules, Seat};
+/// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
+/// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
+/// let position = Position::new(board, Seat::South);
+/// assert_eq!(Rules::ABAPA.grand_slam, GrandSlam::CapturesNothing);
+/// assert!(position.play_under(House::F, &Rules::ABAPA).is_ok());
+/// assert_eq!(Rules::AWARI.grand_slam, GrandSlam::Forbidden);
+/// assert!(position.play_under(House::F, &Rules::AWARI).is_err());
+/// # Ok::<(), oware_core::BoardError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GrandSlam {
     /// The move is legal and captures nothing; the sown seeds stay (Abapa).
@@ -38,6 +50,14 @@ pub struct Rules {
 impl Rules {
     /// Abapa, the default: a grand slam captures nothing, the third
     /// occurrence of a position ends the game, no move limit.
+    ///
+    /// ```
+    /// use oware_core::{GrandSlam, Rules};
+    /// assert_eq!(Rules::ABAPA.grand_slam, GrandSlam::CapturesNothing);
+    /// assert_eq!(Rules::ABAPA.repetition, Some(3));
+    /// assert_eq!(Rules::ABAPA.move_limit, None);
+    /// assert_eq!(Rules::ABAPA.to_string(), "abapa");
+    /// ```
     pub const ABAPA: Rules = Rules {
         grand_slam: GrandSlam::CapturesNothing,
         repetition: Some(3),
@@ -45,18 +65,58 @@ impl Rules {
     };
 
     /// Abapa plus a move limit: 100 consecutive moves without a capture end the game.
+    ///
+    /// ```
+    /// use oware_core::{Board, EndReason, Game, Position, Rules, Seat};
+    /// assert_eq!(Rules::SOWING.move_limit, Some(100));
+    /// // Two seeds stepping round the ring never capture. With repetition
+    /// // switched off too, the move limit alone ends the game.
+    /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
+    /// let rules = Rules { repetition: None, ..Rules::SOWING };
+    /// let mut game = Game::from_position(Position::new(board, Seat::South), rules);
+    /// while let Some(house) = game.legal_moves().first() {
+    ///     game.play(house)?;
+    /// }
+    /// assert_eq!(game.moves().len(), 100);
+    /// assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::MoveLimit));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const SOWING: Rules = Rules {
         move_limit: Some(100),
         ..Rules::ABAPA
     };
 
     /// Abapa with grand slams forbidden unless forced, for comparison with Awari databases.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Position, Rules, Seat};
+    /// // South's F would take all of North's row (a, b, c); A would take nothing.
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
+    /// let position = Position::new(board, Seat::South);
+    /// assert_eq!(position.legal_moves_under(&Rules::AWARI).to_string(), "A");
+    /// // Forced: with A empty, F is the only move, and it is played.
+    /// let board = Board::from_cells([0, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 21, 20])?;
+    /// let forced = Position::new(board, Seat::South);
+    /// assert_eq!(forced.legal_moves_under(&Rules::AWARI).to_string(), "F");
+    /// assert!(forced.play_under(House::F, &Rules::AWARI).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const AWARI: Rules = Rules {
         grand_slam: GrandSlam::Forbidden,
         ..Rules::ABAPA
     };
 
     /// The named presets, in the order their names are listed.
+    ///
+    /// ```
+    /// use oware_core::Rules;
+    /// for (name, rules) in Rules::PRESETS {
+    ///     assert_eq!(name.parse::<Rules>()?, rules);
+    ///     assert_eq!(rules.name(), Some(name));
+    /// }
+    /// assert_eq!(Rules::PRESETS.map(|(name, _)| name), ["abapa", "sowing", "awari"]);
+    /// # Ok::<(), oware_core::ParseRulesError>(())
+    /// ```
     pub const PRESETS: [(&'static str, Rules); 3] = [
         ("abapa", Rules::ABAPA),
         ("sowing", Rules::SOWING),
@@ -64,6 +124,13 @@ impl Rules {
     ];
 
     /// The preset's name, or `None` for a custom rule set.
+    ///
+    /// ```
+    /// use oware_core::Rules;
+    /// assert_eq!(Rules::SOWING.name(), Some("sowing"));
+    /// let custom = Rules { move_limit: Some(50), ..Rules::ABAPA };
+    /// assert_eq!(custom.name(), None);
+    /// ```
     #[must_use]
     pub fn name(self) -> Option<&'static str> {
         Rules::PRESETS
@@ -89,6 +156,13 @@ impl fmt::Display for Rules {
 }
 
 /// The error returned for a rule-set name that is not a preset.
+///
+/// ```
+/// use oware_core::Rules;
+/// assert_eq!("AWARI".parse::<Rules>(), Ok(Rules::AWARI)); // any case
+/// let error = "oware".parse::<Rules>().unwrap_err();
+/// assert_eq!(error.to_string(), "unknown rule set `oware`: expected abapa, sowing or awari");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseRulesError(String);
 

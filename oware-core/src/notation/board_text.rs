@@ -38,6 +38,17 @@ impl fmt::Display for Board {
 }
 
 /// Why text is not a board. Lines and columns count from 1.
+///
+/// ```
+/// use oware_core::{Board, BoardError, ParseBoardError};
+/// let error = "[0] 4 4 4 4 4 4\n4 4 4 4 4 x [0]".parse::<Board>().unwrap_err();
+/// assert_eq!(error, ParseBoardError::UnexpectedCharacter { line: 2, column: 11, found: 'x' });
+/// assert_eq!(error.to_string(), "line 2, column 11: unexpected `x` in a row of counts");
+/// let short = "[0] 4 4 4 4 4 4\n4 4 4 4 4 [0]".parse::<Board>();
+/// assert_eq!(short, Err(ParseBoardError::WrongCount { found: 13 }));
+/// let light = "[0] 4 4 4 4 4 4\n4 4 4 4 4 3 [0]".parse::<Board>();
+/// assert_eq!(light, Err(ParseBoardError::Board(BoardError::WrongTotal { total: 47 })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseBoardError {
     /// A character that has no place in a diagram line with counts.

@@ -25,6 +25,18 @@ pub struct Transcript(Vec<House>);
 
 /// Why text is not a transcript. Positions are 0-based character indices;
 /// messages count from 1, as people do.
+///
+/// ```
+/// use oware_core::{House, Seat, Transcript, TranscriptError};
+/// // The second move is South's again.
+/// let error = "EE".parse::<Transcript>().unwrap_err();
+/// assert_eq!(error, TranscriptError::OutOfTurn { index: 1, house: House::E, to_move: Seat::North });
+/// assert_eq!(
+///     error.to_string(),
+///     "character 2 of the transcript, `E`, is a move by South, but North is to move"
+/// );
+/// assert_eq!("E-c".parse::<Transcript>(), Err(TranscriptError::NotAHouse { index: 1, found: '-' }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TranscriptError {
     /// A character that is not a house letter.
@@ -77,6 +89,20 @@ impl Transcript {
     ///
     /// # Errors
     /// [`TranscriptError`] naming the first offending character.
+    ///
+    /// ```
+    /// use oware_core::{Board, Game, House, Position, Rules, Seat, Transcript};
+    /// // A set-up position with North to move.
+    /// let start = Position::new(Board::OPENING, Seat::North);
+    /// let transcript = Transcript::parse_from("cE", Seat::North)?;
+    /// assert!("cE".parse::<Transcript>().is_err()); // from the opening, South moves first
+    /// let mut game = Game::from_position(start, Rules::ABAPA);
+    /// for &house in transcript.iter() {
+    ///     game.play(house)?;
+    /// }
+    /// assert_eq!(game.moves(), [House::c, House::E]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_from(text: &str, first: Seat) -> Result<Transcript, TranscriptError> {
         let mut to_move = first;
         text.chars()
@@ -99,6 +125,14 @@ impl Transcript {
     }
 
     /// The moves.
+    ///
+    /// ```
+    /// use oware_core::{House, Transcript};
+    /// let transcript: Transcript = "EcAb".parse()?;
+    /// assert_eq!(transcript.moves(), [House::E, House::c, House::A, House::b]);
+    /// assert_eq!(transcript.moves().len(), 4);
+    /// # Ok::<(), oware_core::TranscriptError>(())
+    /// ```
     #[must_use]
     pub fn moves(&self) -> &[House] {
         &self.0
