@@ -56,6 +56,7 @@ impl Chain {
     /// assert_eq!(chain.houses().collect::<Vec<_>>(), [House::c, House::b, House::a]);
     /// # Ok::<(), oware_core::BoardError>(())
     /// ```
+    #[must_use]
     pub fn houses(self) -> impl ExactSizeIterator<Item = House> {
         self.houses.iter().rev()
     }

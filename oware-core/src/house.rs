@@ -447,6 +447,7 @@ impl HouseSet {
     /// let drawn: String = Seat::North.houses().iter().rev().map(House::letter).collect();
     /// assert_eq!(drawn, "fedcba");
     /// ```
+    #[must_use]
     #[inline]
     pub fn iter(self) -> HouseSetIter {
         HouseSetIter(self.0)

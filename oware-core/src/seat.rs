@@ -140,7 +140,7 @@ impl fmt::Display for Seat {
 /// use oware_core::Seat;
 /// assert_eq!("P2".parse::<Seat>(), Ok(Seat::North));
 /// let error = "east".parse::<Seat>().unwrap_err();
-/// assert_eq!(error.to_string(), "unknown seat `east`: expected south or north (s/n)");
+/// assert_eq!(error.to_string(), "unknown seat `east`: expected south or north (also s, n, p1, p2)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSeatError(String);
@@ -149,7 +149,7 @@ impl fmt::Display for ParseSeatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown seat `{}`: expected south or north (s/n)",
+            "unknown seat `{}`: expected south or north (also s, n, p1, p2)",
             self.0
         )
     }

@@ -108,7 +108,7 @@ fn seats_and_rule_sets_read_back_from_their_names() {
     }
     assert_eq!(
         "east".parse::<Seat>().unwrap_err().to_string(),
-        "unknown seat `east`: expected south or north (s/n)"
+        "unknown seat `east`: expected south or north (also s, n, p1, p2)"
     );
     assert_eq!(Seat::South.to_string(), "South");
     assert_eq!(Seat::North.name(), "north");
