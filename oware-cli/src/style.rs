@@ -15,7 +15,6 @@ pub(crate) struct Style {
 
 impl Style {
     /// Plain text: no escape codes at all.
-    #[cfg(test)]
     pub(crate) const PLAIN: Style = Style {
         colour: false,
         cursor: false,

@@ -60,6 +60,13 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         north: player_name(bot, Seat::North, args.level),
     };
     let stdin = io::stdin();
+    // Moves piped in make a log, not a screen: plain lines, no escape codes.
+    let echo = !stdin.is_terminal();
+    let style = if echo {
+        Style::PLAIN
+    } else {
+        Style::for_stdout()
+    };
     let mut session = Session {
         last: game.moves().last().copied(),
         game,
@@ -67,8 +74,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         level: args.level,
         seed,
         engine: Engine::new(EngineOptions::default()),
-        style: Style::for_stdout(),
-        echo: !stdin.is_terminal(),
+        style,
+        echo,
         players,
         announced: None,
         out: io::stdout().lock(),
