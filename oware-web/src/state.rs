@@ -41,16 +41,16 @@ pub fn error_json(message: &str) -> String {
 fn state(text: &str) -> Result<String, RequestError> {
     let request = Request::parse(text, &STATE_KEYS)?;
     let mut game = request.game()?;
-    if let Some(house) = request.parsed::<House>("play")? {
-        if let Err(error) = game.play(house) {
-            let mut json = Json::new();
-            json.begin_object();
-            json.key("ok").bool(false);
-            json.key("illegal").string(&house.to_string());
-            json.key("error").string(&error.to_string());
-            json.end_object();
-            return Ok(json.finish());
-        }
+    if let Some(house) = request.parsed::<House>("play")?
+        && let Err(error) = game.play(house)
+    {
+        let mut json = Json::new();
+        json.begin_object();
+        json.key("ok").bool(false);
+        json.key("illegal").string(&house.to_string());
+        json.key("error").string(&error.to_string());
+        json.end_object();
+        return Ok(json.finish());
     }
     Ok(describe(&game))
 }

@@ -15,6 +15,7 @@ test('a game by keyboard: letters, arrows and Enter, hint, undo', async () => {
   // A letter sows that house.
   await page.keyboard.press('d');
   await waitState(page, 'your-turn');
+  await eventually(async () => assert.equal((await transcript(page)).length, 2));
   assert.equal((await transcript(page))[0], 'D');
 
   // The house sown keeps the focus, with its ring showing; Tab and the
@@ -31,8 +32,8 @@ test('a game by keyboard: letters, arrows and Enter, hint, undo', async () => {
   assert.equal(await focused(), 'B');
   await page.keyboard.press('Enter');
   await waitState(page, 'your-turn');
+  await eventually(async () => assert.equal((await transcript(page)).length, 4));
   const moves = await transcript(page);
-  assert.equal(moves.length, 4);
   assert.equal(moves[2], 'B');
 
   // H asks for a hint: chalk under the player's own houses, one house marked.
@@ -42,7 +43,7 @@ test('a game by keyboard: letters, arrows and Enter, hint, undo', async () => {
   assert.ok(Object.keys(scores).length >= 1);
   assert.ok(Object.keys(scores).every((h) => /[A-F]/.test(h)), JSON.stringify(scores));
   const hinted = await page.evaluate(() => document.querySelector('.house.hinted').dataset.house);
-  assert.match(await page.locator('#status').textContent(), new RegExp(`Hint: sow ${hinted}`));
+  await eventually(async () => assert.match(await page.locator('#status').textContent(), new RegExp(`Hint: sow ${hinted}`)));
 
   // U takes back the bot's reply and the player's move.
   await page.keyboard.press('u');
