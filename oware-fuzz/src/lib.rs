@@ -1,1 +1,30 @@
-//! Placeholder: filled in by its issue.
+//! Property tests and fuzz targets for the oware crates: oware-core held to
+//! SPEC's invariants and to oware-reference, over generated positions,
+//! games and text.
+//!
+//! - [`strategies`]: the proptest strategies every property test shares —
+//!   positions at the edges of the rules, games from the opening, texts
+//!   near a board diagram or a transcript.
+//! - [`agree`]: core and reference asked the same questions of a position
+//!   or a game; the first different answer as an error. The property tests
+//!   and the `core_vs_reference` fuzz target both use it.
+//! - [`bytes`]: positions and moves decoded from raw fuzzer input.
+//!
+//! The tests are in `tests/`; the fuzz targets in `fuzz/` (see the README).
+//!
+//! ```
+//! use oware_core::{House, Position, Rules, Transcript};
+//! use oware_fuzz::agree;
+//!
+//! agree::position(Position::OPENING, Rules::AWARI)?;
+//! let moves: Transcript = "EcAbDf".parse()?;
+//! // Both games play the six moves and refuse North's `a` out of turn alike.
+//! let tried = moves.iter().copied().chain([House::a]);
+//! let game = agree::game(Position::OPENING, Rules::SOWING, tried)?;
+//! assert_eq!(game.moves().len(), 6);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod agree;
+pub mod bytes;
+pub mod strategies;

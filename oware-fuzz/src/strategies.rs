@@ -1,0 +1,194 @@
+//! The proptest strategies the property tests share: boards at the edges
+//! of the rules, positions, rule sets, games from the opening and from
+//! any position, and texts near a board diagram or a transcript.
+//!
+//! Boards always hold 48 seeds. They shrink towards fewer seeds sown and
+//! smaller houses; games shrink towards fewer and earlier-listed moves.
+
+use oware_core::{Board, Game, House, Position, Rules, Seat, Transcript};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+/// Either seat.
+pub fn seat() -> impl Strategy<Value = Seat> {
+    prop_oneof![Just(Seat::South), Just(Seat::North)]
+}
+
+/// Any of the twelve houses, either seat's.
+pub fn house() -> impl Strategy<Value = House> {
+    (0..12usize).prop_map(|i| House::ALL[i])
+}
+
+/// One of the presets: abapa, sowing, awari.
+pub fn rules() -> impl Strategy<Value = Rules> {
+    proptest::sample::select(Rules::PRESETS.map(|(_, rules)| rules).to_vec())
+}
+
+/// A board of 48 seeds, of one of five kinds: seeds anywhere; most seeds
+/// in the stores (the end near, or past); one house of 11 to 40 seeds
+/// (laps that skip the origin); one row empty (feeding); every house
+/// holding 0 to 3 (captures, chains, grand slams).
+pub fn board() -> impl Strategy<Value = Board> {
+    prop_oneof![
+        // Seeds anywhere, stores included.
+        vec(0..14usize, 48).prop_map(|cells| from_drops(&cells)),
+        // The end: three seeds in four go to a store.
+        vec(prop_oneof![3 => 12..14usize, 1 => 0..12usize], 48)
+            .prop_map(|cells| from_drops(&cells)),
+        // One big house, the rest anywhere.
+        (0..12usize, 11..=40usize)
+            .prop_flat_map(|(house, big)| (Just(house), Just(big), vec(0..14usize, 48 - big)))
+            .prop_map(|(house, big, rest)| {
+                let mut drops = vec![house; big];
+                drops.extend(rest);
+                from_drops(&drops)
+            }),
+        // One row empty: seeds only in the other row and the stores.
+        (seat(), vec(0..8usize, 48)).prop_map(|(seat, cells)| {
+            let first = seat.first_house_index();
+            let drops: Vec<usize> = cells
+                .into_iter()
+                .map(|c| if c < 6 { first + c } else { 6 + c })
+                .collect();
+            from_drops(&drops)
+        }),
+        // Small houses: twos and threes to capture, rows to take whole.
+        (vec(0..=3u8, 12), 0..=48u8).prop_map(|(houses, split)| {
+            let mut cells = [0; 14];
+            cells[..12].copy_from_slice(&houses);
+            let rest = 48 - houses.iter().sum::<u8>();
+            cells[12] = split.min(rest);
+            cells[13] = rest - cells[12];
+            Board::from_cells(cells).expect("48 seeds")
+        }),
+    ]
+}
+
+/// The board where one seed was dropped into each cell listed (houses
+/// 0–11, stores 12 and 13).
+///
+/// # Panics
+/// Unless exactly 48 cells are listed, all below 14.
+#[must_use]
+#[track_caller]
+pub fn from_drops(drops: &[usize]) -> Board {
+    let mut cells = [0u8; 14];
+    for &cell in drops {
+        cells[cell] += 1;
+    }
+    Board::from_cells(cells).expect("48 seeds dropped")
+}
+
+/// A board of [`board`] and either seat to move.
+pub fn position() -> impl Strategy<Value = Position> {
+    (board(), seat()).prop_map(|(board, seat)| Position::new(board, seat))
+}
+
+/// Choices of moves: each picks among the legal moves of its turn.
+pub fn choices(max: usize) -> impl Strategy<Value = Vec<Index>> {
+    vec(any::<Index>(), 0..max)
+}
+
+/// A game from `start` under `rules`, playing one legal move per choice
+/// until the choices run out or the game ends.
+#[must_use]
+pub fn play(start: Position, rules: Rules, choices: &[Index]) -> Game {
+    let mut game = Game::from_position(start, rules);
+    for choice in choices {
+        let legal: Vec<House> = game.legal_moves().iter().collect();
+        if legal.is_empty() {
+            break;
+        }
+        game.play(*choice.get(&legal))
+            .expect("a move from the game's legal moves");
+    }
+    game
+}
+
+/// A game from the opening, up to 150 moves long.
+pub fn game_from_opening() -> impl Strategy<Value = Game> {
+    (rules(), choices(150)).prop_map(|(rules, choices)| play(Position::OPENING, rules, &choices))
+}
+
+/// A game from a [`position`], up to 40 moves long.
+pub fn game_from_position() -> impl Strategy<Value = Game> {
+    (position(), rules(), choices(40))
+        .prop_map(|(start, rules, choices)| play(start, rules, &choices))
+}
+
+/// A finished game: played by the choices, then by the first legal move
+/// until it ends (at most 3000 moves in all; the tests that need a
+/// finished game check that it is).
+pub fn finished_game() -> impl Strategy<Value = Game> {
+    prop_oneof![
+        (rules(), choices(200)).prop_map(|(r, c)| (Position::OPENING, r, c)),
+        (position(), rules(), choices(40)).prop_map(|(p, r, c)| (p, r, c)),
+    ]
+    .prop_map(|(start, rules, choices)| {
+        let mut game = play(start, rules, &choices);
+        while let Some(house) = game.legal_moves().first() {
+            if game.moves().len() >= 3000 {
+                break;
+            }
+            game.play(house).expect("a legal move");
+        }
+        game
+    })
+}
+
+/// Characters that texts near a diagram or a transcript are edited with:
+/// the notation's own and their neighbours, and some beyond ASCII.
+const NEAR: &[char] = &[
+    '0', '1', '2', '3', '4', '5', '7', '9', ' ', '\n', '\r', '\t', '[', ']', '|', ':', '-', '+',
+    'A', 'C', 'F', 'G', 'a', 'c', 'f', 'g', 'é', '٣', '\u{a0}',
+];
+
+/// `text` with up to four random edits: a character inserted, deleted or
+/// replaced.
+fn edited(text: String) -> impl Strategy<Value = String> {
+    let edits = vec(
+        (
+            any::<Index>(),
+            0..3u8,
+            proptest::sample::select(NEAR.to_vec()),
+        ),
+        0..=4,
+    );
+    edits.prop_map(move |edits| {
+        let mut chars: Vec<char> = text.chars().collect();
+        for (at, kind, c) in edits {
+            let at = at.index(chars.len() + 1);
+            match kind {
+                0 => chars.insert(at, c),
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ if at < chars.len() => chars[at] = c,
+                _ => chars.push(c),
+            }
+        }
+        chars.into_iter().collect()
+    })
+}
+
+/// A board diagram, as drawn or edited a little.
+pub fn near_board_text() -> impl Strategy<Value = String> {
+    board().prop_flat_map(|board| edited(board.to_string()))
+}
+
+/// A transcript of a game from the opening, as written or edited a little.
+pub fn near_transcript() -> impl Strategy<Value = String> {
+    game_from_opening()
+        .prop_flat_map(|game| edited(Transcript::from(game.moves().to_vec()).to_string()))
+}
+
+/// Any string at all, or one made of the notation's characters.
+pub fn any_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[0-9 \\[\\]|:\\n\\r\\tA-Fa-fgxX-]{0,120}",
+        near_board_text(),
+        near_transcript(),
+    ]
+}
