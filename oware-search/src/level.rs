@@ -49,27 +49,29 @@ impl fmt::Display for LevelError {
 impl std::error::Error for LevelError {}
 
 /// Per level (index 0 is level 1): the depth limit (0 = none), the time
-/// limit in milliseconds, and the noise in hundredths of a seed.
+/// limit in milliseconds, and the noise in hundredths of a seed. Low levels
+/// are shallow and noisy; from level 10 the noise is gone and the depth
+/// grows two plies a level; the top levels are limited by time alone.
 const TABLE: [(u32, u64, u32); 19] = [
-    (1, 1000, 600),
-    (1, 1000, 300),
-    (2, 1000, 300),
-    (2, 1000, 150),
-    (3, 1000, 100),
+    (1, 1000, 500),
+    (1, 1000, 250),
+    (2, 1000, 250),
+    (2, 1000, 120),
+    (3, 1000, 120),
+    (3, 1000, 60),
     (4, 1000, 60),
+    (4, 1000, 30),
     (5, 1000, 30),
     (6, 1000, 0),
-    (7, 1000, 0),
     (8, 1000, 0),
-    (9, 1000, 0),
     (10, 1000, 0),
-    (11, 1000, 0),
     (12, 1000, 0),
     (14, 1000, 0),
-    (16, 1000, 0),
-    (18, 1000, 0),
-    (20, 1000, 0),
-    (0, 1000, 0),
+    (0, 60, 0),
+    (0, 120, 0),
+    (0, 250, 0),
+    (0, 500, 0),
+    (0, 1500, 0),
 ];
 
 impl Level {
@@ -105,7 +107,8 @@ impl Level {
         TABLE[self.0 as usize - 1]
     }
 
-    /// The search limits of the level: a depth (none at level 19) and a time.
+    /// The search limits of the level: a depth (none from level 15) and a
+    /// time (1.5 s at level 19: "full strength for the time given").
     #[must_use]
     pub fn limits(self) -> Limits {
         let (depth, millis, _) = self.row();
@@ -189,10 +192,25 @@ impl Engine {
         stop: &AtomicBool,
         on_event: &mut dyn FnMut(&Event),
     ) -> SearchResult {
+        self.choose_move_within(game, level, &level.limits(), seed, stop, on_event)
+    }
+
+    /// [`choose_move`](Engine::choose_move) under other limits than the
+    /// level's (its noise stays): for a front end that gives the bot a
+    /// different time, or a ladder run at a smaller time scale.
+    pub fn choose_move_within(
+        &mut self,
+        game: &Game,
+        level: Level,
+        limits: &Limits,
+        seed: u64,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(&Event),
+    ) -> SearchResult {
         let noise = level.noise();
         let analysis = self.analysis();
         self.set_analysis(noise > 0.0);
-        let mut result = self.search(game, &level.limits(), stop, on_event);
+        let mut result = self.search(game, limits, stop, on_event);
         self.set_analysis(analysis);
         if noise > 0.0 && result.root_scores.len() > 1 {
             let mut rng =

@@ -1,9 +1,172 @@
-//! `cargo xtask ladder` (to be built by its issue).
+//! `cargo xtask ladder`: each level plays the one below it, colours
+//! alternated over varied seeded openings, and the score table is printed.
+//! The ladder holds when every level scores over 50% against the one below;
+//! if one does not, the command fails.
+//!
+//! Not part of CI: a few minutes by hand. The levels' time limits are
+//! scaled by `--time-scale` (0.1 by default, so level 19 thinks 150 ms a
+//! move); depth-limited levels are unaffected.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use anyhow::bail;
+use oware_core::{Game, House, Rules, Seat};
+use oware_search::{Engine, EngineOptions, Level};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// The flags of `cargo xtask ladder`.
 #[derive(clap::Args)]
-pub(crate) struct Args {}
+pub(crate) struct Args {
+    /// Games per pair of levels (half with each colour).
+    #[arg(long, default_value_t = 16)]
+    games: usize,
+    /// Seed of the openings and of the levels' noise.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The lowest level to play (against the next).
+    #[arg(long, default_value_t = 1)]
+    from: u8,
+    /// The highest level to play (against the one below).
+    #[arg(long, default_value_t = 19)]
+    to: u8,
+    /// Random moves that open each game (a range from 2 to this).
+    #[arg(long, default_value_t = 6)]
+    opening_plies: usize,
+    /// Factor on every level's time limit (the default keeps the run to minutes).
+    #[arg(long, default_value_t = 0.1)]
+    time_scale: f64,
+    /// Plies after which an unfinished game is scored by the seeds each side holds.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+}
 
-pub(crate) fn run(_args: &Args) -> anyhow::Result<()> {
-    anyhow::bail!("`cargo xtask ladder` is not built yet")
+/// How one pair's games went, for the higher level.
+#[derive(Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    plies: usize,
+}
+
+impl Tally {
+    fn score(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games.max(1))
+    }
+}
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    let from = Level::new(args.from)?;
+    let to = Level::new(args.to)?;
+    println!("| level | vs | games | won | drawn | lost | score | plies/game | time |");
+    println!("|------:|---:|------:|----:|------:|-----:|------:|-----------:|-----:|");
+    let mut failures = Vec::new();
+    for upper in from.get() + 1..=to.get() {
+        let strong = Level::new(upper)?;
+        let weak = Level::new(upper - 1)?;
+        let start = Instant::now();
+        let tally = play_pair(strong, weak, args);
+        let games = tally.wins + tally.draws + tally.losses;
+        println!(
+            "| {upper} | {} | {games} | {} | {} | {} | {:.1}% | {} | {:.0}s |",
+            upper - 1,
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score(),
+            tally.plies / games.max(1) as usize,
+            start.elapsed().as_secs_f64(),
+        );
+        if tally.score() <= 0.5 {
+            failures.push(upper);
+        }
+    }
+    if !failures.is_empty() {
+        bail!(
+            "the ladder does not hold: levels {failures:?} scored 50% or less against the level below"
+        );
+    }
+    println!("ladder: every level scored over 50% against the one below");
+    Ok(())
+}
+
+/// Plays `args.games` games of `strong` against `weak`, alternating colours
+/// over seeded openings; the tally is from `strong`'s side.
+fn play_pair(strong: Level, weak: Level, args: &Args) -> Tally {
+    let mut tally = Tally::default();
+    let mut engines = [engine(), engine()];
+    let stop = AtomicBool::new(false);
+    for index in 0..args.games {
+        let opening_seed = args.seed ^ (index as u64 / 2).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut game = opening(opening_seed, args.opening_plies);
+        // Even games: the stronger level takes South.
+        let strong_seat = if index % 2 == 0 {
+            Seat::South
+        } else {
+            Seat::North
+        };
+        for engine in &mut engines {
+            engine.new_game();
+        }
+        let noise_seed = args.seed.wrapping_mul(31).wrapping_add(index as u64);
+        while !game.is_over() && game.moves().len() < args.max_plies {
+            let to_move = game.position().to_move();
+            let (level, engine) = if to_move == strong_seat {
+                (strong, &mut engines[0])
+            } else {
+                (weak, &mut engines[1])
+            };
+            let mut limits = level.limits();
+            limits.time = limits.time.map(|t| t.mul_f64(args.time_scale));
+            let result =
+                engine.choose_move_within(&game, level, &limits, noise_seed, &stop, &mut |_| {});
+            let house = result.best.expect("a game not over has a move");
+            game.play(house).expect("the engine plays legal moves");
+        }
+        tally.plies += game.moves().len();
+        let winner = match game.outcome() {
+            Some(outcome) => outcome.winner,
+            None => {
+                // Unfinished: each side's store and row decide.
+                let board = game.position().board();
+                let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
+                match held(Seat::South).cmp(&held(Seat::North)) {
+                    std::cmp::Ordering::Greater => Some(Seat::South),
+                    std::cmp::Ordering::Less => Some(Seat::North),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+        };
+        match winner {
+            Some(seat) if seat == strong_seat => tally.wins += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+    }
+    tally
+}
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions {
+        hash_mb: 16,
+        threads: 1,
+    })
+}
+
+/// A game opened by 2 to `max_plies` random moves from the starting position.
+fn opening(seed: u64, max_plies: usize) -> Game {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Game::new(Rules::ABAPA);
+    for _ in 0..rng.random_range(2..=max_plies.max(2)) {
+        let moves: Vec<House> = game.legal_moves().iter().collect();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[rng.random_range(0..moves.len())])
+            .expect("a legal move");
+    }
+    game
 }
