@@ -1,7 +1,9 @@
 // How long the bot thinks per move in headless Chromium, by level: plays
 // a few moves at each level (the player sows the fullest house) and prints
-// the engine's time and the wall time from request to answer, worker
-// start-up included. Not a test; run it against a served site:
+// the engine's own time, the time from request to answer (worker start-up
+// included), and the time until the move is played on the board (after the
+// thinking has been shown at a pace a person can follow). Not a test; run
+// it against a served site:
 //   OWARE_URL=http://127.0.0.1:8080/ node measure.mjs [levels...] [--moves N]
 import { launch, open, waitState } from './lib.mjs';
 
@@ -27,7 +29,8 @@ for (const level of levels) {
   const mean = (key) => timings.reduce((s, t) => s + t[key], 0) / timings.length;
   const max = (key) => Math.max(...timings.map((t) => t[key]));
   console.log(`level ${String(level).padStart(2)}: ${timings.length} moves; engine ${mean('engineMs').toFixed(0)} ms mean (${max('engineMs').toFixed(0)} max); `
-    + `wall ${mean('wallMs').toFixed(0)} ms mean (${max('wallMs').toFixed(0)} max); depth ${mean('depth').toFixed(1)} mean; `
+    + `answer ${mean('wallMs').toFixed(0)} ms mean (${max('wallMs').toFixed(0)} max); `
+    + `move shown ${mean('shownMs').toFixed(0)} ms mean (${max('shownMs').toFixed(0)} max); depth ${mean('depth').toFixed(1)} mean; `
     + `${Math.round(mean('nodes') / mean('engineMs'))}k nodes/s`);
   await page.close();
 }

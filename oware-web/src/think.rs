@@ -76,12 +76,19 @@ fn search(
     };
     on_event(&start_json(&limits));
     let mut forward = |event: &Event| on_event(&event_json(event));
+    // Analysis mode: every root move gets an exact score, the chalk under
+    // each house.
+    engine.set_analysis(true);
     let result = match level {
-        Some(level) => {
+        Some(level) if level.noise() > 0.0 => {
             let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
             engine.choose_move(&game, level, seed, &stop, &mut forward)
         }
-        None => engine.search(&game, &limits, &stop, &mut forward),
+        // Without noise, `choose_move` is a plain search under the level's
+        // limits with analysis off (only the best move scored). The page
+        // shows every house's score, so it runs the same search in
+        // analysis mode instead: the same limits, a little slower.
+        _ => engine.search(&game, &limits, &stop, &mut forward),
     };
     Ok(result_json(&result))
 }
@@ -215,7 +222,8 @@ fn write_score(json: &mut Json, score: Score) {
 
 #[cfg(test)]
 mod tests {
-    use super::{answer, engine};
+    use super::{answer, engine, start_json};
+    use oware_search::Level;
 
     /// Runs a request and returns the events and the answer.
     fn run(request: &str) -> (Vec<String>, String) {
@@ -259,18 +267,21 @@ mod tests {
     }
 
     #[test]
-    fn plays_at_a_level() {
-        let (events, answer) = run("moves=Ec level=3 seed=7");
-        assert!(events[0].starts_with(r#"{"type":"start","limits":{"depth":2,"#));
-        assert!(answer.contains(r#""ok":true"#));
-        let best = answer
-            .split(r#""best":""#)
-            .nth(1)
-            .unwrap()
-            .chars()
-            .next()
+    fn plays_at_a_level_scoring_every_house() {
+        // The gentlest level (with noise) and the first without noise.
+        let quiet = (1..=19)
+            .find(|&n| Level::new(n).unwrap().noise() == 0.0)
             .unwrap();
-        assert!(('A'..='F').contains(&best));
+        for level in [1, quiet] {
+            let (events, answer) = run(&format!("moves=Ec level={level} seed=7"));
+            assert_eq!(events[0], start_json(&Level::new(level).unwrap().limits()));
+            assert!(answer.contains(r#""ok":true"#));
+            let best = answer.split(r#""best":""#).nth(1).unwrap();
+            assert!(('A'..='F').contains(&best.chars().next().unwrap()));
+            // The result's score, then one for each of South's five legal
+            // houses (E is empty).
+            assert_eq!(answer.matches(r#"{"text":"#).count(), 1 + 5, "{answer}");
+        }
     }
 
     #[test]
