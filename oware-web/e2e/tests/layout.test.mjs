@@ -124,7 +124,7 @@ for (const [name, viewport] of [['desktop', { width: 1200, height: 900 }], ['pho
     assert.ok(south.h > pits.A.r * 4, 'stores taller than two houses');
 
     assert.ok(seen.share !== null, `board is ${seen.sizes} but the baseline is not the same size`);
-    assert.ok(seen.share < 0.005, `${(seen.share * 100).toFixed(2)}% of the board differs from baseline/board-${name}.png`);
+    assert.ok(seen.share < 0.02, `${(seen.share * 100).toFixed(2)}% of the board differs from baseline/board-${name}.png`);
     assert.deepEqual(page.errors, []);
     await page.close();
   });

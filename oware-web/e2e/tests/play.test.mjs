@@ -134,3 +134,26 @@ test('undo takes back the bot\'s reply and the player\'s move', async () => {
   await eventually(async () => assert.equal(await page.locator('#undo').isDisabled(), true));
   await page.close();
 });
+
+test('"move now" stops the search at once and plays its best move so far', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '19');
+  await page.keyboard.press('b');
+  await waitState(page, 'thinking');
+  // Once a depth is complete there is a best move to play.
+  await page.waitForFunction(() => !document.getElementById('move-now').disabled);
+  const asked = Date.now();
+  await page.keyboard.press('m');
+  await waitState(page, 'your-turn', 2_000);
+  assert.ok(Date.now() - asked < 1_000, `took ${Date.now() - asked} ms`);
+  await eventually(async () => assert.equal((await transcript(page)).length, 2));
+  // The search that was stopped sends nothing more, and the next one runs
+  // in a fresh worker.
+  await page.selectOption('#level', '3');
+  await page.keyboard.press(await page.evaluate(() => window.oware.state.legal[0]));
+  await waitState(page, 'your-turn');
+  await eventually(async () => assert.equal((await transcript(page)).length, 4));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
