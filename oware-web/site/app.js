@@ -214,6 +214,9 @@ function drawControls() {
   $('hint').disabled = !!search || !!animation || !!state.outcome || state.toMove !== settings.seat;
   $('move-now').disabled = !(search && search.best !== null);
   $('transcript').textContent = moves || '—';
+  const quiet = state.moveLimit === null ? ''
+    : ` · ${state.movesWithoutCapture} without a capture (the game ends at ${state.moveLimit})`;
+  $('move-count').textContent = `${moves.length} move${moves.length === 1 ? '' : 's'}${quiet}`;
   $('level').value = String(settings.level);
   $('rules').value = settings.rules;
   for (const radio of document.querySelectorAll('input[name=seat]')) radio.checked = radio.value === settings.seat;

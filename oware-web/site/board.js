@@ -272,7 +272,7 @@ export class BoardView {
     for (const [i, entry] of view.chalk.scores) {
       const { x, row } = this.position(i);
       const text = el('text', {
-        class: `chalk-score${entry.fresh ? '' : ' stale'}${entry.best ? ' best' : ''}`,
+        class: `chalk-score${entry.fresh ? '' : ' stale'}${entry.best ? ' best' : ''}${entry.text.length > 6 ? ' long' : ''}`,
         x, y: CHALK_Y[row], 'data-house': letter(i),
       }, this.chalk);
       text.textContent = entry.text;

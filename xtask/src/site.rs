@@ -412,7 +412,46 @@ fn run_command(command: &mut Command, what: &str) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{leb128, percent_decode, resolve, strip_custom_sections};
+    use super::{leb128, percent_decode, resolve, serve, strip_custom_sections};
+    use std::io::{Read, Write};
+    use std::net::{TcpListener, TcpStream};
+
+    /// Sends `request` to the server at `address` and returns the whole answer.
+    fn ask(address: std::net::SocketAddr, request: &str) -> String {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    #[test]
+    fn serves_files_types_and_the_friendly_404() {
+        let root = std::env::temp_dir().join(format!("oware-serve-test-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(root.join("index.html"), "home").unwrap();
+        std::fs::write(root.join("404.html"), "empty house").unwrap();
+        std::fs::write(root.join("m.wasm"), "\0asm").unwrap();
+        let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
+        let address = listener.local_addr().unwrap();
+        let served = root.clone();
+        std::thread::spawn(move || serve(&served, &listener));
+
+        let home = ask(address, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        assert!(home.starts_with("HTTP/1.1 200 OK\r\n"), "{home}");
+        assert!(home.contains("Content-Type: text/html; charset=utf-8\r\n"));
+        assert!(home.ends_with("\r\n\r\nhome"));
+        let wasm = ask(address, "GET /m.wasm HTTP/1.1\r\n\r\n");
+        assert!(wasm.contains("Content-Type: application/wasm\r\n"));
+        let missing = ask(address, "GET /no/such/page HTTP/1.1\r\n\r\n");
+        assert!(missing.starts_with("HTTP/1.1 404 Not Found\r\n"));
+        assert!(missing.ends_with("empty house"));
+        let head = ask(address, "HEAD /index.html HTTP/1.1\r\n\r\n");
+        assert!(head.contains("Content-Length: 4\r\n") && head.ends_with("\r\n\r\n"));
+        let post = ask(address, "POST / HTTP/1.1\r\n\r\n");
+        assert!(post.starts_with("HTTP/1.1 405 "));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 
     #[test]
     fn resolves_files_and_refuses_escapes() {
