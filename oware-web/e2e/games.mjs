@@ -11,3 +11,11 @@ export const SOUTH_WINS_IN_3 = SOUTH_WINS_WITH_E.slice(0, -2);
 export const DRAW_WITH_F =
   'DdEcFdCfBeFcAfDbEbDcFbEcCbDdFaFeEfAcDdAfAeBdAfEeCfFfEeFcDfAbAfAdAaEeFcBaEbAcDeCdEfAeBfFaAbCdDcFaEaBd' +
   'CeAbDfAcBdDeEfAbFbBcCdDaEbFeAbBcCdDaEeAbFcBfBdCeDfEaAbBcFaCbDcEdFfAeBaCbDcEdFfAeBfCaDbAcEd';
+
+/** South to move; best play on both sides is a draw (24–24, when North
+ * cannot be fed), and the search proves it. */
+export const DRAW_FORCED =
+  'FaBdEaDaBeCfDdCeEbBaCeFbAaDdAcFaDbBcEaFaCbAdAcBdDaFbEcFdCfEbDcEdBeCbFfAaBdDbCdDeBfBcAdCeBfEbBaFaDaAb' +
+  'CcBfAeDdBeCfFbBaEaFaDbEdCeAcDdFeBaEaCfAbDcEdFeBfCaBbDcFdAaCbDeBcEaCfBbAcCdBfDeAfFaBbCdDcAdEaBbFeAdCa' +
+  'DbEfAeBfAcCeDdFeBbCaEcFaDdEfFeAaBfAbBdCcEdFeAfBaDaCbFdDcEdAeAfFaBbCcDdEeAfFbBaAcBbCcEdDfAeFfEaFaBbCd' +
+  'DeAfAcEdBeCfFaAbDcBdFaCeEfDbFcAaEdFeBbCaDbEfFcAeBaCfDbEcAdFfBaAbBeCfDcAdEe';

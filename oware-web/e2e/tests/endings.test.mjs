@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, waitState, eventually, transcript } from '../lib.mjs';
-import { SOUTH_WINS_WITH_E, SOUTH_WINS_IN_3, DRAW_WITH_F } from '../games.mjs';
+import { SOUTH_WINS_WITH_E, SOUTH_WINS_IN_3, DRAW_WITH_F, DRAW_FORCED } from '../games.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -63,6 +63,24 @@ test('a proven win shows as a bar under the store, then the bot wins it', async 
   }
   await eventually(async () => assert.deepEqual(await marks(page), ['south:mark win']));
   assert.match(await page.locator('#status').textContent(), /The bot wins/);
+  await page.close();
+});
+
+test('a forced draw shows as a bar under both stores, then half circles', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '10');
+  await page.locator('input[name=seat][value=north]').check();
+  await load(page, DRAW_FORCED);
+  await page.waitForSelector('.mark.proof.draw', { timeout: 30_000 });
+  await waitState(page, ['your-turn', 'over']);
+  await eventually(async () => assert.deepEqual(await marks(page), ['north:mark proof draw', 'south:mark proof draw']));
+  while ((await waitState(page, ['your-turn', 'over'])) === 'your-turn') {
+    const legal = await page.evaluate(() => window.oware.state.legal);
+    await page.keyboard.press(legal[0]);
+  }
+  await eventually(async () => assert.deepEqual(await marks(page), ['north:mark draw', 'south:mark draw']));
+  assert.match(await page.locator('#status').textContent(), /A draw, 24–24/);
   await page.close();
 });
 
