@@ -321,7 +321,18 @@ function setMoves(text, { keepShown = false } = {}) {
   return answer;
 }
 
+/** After an engine failure, a fresh worker: new game, undo and load start over. */
+function recover() {
+  if (!failed) return;
+  failed = null;
+  search = null;
+  queue = [];
+  worker.terminate();
+  startWorker();
+}
+
 function newGame() {
+  recover();
   stopSearch();
   proof = null;
   setMoves('');
@@ -332,6 +343,7 @@ function newGame() {
 
 function undo() {
   if (animation) return;
+  recover();
   stopSearch();
   let text = moves;
   const mine = (m) => seatOf(indexOf(m)) === settings.seat;
@@ -635,6 +647,7 @@ function loadTranscript() {
     return;
   }
   $('load-error').textContent = '';
+  recover();
   stopSearch();
   proof = null;
   setMoves(text);
