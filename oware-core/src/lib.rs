@@ -65,3 +65,8 @@ pub use position::{IllegalMove, Position};
 pub use rules::{GrandSlam, ParseRulesError, Rules};
 pub use seat::{BySeat, ParseSeatError, Seat};
 pub use sow::Sowing;
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
