@@ -11,72 +11,130 @@ use oware_core::{Position, Seat};
 
 use crate::score::{SEED, Value};
 
-/// The number of features and weights.
-pub const FEATURES: usize = 6;
+/// The seed-count classes of a house, as inclusive ranges: empty, 1, 2
+/// and 3 (the counts a capture leaves or makes), then wider classes up to
+/// the houses that lap the board (12 or more, in two classes).
+pub const CLASSES: [(u8, u8); 9] = [
+    (0, 0),
+    (1, 1),
+    (2, 2),
+    (3, 3),
+    (4, 5),
+    (6, 8),
+    (9, 11),
+    (12, 17),
+    (18, 48),
+];
 
-/// The weights of the evaluation terms, in 1/32 of a seed, each applied to
-/// (the side to move's count − the opponent's count).
+/// The number of features and weights: captured seeds, tempo, seeds per
+/// house position (6), and a seed-count class per house position (6 × 9).
+pub const FEATURES: usize = 2 + 6 + 6 * CLASSES.len();
+
+/// The class of a house of `seeds` seeds (an index into [`CLASSES`]).
+#[must_use]
+pub const fn class_of(seeds: u8) -> usize {
+    let mut i = 0;
+    while i < CLASSES.len() - 1 && seeds > CLASSES[i].1 {
+        i += 1;
+    }
+    i
+}
+
+/// The evaluation's weights, in 1/32 of a seed. Each applies to (the side
+/// to move's count − the opponent's), with houses counted by their
+/// position in their owner's row (0 = A or a, 5 = F or f).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Weights {
     /// Per seed in the store (captured): 32, one seed.
     pub store: i32,
-    /// Per house big enough to lap the board (12 seeds or more).
-    pub lap: i32,
-    /// Per empty house.
-    pub empty: i32,
-    /// Per house of 1 or 2 seeds: exposed to capture.
-    pub exposed: i32,
-    /// Per seed in the row (still on the player's side).
-    pub row: i32,
     /// For having the move.
     pub tempo: i32,
+    /// Per seed in the house at each row position.
+    pub seeds: [i32; 6],
+    /// For a house at each row position holding a count of each class of
+    /// [`CLASSES`]: empty houses, houses of 1–2 exposed to capture, houses
+    /// big enough to lap the board, and the rest.
+    pub houses: [[i32; CLASSES.len()]; 6],
 }
 
 impl Weights {
-    /// The weights in use: the result of the tuning run recorded in the README.
+    /// The weights in use: fitted to self-play games by `cargo xtask tune`
+    /// (logistic regression; see the README's Search section).
     pub const TUNED: Weights = Weights {
-        store: SEED,
-        lap: 8,
-        empty: -4,
-        exposed: -6,
-        row: 2,
-        tempo: 4,
+        store: 32,
+        tempo: -9,
+        seeds: [3, 1, 3, 4, 3, 0],
+        houses: [
+            [-66, -18, -1, 34, 20, -21, -58, -31, 143],
+            [-62, -9, 7, 32, 10, -11, -28, 3, 58],
+            [-27, 16, 24, 43, 25, -14, -45, 21, -43],
+            [-3, 28, 26, 27, 15, -19, -29, 26, -70],
+            [-10, 19, 15, 15, -8, -16, 6, 54, -76],
+            [-17, 10, -2, -23, -22, -16, 42, 82, -55],
+        ],
     };
 
     /// Only the captured-seed difference.
-    pub const SEEDS_ONLY: Weights = Weights {
-        store: SEED,
-        lap: 0,
-        empty: 0,
-        exposed: 0,
-        row: 0,
-        tempo: 0,
-    };
+    pub const SEEDS_ONLY: Weights = Weights::from_terms(0, 0, 0, 0, 0);
+
+    /// Weights from five named terms, the same for every house position:
+    /// per house that can lap the board (12+ seeds), per empty house, per
+    /// house of 1 or 2 seeds (exposed to capture), per seed in the row, and
+    /// for the tempo.
+    #[must_use]
+    pub const fn from_terms(lap: i32, empty: i32, exposed: i32, row: i32, tempo: i32) -> Weights {
+        let mut houses = [[0; CLASSES.len()]; 6];
+        let mut r = 0;
+        while r < 6 {
+            houses[r][0] = empty;
+            houses[r][1] = exposed;
+            houses[r][2] = exposed;
+            houses[r][7] = lap;
+            houses[r][8] = lap;
+            r += 1;
+        }
+        Weights {
+            store: SEED,
+            tempo,
+            seeds: [row; 6],
+            houses,
+        }
+    }
 
     /// The weights as a list, in [`features`] order.
     #[must_use]
-    pub const fn to_array(self) -> [i32; FEATURES] {
-        [
-            self.store,
-            self.lap,
-            self.empty,
-            self.exposed,
-            self.row,
-            self.tempo,
-        ]
+    pub fn to_array(self) -> [i32; FEATURES] {
+        let mut w = [0; FEATURES];
+        w[0] = self.store;
+        w[1] = self.tempo;
+        w[2..8].copy_from_slice(&self.seeds);
+        for (r, row) in self.houses.iter().enumerate() {
+            w[8 + r * CLASSES.len()..8 + (r + 1) * CLASSES.len()].copy_from_slice(row);
+        }
+        w
     }
 
     /// The weights from a list in [`features`] order.
     #[must_use]
-    pub const fn from_array(w: [i32; FEATURES]) -> Weights {
-        Weights {
+    pub fn from_array(w: [i32; FEATURES]) -> Weights {
+        let mut weights = Weights {
             store: w[0],
-            lap: w[1],
-            empty: w[2],
-            exposed: w[3],
-            row: w[4],
-            tempo: w[5],
+            tempo: w[1],
+            seeds: [0; 6],
+            houses: [[0; CLASSES.len()]; 6],
+        };
+        weights.seeds.copy_from_slice(&w[2..8]);
+        for (r, row) in weights.houses.iter_mut().enumerate() {
+            row.copy_from_slice(&w[8 + r * CLASSES.len()..8 + (r + 1) * CLASSES.len()]);
         }
+        weights
+    }
+
+    /// The value, for its owner, of `seeds` seeds in the house at row
+    /// position `r`.
+    #[must_use]
+    pub const fn house(&self, r: usize, seeds: u8) -> i32 {
+        self.seeds[r] * seeds as i32 + self.houses[r][class_of(seeds)]
     }
 }
 
@@ -87,33 +145,25 @@ impl Default for Weights {
 }
 
 /// The features of a position, each as (side to move − opponent), in
-/// [`Weights`] field order: captured seeds, lap houses, empty houses,
-/// exposed houses, row seeds, and the tempo (always 1). The evaluation is
-/// their dot product with the weights.
+/// [`Weights::to_array`] order: captured seeds, the tempo (always 1), seeds
+/// per row position, then for each row position one indicator per class.
+/// The evaluation is their dot product with the weights.
 #[must_use]
 pub fn features(position: Position) -> [i32; FEATURES] {
     let board = position.board();
-    let side = |seat: Seat| {
-        let mut f = [i32::from(board.store(seat)), 0, 0, 0, 0];
-        for house in seat.houses().iter() {
+    let me = position.to_move();
+    let mut f = [0; FEATURES];
+    f[0] = i32::from(board.store(me)) - i32::from(board.store(me.opponent()));
+    f[1] = 1;
+    for seat in Seat::ALL {
+        let sign = if seat == me { 1 } else { -1 };
+        for (r, house) in seat.houses().iter().enumerate() {
             let seeds = board[house];
-            f[1] += i32::from(seeds >= 12);
-            f[2] += i32::from(seeds == 0);
-            f[3] += i32::from(seeds == 1 || seeds == 2);
-            f[4] += i32::from(seeds);
+            f[2 + r] += sign * i32::from(seeds);
+            f[8 + r * CLASSES.len() + class_of(seeds)] += sign;
         }
-        f
-    };
-    let me = side(position.to_move());
-    let them = side(position.to_move().opponent());
-    [
-        me[0] - them[0],
-        me[1] - them[1],
-        me[2] - them[2],
-        me[3] - them[3],
-        me[4] - them[4],
-        1,
-    ]
+    }
+    f
 }
 
 /// The evaluation of a position that is not over, from the side to move's
@@ -147,12 +197,8 @@ impl Evaluator {
         let mut houses = [[0i16; 64]; 12];
         for (index, row) in houses.iter_mut().enumerate() {
             let sign = if index < 6 { 1 } else { -1 };
-            for (seeds, value) in row.iter_mut().enumerate() {
-                let v = weights.lap * i32::from(seeds >= 12)
-                    + weights.empty * i32::from(seeds == 0)
-                    + weights.exposed * i32::from(seeds == 1 || seeds == 2)
-                    + weights.row * seeds as i32;
-                *value = (sign * v) as i16;
+            for (seeds, value) in row.iter_mut().enumerate().take(49) {
+                *value = (sign * weights.house(index % 6, seeds as u8)) as i16;
             }
         }
         Evaluator {
@@ -190,10 +236,14 @@ mod tests {
 
     #[test]
     fn the_table_form_equals_the_reference_form() {
+        let mut varied = [0; FEATURES];
+        for (i, w) in varied.iter_mut().enumerate() {
+            *w = (i as i32 * 37 % 23) - 11;
+        }
         let weights = [
             Weights::TUNED,
             Weights::SEEDS_ONLY,
-            Weights::from_array([32, -7, 3, 11, -5, 9]),
+            Weights::from_array(varied),
         ];
         let mut position = Position::OPENING;
         let mut x = 7u64;
@@ -215,19 +265,33 @@ mod tests {
             x ^= x << 17;
             position = position.play_unchecked(moves[(x % moves.len() as u64) as usize]);
         }
+        assert_eq!(Weights::from_array(varied).to_array(), varied);
     }
 
     #[test]
-    fn features_count_each_side() {
+    fn the_named_terms_count_each_side() {
         let mut cells = [0u8; 14];
         cells[House::B.index()] = 30; // South: one lap house, five empty
         cells[House::c.index()] = 2; // North: one exposed
         cells[House::f.index()] = 1; // North: another exposed
         cells[12] = 15;
         let board = Board::from_cells(cells).unwrap();
-        let south = Position::new(board, Seat::South);
-        assert_eq!(features(south), [15, 1, 5 - 4, -2, 30 - 3, 1]);
-        let north = Position::new(board, Seat::North);
-        assert_eq!(features(north), [-15, -1, -1, 2, -27, 1]);
+        // lap, empty, exposed, row, tempo one at a time.
+        let terms = |lap, empty, exposed, row, tempo| {
+            let w = Weights::from_terms(lap, empty, exposed, row, tempo);
+            let south = evaluate(Position::new(board, Seat::South), &w);
+            let north = evaluate(Position::new(board, Seat::North), &w);
+            (south - 32 * 15, north + 32 * 15)
+        };
+        assert_eq!(terms(1, 0, 0, 0, 0), (1, -1));
+        assert_eq!(terms(0, 1, 0, 0, 0), (5 - 4, -1));
+        assert_eq!(terms(0, 0, 1, 0, 0), (-2, 2));
+        assert_eq!(terms(0, 0, 0, 1, 0), (30 - 3, -27));
+        assert_eq!(terms(0, 0, 0, 0, 1), (1, 1));
+        assert_eq!(class_of(0), 0);
+        assert_eq!(class_of(3), 3);
+        assert_eq!(class_of(11), 6);
+        assert_eq!(class_of(12), 7);
+        assert_eq!(class_of(48), 8);
     }
 }

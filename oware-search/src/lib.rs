@@ -67,4 +67,4 @@ pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};
 pub use score::{Proven, Score};
-pub use search::SearchConfig;
+pub use search::{Knobs, SearchConfig};

@@ -27,6 +27,54 @@ pub struct SearchConfig {
     /// Only what keeps a fixed-depth search equal to minimax: table cutoffs
     /// need the same depth, and no reductions, extensions or forward pruning.
     pub sound: bool,
+    /// Parameters of the unsound parts, for experiments (`cargo xtask tune --knobs`).
+    #[doc(hidden)]
+    pub knobs: Knobs,
+}
+
+/// Parameters of the parts of the search that `sound` turns off, exposed
+/// for matches between settings. Not a stable interface.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Knobs {
+    /// Late move reductions: quiet moves after the first few, searched less deep first.
+    pub lmr: bool,
+    /// The least depth at which moves are reduced.
+    pub lmr_depth: i32,
+    /// The first move index (0-based, in trying order) that is reduced.
+    pub lmr_index: usize,
+}
+
+impl Knobs {
+    /// The settings games are played with.
+    pub const DEFAULT: Knobs = Knobs {
+        lmr: true,
+        lmr_depth: 3,
+        lmr_index: 2,
+    };
+
+    /// Parses `name=value` pairs separated by commas, over the defaults.
+    ///
+    /// # Errors
+    /// A message naming the pair that is not understood.
+    pub fn parse(text: &str) -> Result<Knobs, String> {
+        let mut knobs = Knobs::DEFAULT;
+        for pair in text.split(',').filter(|p| !p.is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("`{pair}` is not name=value"))?;
+            let number: i64 = value
+                .parse()
+                .map_err(|_| format!("`{value}` is not a number"))?;
+            match name {
+                "lmr" => knobs.lmr = number != 0,
+                "lmr_depth" => knobs.lmr_depth = number as i32,
+                "lmr_index" => knobs.lmr_index = number as usize,
+                _ => return Err(format!("no knob `{name}`")),
+            }
+        }
+        Ok(knobs)
+    }
 }
 
 impl SearchConfig {
@@ -35,18 +83,21 @@ impl SearchConfig {
         tt: true,
         ordering: true,
         sound: false,
+        knobs: Knobs::DEFAULT,
     };
     /// Table and ordering on, nothing unsound: for the minimax check.
     pub const SOUND: SearchConfig = SearchConfig {
         tt: true,
         ordering: true,
         sound: true,
+        knobs: Knobs::DEFAULT,
     };
     /// Plain alpha-beta: no table, house order.
     pub const PLAIN: SearchConfig = SearchConfig {
         tt: false,
         ordering: false,
         sound: true,
+        knobs: Knobs::DEFAULT,
     };
 }
 
@@ -322,8 +373,39 @@ impl<'a> Worker<'a> {
             let value = if i == 0 {
                 self.child_value::<PV>(position, child, depth, ply, quiet, alpha, beta)
             } else {
-                let v =
-                    self.child_value::<false>(position, child, depth, ply, quiet, alpha, alpha + 1);
+                let knobs = &self.config.knobs;
+                // Late move reduction: a quiet move tried late is probably
+                // worse than the ones before; a shallower null-window search
+                // says so cheaply, and a full-depth one confirms any surprise.
+                let reduce = !self.config.sound
+                    && knobs.lmr
+                    && depth >= knobs.lmr_depth
+                    && i >= knobs.lmr_index
+                    && !captured(position, child);
+                let mut v = -INFINITY;
+                if reduce {
+                    let r = 1 + i32::from(depth >= 6 && i >= knobs.lmr_index + 2);
+                    v = self.child_value::<false>(
+                        position,
+                        child,
+                        depth - r,
+                        ply,
+                        quiet,
+                        alpha,
+                        alpha + 1,
+                    );
+                }
+                if !reduce || v > alpha {
+                    v = self.child_value::<false>(
+                        position,
+                        child,
+                        depth,
+                        ply,
+                        quiet,
+                        alpha,
+                        alpha + 1,
+                    );
+                }
                 if PV && v > alpha && v < beta {
                     searched_pv = true;
                     self.child_value::<true>(position, child, depth, ply, quiet, alpha, beta)

@@ -5,6 +5,7 @@
 //!   search against plain minimax.
 //! - `ladder`: the nineteen levels played against each other.
 //! - `bench`: the search's node-count fingerprint and speed.
+//! - `tune`: the evaluation weights fitted to self-play games.
 //! - `site`: the web page built, and served on 127.0.0.1.
 
 use clap::{Parser, Subcommand};
@@ -13,6 +14,7 @@ mod bench;
 mod ladder;
 mod site;
 mod test;
+mod tune;
 mod verify;
 
 /// The project's own tasks.
@@ -33,6 +35,8 @@ enum Task {
     Ladder(ladder::Args),
     /// Print the search's node-count fingerprint and speed on the bench suite.
     Bench(bench::Args),
+    /// Fit the evaluation weights to self-play games, or play weight sets against each other.
+    Tune(tune::Args),
     /// Build the web page (and serve it on 127.0.0.1 with --serve).
     Site(site::Args),
 }
@@ -43,6 +47,7 @@ fn main() -> anyhow::Result<()> {
         Task::Verify(args) => verify::run(&args),
         Task::Ladder(args) => ladder::run(&args),
         Task::Bench(args) => bench::run(&args),
+        Task::Tune(args) => tune::run(&args),
         Task::Site(args) => site::run(&args),
     }
 }

@@ -1,0 +1,459 @@
+//! `cargo xtask tune`: fits the evaluation weights to self-play games by
+//! logistic regression (Texel's method), and plays weight sets against each
+//! other to check that a fit is an improvement over the board.
+//!
+//! 1. Self-play: games from seeded random openings, each move a fixed-depth
+//!    search with the current weights and a little noise (level 9's) so
+//!    games vary; every position is kept with the game's result for the
+//!    side to move (1, ½ or 0).
+//! 2. Fit: the probability of winning is modelled as σ(w·f), with f the
+//!    evaluation's features; w maximises the likelihood (Newton's method on
+//!    the log loss), on the even games, and is checked on the odd ones.
+//! 3. The weights are scaled so that a captured seed is worth 32, as in the
+//!    evaluation, and printed with the log loss of each weight set.
+//!
+//! `--terms` fits only the five named terms (lap, empty, exposed, row,
+//! tempo); by default every weight is fitted. `--versus FILE` instead plays
+//! a match of the current weights against those in the file.
+
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Context, bail};
+use oware_core::{Game, House, Position, Rules, Seat};
+use oware_search::eval::{FEATURES, Weights, features};
+use oware_search::{Engine, EngineOptions, Knobs, Level, Limits, SearchConfig};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The flags of `cargo xtask tune`.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// Self-play games (or match games with --versus).
+    #[arg(long, default_value_t = 400)]
+    games: usize,
+    /// Search depth of every self-play move.
+    #[arg(long, default_value_t = 6)]
+    depth: u32,
+    /// Seed of the openings and the noise.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads playing games at once.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// A file of weights (comma-separated, in feature order) to play against the current ones.
+    #[arg(long)]
+    versus: Option<std::path::PathBuf>,
+    /// Where to write the fitted weights (comma-separated, in feature order).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+    /// Search settings of the challenger in a match (`name=value,...`, see `Knobs`).
+    #[arg(long)]
+    knobs: Option<String>,
+    /// Milliseconds per move in a match (instead of a fixed depth).
+    #[arg(long, default_value_t = 0)]
+    ms: u64,
+    /// Fit only the five named terms (lap, empty, exposed, row, tempo) rather than every weight.
+    #[arg(long)]
+    terms: bool,
+}
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    if args.versus.is_some() || args.knobs.is_some() {
+        let weights = match &args.versus {
+            Some(path) => parse_weights(
+                &std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?,
+            )?,
+            None => Weights::TUNED,
+        };
+        let knobs = match &args.knobs {
+            Some(text) => Knobs::parse(text).map_err(anyhow::Error::msg)?,
+            None => Knobs::DEFAULT,
+        };
+        return versus(args, weights, knobs);
+    }
+    let games = self_play(args, Weights::TUNED);
+    let (train, test): (Vec<_>, Vec<_>) = games.iter().enumerate().partition(|(i, _)| i % 2 == 0);
+    let samples = |part: &[(usize, &Vec<Sample>)]| -> Vec<Sample> {
+        part.iter().flat_map(|(_, g)| g.iter().copied()).collect()
+    };
+    let (train, test) = (samples(&train), samples(&test));
+    println!(
+        "tune: {} games at depth {}, {} positions to fit, {} to check",
+        games.len(),
+        args.depth,
+        train.len(),
+        test.len()
+    );
+    let fitted = if args.terms {
+        let (train, test) = (to_terms(&train), to_terms(&test));
+        let fitted = fit(&train);
+        let scale = f64::from(Weights::TUNED.store) / fitted[0];
+        let t: Vec<i32> = fitted.iter().map(|w| (w * scale).round() as i32).collect();
+        let weights = Weights::from_terms(t[1], t[2], t[3], t[4], t[5]);
+        println!(
+            "tune: named terms (lap, empty, exposed, row, tempo) {:?}: log loss {:.5} fitted, {:.5} checked",
+            &t[1..6],
+            log_loss(&train, &fitted),
+            log_loss(&test, &fitted)
+        );
+        weights
+    } else {
+        let fitted = fit(&train);
+        let scale = f64::from(Weights::TUNED.store) / fitted[0];
+        let mut rounded = [0i32; FEATURES];
+        for (r, w) in rounded.iter_mut().zip(&fitted) {
+            *r = (w * scale).round() as i32;
+        }
+        Weights::from_array(rounded)
+    };
+    let full = |w: Weights| w.to_array().map(f64::from);
+    for (name, weights) in [
+        ("seeds only", Weights::SEEDS_ONLY),
+        ("current", Weights::TUNED),
+        ("fitted", fitted),
+    ] {
+        // Each weight set's scale is refitted (one parameter), so the losses compare shapes.
+        let w = full(weights);
+        let k = fit_scale(&train, &w);
+        let scaled = w.map(|x| x * k);
+        println!(
+            "tune: {name:>10}: log loss {:.5} fitted, {:.5} checked",
+            log_loss(&train, &scaled),
+            log_loss(&test, &scaled),
+        );
+    }
+    println!("tune: fitted {fitted:?}");
+    if let Some(path) = &args.out {
+        let text: Vec<String> = fitted.to_array().iter().map(i32::to_string).collect();
+        std::fs::write(path, text.join(",") + "\n")?;
+        println!("tune: written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// The samples with only the five named terms' features (and the store):
+/// store, lap, empty, exposed, row, tempo; the other features are zero.
+fn to_terms(samples: &[Sample]) -> Vec<Sample> {
+    samples
+        .iter()
+        .map(|s| {
+            let f = &s.features;
+            let class = |r: usize, c: usize| f[8 + r * oware_search::eval::CLASSES.len() + c];
+            let mut t = [0.0; FEATURES];
+            t[0] = f[0];
+            for r in 0..6 {
+                t[1] += class(r, 7) + class(r, 8);
+                t[2] += class(r, 0);
+                t[3] += class(r, 1) + class(r, 2);
+                t[4] += f[2 + r];
+            }
+            t[5] = f[1];
+            Sample {
+                features: t,
+                result: s.result,
+            }
+        })
+        .collect()
+}
+
+/// The factor on `w` that best fits the results.
+fn fit_scale(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
+    let mut k = 0.0;
+    for _ in 0..50 {
+        let (mut g, mut h) = (0.0, 1e-9);
+        for s in samples {
+            let x = dot(w, &s.features);
+            let p = sigmoid(k * x);
+            g += (p - s.result) * x;
+            h += p * (1.0 - p) * x * x;
+        }
+        k -= g / h;
+    }
+    k
+}
+
+/// A position's features and the final result for its side to move.
+#[derive(Clone, Copy)]
+struct Sample {
+    features: [f64; FEATURES],
+    result: f64,
+}
+
+fn parse_weights(text: &str) -> anyhow::Result<Weights> {
+    let values: Vec<i32> = text
+        .split(',')
+        .map(|w| {
+            w.trim()
+                .parse()
+                .with_context(|| format!("`{w}` is not a weight"))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let Ok(array) = <[i32; FEATURES]>::try_from(values) else {
+        bail!("expected {FEATURES} weights, in the order of Weights::to_array");
+    };
+    Ok(Weights::from_array(array))
+}
+
+/// Plays `args.games` self-play games with `weights` on `args.jobs` threads;
+/// returns each game's samples.
+fn self_play(args: &Args, weights: Weights) -> Vec<Vec<Sample>> {
+    let jobs = args.jobs.max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|job| {
+                scope.spawn(move || {
+                    let mut engine = engine(weights, Knobs::DEFAULT);
+                    (job..args.games)
+                        .step_by(jobs)
+                        .map(|index| {
+                            let (positions, game) =
+                                play(&mut [&mut engine], args, index as u64, [Seat::South; 1]);
+                            samples(&positions, &game)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a self-play thread panicked"))
+            .collect()
+    })
+}
+
+/// Plays one game from opening `index`: with one engine it plays both
+/// sides; with two, `engines[0]` plays `seats[0]`. Returns the positions
+/// after the opening and the finished game.
+fn play<const N: usize>(
+    engines: &mut [&mut Engine; N],
+    args: &Args,
+    index: u64,
+    seats: [Seat; N],
+) -> (Vec<Position>, Game) {
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(args.seed.wrapping_mul(1_000_003).wrapping_add(index / 2));
+    let mut game = Game::new(Rules::ABAPA);
+    for _ in 0..rng.random_range(2..=8) {
+        let moves: Vec<House> = game.legal_moves().iter().collect();
+        game.play(moves[rng.random_range(0..moves.len())])
+            .expect("a legal move");
+    }
+    for engine in engines.iter_mut() {
+        engine.new_game();
+    }
+    let level = Level::new(9).expect("level 9 exists");
+    let limits = if args.ms > 0 {
+        Limits::time(std::time::Duration::from_millis(args.ms))
+    } else {
+        Limits::depth(args.depth)
+    };
+    let stop = AtomicBool::new(false);
+    let mut positions = Vec::new();
+    while !game.is_over() && game.moves().len() < 400 {
+        positions.push(game.position());
+        let to_move = game.position().to_move();
+        let engine = if N == 1 {
+            &mut engines[0]
+        } else {
+            &mut engines[usize::from(to_move != seats[0])]
+        };
+        let noise_seed = args.seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let result =
+            engine.choose_move_within(&game, level, &limits, noise_seed, &stop, &mut |_| {});
+        game.play(result.best.expect("a move"))
+            .expect("a legal move");
+    }
+    (positions, game)
+}
+
+/// The samples of a finished game: each position with the result for its side to move.
+fn samples(positions: &[Position], game: &Game) -> Vec<Sample> {
+    let winner = winner(game);
+    positions
+        .iter()
+        .map(|&p| Sample {
+            features: features(p).map(f64::from),
+            result: match winner {
+                Some(seat) if seat == p.to_move() => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            },
+        })
+        .collect()
+}
+
+/// The winner of a game, or of an unfinished one by the seeds each side holds.
+fn winner(game: &Game) -> Option<Seat> {
+    match game.outcome() {
+        Some(outcome) => outcome.winner,
+        None => {
+            let board = game.position().board();
+            let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
+            match held(Seat::South).cmp(&held(Seat::North)) {
+                std::cmp::Ordering::Greater => Some(Seat::South),
+                std::cmp::Ordering::Less => Some(Seat::North),
+                std::cmp::Ordering::Equal => None,
+            }
+        }
+    }
+}
+
+fn engine(weights: Weights, knobs: Knobs) -> Engine {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 4,
+        threads: 1,
+    });
+    engine.set_weights(weights);
+    engine.set_config(SearchConfig {
+        knobs,
+        ..SearchConfig::PLAY
+    });
+    engine
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn dot(w: &[f64; FEATURES], f: &[f64; FEATURES]) -> f64 {
+    w.iter().zip(f).map(|(a, b)| a * b).sum()
+}
+
+/// The mean log loss of σ(w·f) against the results.
+fn log_loss(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(dot(w, &s.features)).clamp(1e-12, 1.0 - 1e-12);
+            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// Logistic regression by Newton's method (the loss is convex; a small
+/// ridge keeps the Hessian invertible when a feature never varies).
+fn fit(samples: &[Sample]) -> [f64; FEATURES] {
+    let mut w = [0.0; FEATURES];
+    for _ in 0..30 {
+        let mut gradient = [0.0; FEATURES];
+        let mut hessian = [[0.0; FEATURES]; FEATURES];
+        for s in samples {
+            let p = sigmoid(dot(&w, &s.features));
+            for (i, (g, row)) in gradient.iter_mut().zip(hessian.iter_mut()).enumerate() {
+                let fi = s.features[i];
+                if fi == 0.0 {
+                    continue;
+                }
+                *g += (p - s.result) * fi;
+                for (h, fj) in row.iter_mut().zip(&s.features) {
+                    *h += p * (1.0 - p) * fi * fj;
+                }
+            }
+        }
+        // A small ridge: the class indicators of a row position sum to zero,
+        // so without it the optimum is not unique.
+        let ridge = 1e-4 * samples.len() as f64;
+        for (i, row) in hessian.iter_mut().enumerate() {
+            row[i] += ridge;
+            gradient[i] += ridge * w[i];
+        }
+        let step = solve(hessian, gradient);
+        for i in 0..FEATURES {
+            w[i] -= step[i];
+        }
+        if step.iter().map(|x| x.abs()).fold(0.0, f64::max) < 1e-9 {
+            break;
+        }
+    }
+    w
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting.
+fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FEATURES] {
+    for col in 0..FEATURES {
+        let pivot = (col..FEATURES)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .expect("a column has rows");
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..FEATURES {
+            let factor = a[row][col] / a[col][col];
+            let pivot_row = a[col];
+            for (x, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= factor * p;
+            }
+            b[row] -= factor * b[col];
+        }
+    }
+    let mut x = [0.0; FEATURES];
+    for row in (0..FEATURES).rev() {
+        let sum: f64 = (row + 1..FEATURES).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - sum) / a[row][row];
+    }
+    x
+}
+
+/// Plays the current weights and settings against a challenger's over
+/// `args.games` games (colours alternated) and prints the current score.
+fn versus(args: &Args, weights: Weights, knobs: Knobs) -> anyhow::Result<()> {
+    let jobs = args.jobs.max(1);
+    let results: Vec<f64> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|job| {
+                scope.spawn(move || {
+                    let mut a = engine(Weights::TUNED, Knobs::DEFAULT);
+                    let mut b = engine(weights, knobs);
+                    (job..args.games)
+                        .step_by(jobs)
+                        .map(|index| {
+                            let seat = if index % 2 == 0 {
+                                Seat::South
+                            } else {
+                                Seat::North
+                            };
+                            let (_, game) = play(
+                                &mut [&mut a, &mut b],
+                                args,
+                                index as u64,
+                                [seat, seat.opponent()],
+                            );
+                            match winner(&game) {
+                                Some(w) if w == seat => 1.0,
+                                Some(_) => 0.0,
+                                None => 0.5,
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a match thread panicked"))
+            .collect()
+    });
+    let score: f64 = results.iter().sum();
+    let n = results.len() as f64;
+    let mean = score / n;
+    let deviation = (results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n).sqrt() / n.sqrt();
+    let limit = if args.ms > 0 {
+        format!("{} ms a move", args.ms)
+    } else {
+        format!("depth {}", args.depth)
+    };
+    println!(
+        "tune: current vs challenger (knobs {:?}{}): {score} / {} = {:.1}% ± {:.1} at {limit}",
+        knobs,
+        if args.versus.is_some() {
+            ", other weights"
+        } else {
+            ""
+        },
+        results.len(),
+        100.0 * mean,
+        200.0 * deviation,
+    );
+    Ok(())
+}
