@@ -3,9 +3,9 @@
 //!
 //! The mapping between the two is explicit: the 14-cell canonical layout
 //! for boards, house indices for houses, and one reference `Refusal` for
-//! each core `IllegalMove`. (`cargo xtask verify` holds the two to each
-//! other at scale with richer reports; this module is the compact version
-//! the property tests and fuzz targets share.)
+//! each core `IllegalMove`. This is the one place that mapping is written:
+//! the property tests, the fuzz targets and `cargo xtask verify` (which
+//! holds the two to each other at scale, with richer reports) all use it.
 
 use oware_core::{EndReason, Game, House, IllegalMove, Outcome, Position, Rules, Seat};
 use oware_reference as reference;
@@ -31,6 +31,15 @@ pub fn seat(seat: Seat) -> reference::Seat {
     match seat {
         Seat::South => reference::Seat::South,
         Seat::North => reference::Seat::North,
+    }
+}
+
+/// The core seat for a reference seat.
+#[must_use]
+pub fn core_seat(seat: reference::Seat) -> Seat {
+    match seat {
+        reference::Seat::South => Seat::South,
+        reference::Seat::North => Seat::North,
     }
 }
 

@@ -1,15 +1,19 @@
 //! The two implementations side by side: each core type and its reference
-//! counterpart, the explicit mapping between them, and the words a
-//! reproducer uses to show either side's answer.
+//! counterpart, and the words a reproducer uses to show either side's answer.
 //!
-//! The 14-cell canonical layout is the exchange format, so a position
+//! The mapping itself (seats, rules, positions, refusals, outcomes) is
+//! `oware_fuzz::agree`'s, the one the property tests and fuzz targets use:
+//! the 14-cell canonical layout is the exchange format, so a position
 //! crosses over as its cells and seat to move.
 
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 
 use oware_core::{EndReason, House, IllegalMove, Outcome, Position, Rules, Seat};
+use oware_fuzz::agree;
 use oware_reference as reference;
+
+pub(super) use oware_fuzz::agree::{core_seat, reference_position, refusal, same_outcome};
 
 /// One rule set under both implementations' names.
 #[derive(Clone, Copy, Debug)]
@@ -18,8 +22,13 @@ pub(super) struct RuleSet {
     pub(super) name: &'static str,
     /// oware-core's rules.
     pub(super) core: Rules,
-    /// oware-reference's rules.
-    pub(super) reference: reference::Rules,
+}
+
+impl RuleSet {
+    /// oware-reference's rules for the same preset.
+    pub(super) fn reference(self) -> reference::Rules {
+        agree::rules(self.core)
+    }
 }
 
 /// Every rule set both implementations know.
@@ -27,54 +36,16 @@ pub(super) const RULE_SETS: [RuleSet; 3] = [
     RuleSet {
         name: "abapa",
         core: Rules::ABAPA,
-        reference: reference::Rules::Abapa,
     },
     RuleSet {
         name: "sowing",
         core: Rules::SOWING,
-        reference: reference::Rules::Sowing,
     },
     RuleSet {
         name: "awari",
         core: Rules::AWARI,
-        reference: reference::Rules::Awari,
     },
 ];
-
-/// The reference's seat for a core seat.
-pub(super) fn seat(seat: Seat) -> reference::Seat {
-    match seat {
-        Seat::South => reference::Seat::South,
-        Seat::North => reference::Seat::North,
-    }
-}
-
-/// The core seat for a reference seat.
-pub(super) fn core_seat(seat: reference::Seat) -> Seat {
-    match seat {
-        reference::Seat::South => Seat::South,
-        reference::Seat::North => Seat::North,
-    }
-}
-
-/// The reference's position for a core position: same cells, same seat.
-pub(super) fn position(position: Position) -> reference::Position {
-    reference::Position {
-        cells: position.board().to_cells(),
-        to_move: seat(position.to_move()),
-    }
-}
-
-/// The refusal the reference must give where core gives `illegal`.
-pub(super) fn refusal(illegal: IllegalMove) -> reference::Refusal {
-    match illegal {
-        IllegalMove::GameOver => reference::Refusal::GameOver,
-        IllegalMove::NotYourHouse { .. } => reference::Refusal::NotYourHouse,
-        IllegalMove::EmptyHouse(_) => reference::Refusal::EmptyHouse,
-        IllegalMove::MustFeed(_) => reference::Refusal::MustFeed,
-        IllegalMove::GrandSlam(_) => reference::Refusal::GrandSlamForbidden,
-    }
-}
 
 /// The house core's error names, if it names one: it must be the house played.
 pub(super) fn refused_house(illegal: IllegalMove) -> Option<House> {
@@ -107,17 +78,6 @@ pub(super) fn refusal_index(illegal: IllegalMove) -> usize {
     }
 }
 
-/// The reference's end reason for a core end reason.
-fn end_reason(reason: EndReason) -> reference::EndReason {
-    match reason {
-        EndReason::Reached25 => reference::EndReason::Reached25,
-        EndReason::Draw24 => reference::EndReason::Draw24,
-        EndReason::NoLegalMove => reference::EndReason::NoLegalMove,
-        EndReason::Repetition => reference::EndReason::Repetition,
-        EndReason::MoveLimit => reference::EndReason::MoveLimit,
-    }
-}
-
 /// A short name for each end reason, for tallies.
 pub(super) const END_REASONS: [&str; 5] = [
     "25 captured",
@@ -135,19 +95,6 @@ pub(super) fn end_index(reason: EndReason) -> usize {
         EndReason::NoLegalMove => 2,
         EndReason::Repetition => 3,
         EndReason::MoveLimit => 4,
-    }
-}
-
-/// Whether the two outcomes say the same: winner, reason, final counts.
-pub(super) fn same_outcome(core: Option<Outcome>, reference: Option<reference::Outcome>) -> bool {
-    match (core, reference) {
-        (None, None) => true,
-        (Some(c), Some(r)) => {
-            c.winner.map(seat) == r.winner
-                && end_reason(c.reason) == r.reason
-                && [c.seeds.south, c.seeds.north] == r.seeds
-        }
-        _ => false,
     }
 }
 

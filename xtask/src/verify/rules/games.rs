@@ -154,7 +154,8 @@ fn play_unguarded(
     tally: &mut Tally,
 ) -> Result<(), Box<Disagreement>> {
     let mut core = Game::from_position(start, set.core);
-    let mut other = reference::Game::from_position(bridge::position(start), set.reference);
+    let mut other =
+        reference::Game::from_position(bridge::reference_position(start), set.reference());
     tally.games[set_index] += 1;
     loop {
         compare(&core, &other, set)?;
@@ -240,7 +241,7 @@ fn compare(core: &Game, other: &reference::Game, set: RuleSet) -> Result<(), Box
     let reference_moves = if reference_outcome.is_some() {
         Vec::new()
     } else {
-        theirs.legal_moves(set.reference)
+        theirs.legal_moves(set.reference())
     };
     if core_moves != reference_moves {
         return Err(disagree(
@@ -309,7 +310,8 @@ fn compare_undo(core: &mut Game, set: RuleSet) -> Result<(), Box<Disagreement>> 
         return Ok(());
     };
     let mut replayed = Game::from_position(core.start(), set.core);
-    let mut other = reference::Game::from_position(bridge::position(core.start()), set.reference);
+    let mut other =
+        reference::Game::from_position(bridge::reference_position(core.start()), set.reference());
     for &house in core.moves() {
         replayed.play(house).expect("replaying moves core played");
         other

@@ -205,7 +205,7 @@ pub(super) fn compare_position(
     set: RuleSet,
     tally: &mut Tally,
 ) -> Result<(), Box<Disagreement>> {
-    let other = bridge::position(position);
+    let other = bridge::reference_position(position);
     let disagree = |question: String, core: String, reference: String| {
         Err(Disagreement::at(
             "moves", set.name, position, question, core, reference,
@@ -220,7 +220,7 @@ pub(super) fn compare_position(
             .map(House::index)
             .collect::<Vec<_>>()
     });
-    let reference_moves = guard(|| other.legal_moves(set.reference));
+    let reference_moves = guard(|| other.legal_moves(set.reference()));
     if !agreed(&core_moves, &reference_moves) {
         return disagree(
             "legal moves".into(),
@@ -243,7 +243,7 @@ pub(super) fn compare_position(
     let core_outcome = guard(|| Game::from_position(position, set.core).outcome());
     let position_outcome = guard(|| position.outcome());
     let reference_outcome =
-        guard(|| reference::Game::from_position(other, set.reference).outcome());
+        guard(|| reference::Game::from_position(other, set.reference()).outcome());
     let same = match (&core_outcome, &position_outcome, &reference_outcome) {
         (Ok(game), Ok(alone), Ok(theirs)) => bridge::same_outcome(*game, *theirs) && game == alone,
         _ => false,
@@ -271,7 +271,7 @@ pub(super) fn compare_position(
 
     for house in House::ALL {
         let core = guard(|| position.play_under(house, &set.core));
-        let reference = guard(|| other.play(house.index(), set.reference));
+        let reference = guard(|| other.play(house.index(), set.reference()));
         let same = match (&core, &reference) {
             (Ok(Ok(a)), Ok(Ok(b))) => {
                 a.board().to_cells() == b.cells && a.to_move() == bridge::core_seat(b.to_move)

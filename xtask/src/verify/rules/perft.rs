@@ -75,7 +75,7 @@ pub(super) fn run(seed: u64, depth: u32) -> anyhow::Result<Result<Tally, Box<Dis
             if figure.depth <= depth {
                 let theirs = guard(|| {
                     reference::perft(
-                        &bridge::position(figure.position),
+                        &bridge::reference_position(figure.position),
                         figure.depth,
                         reference::Rules::Abapa,
                     )
@@ -165,7 +165,11 @@ fn core_perft(position: Position, depth: u32, rules: &Rules) -> u64 {
 
 /// The reference's perft of a core position.
 fn reference_perft(position: Position, depth: u32, set: RuleSet) -> u64 {
-    reference::perft(&bridge::position(position), depth, set.reference)
+    reference::perft(
+        &bridge::reference_position(position),
+        depth,
+        set.reference(),
+    )
 }
 
 /// The count both agree on, or where they first disagree.
