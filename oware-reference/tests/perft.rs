@@ -1,5 +1,5 @@
-//! Perft: the counts of SPEC.md's reference figures, read from
-//! `tests/data/opening.perft`, plus perft's own edge cases.
+//! Perft: the figures of the data file both implementations are held to
+//! (oware-core's `tests/data/opening.perft`), plus perft's own edge cases.
 
 mod common;
 
@@ -10,9 +10,18 @@ use oware_reference::{Position, Rules, Seat, perft};
 /// of the file (slow in a debug build).
 const DEFAULT_MAX_DEPTH: u32 = 6;
 
-/// `(depth, count)` for every `perft` line of `tests/data/opening.perft`.
-fn opening_figures() -> Vec<(u32, u64)> {
-    let text = include_str!("data/opening.perft");
+/// One figure of the data file: perft from `position` to `depth` is `count`.
+struct Figure {
+    position: Position,
+    depth: u32,
+    count: u64,
+}
+
+/// Every figure of oware-core's `tests/data/opening.perft`, one a line:
+/// `<14 cells, comma-separated> <s|n> <depth> <count>`. The reference shares
+/// the data with core, never the code, so it reads the lines itself.
+fn figures() -> Vec<Figure> {
+    let text = include_str!("../../oware-core/tests/data/opening.perft");
     let mut figures = Vec::new();
     for line in text.lines() {
         let line = line.trim();
@@ -20,35 +29,56 @@ fn opening_figures() -> Vec<(u32, u64)> {
             continue;
         }
         let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            ["perft", depth, count] => figures.push((
-                depth.parse().expect("a depth"),
-                count.parse().expect("a count"),
-            )),
-            _ => panic!("unreadable line in opening.perft: {line:?}"),
-        }
+        let [cells, seat, depth, count] = words[..] else {
+            panic!("unreadable line in opening.perft: {line:?}");
+        };
+        let cells: Vec<u8> = cells
+            .split(',')
+            .map(|c| c.parse().expect("a cell"))
+            .collect();
+        let to_move = match seat {
+            "s" => Seat::South,
+            "n" => Seat::North,
+            _ => panic!("not a seat in opening.perft: {seat:?}"),
+        };
+        figures.push(Figure {
+            position: Position {
+                cells: cells.try_into().expect("14 cells"),
+                to_move,
+            },
+            depth: depth.parse().expect("a depth"),
+            count: count.parse().expect("a count"),
+        });
     }
     figures
 }
 
 #[test]
-fn opening_perft_matches_the_data_file() {
+fn perft_matches_the_data_file() {
     let max_depth = std::env::var("OWARE_PERFT_DEPTH")
         .ok()
         .map_or(DEFAULT_MAX_DEPTH, |v| {
             v.parse().expect("OWARE_PERFT_DEPTH is a number")
         });
-    let figures = opening_figures();
-    // The file must hold at least SPEC's six figures.
-    let depths: Vec<u32> = figures.iter().map(|&(d, _)| d).collect();
-    assert!(depths.starts_with(&[1, 2, 3, 4, 5, 6]), "{depths:?}");
+    let figures = figures();
+    // The file must hold at least SPEC's six figures from the opening.
+    let opening: Vec<u32> = figures
+        .iter()
+        .filter(|f| f.position == Position::opening())
+        .map(|f| f.depth)
+        .collect();
+    assert!(opening.starts_with(&[1, 2, 3, 4, 5, 6]), "{opening:?}");
     let mut checked = 0;
-    for (depth, expected) in figures {
-        if depth > max_depth {
+    for figure in figures {
+        if figure.depth > max_depth {
             continue;
         }
-        let counted = perft(&Position::opening(), depth, Rules::Abapa);
-        assert_eq!(counted, expected, "perft({depth})");
+        let counted = perft(&figure.position, figure.depth, Rules::Abapa);
+        assert_eq!(
+            counted, figure.count,
+            "perft({}) from {:?}",
+            figure.depth, figure.position
+        );
         checked += 1;
     }
     assert!(checked >= 6);

@@ -6,7 +6,7 @@
 //! - [`games`]: whole games played side by side in both `Game` types,
 //!   repetition and the move limit included.
 //! - [`perft`]: move counts from the opening and from edge positions, and the
-//!   figures in the perft data files.
+//!   figures in the perft data file.
 //! - [`notation`]: board text and transcripts rendered and parsed by both.
 //!
 //! Each check prints one summary line with its counts. On the first

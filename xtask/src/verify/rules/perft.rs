@@ -1,6 +1,6 @@
 //! perft agreement: core's and the reference's move counts from the opening
 //! and from edge positions, under every rule set, and both held to the
-//! figures in the perft data files.
+//! figures in the perft data file.
 //!
 //! A count that differs is chased down the tree, child by child, to the
 //! first position where the two disagree about a single move.
@@ -23,16 +23,12 @@ const EDGE_POSITIONS: u64 = 240;
 /// The depth of the counts from edge positions.
 pub(super) const EDGE_DEPTH: u32 = 4;
 
-/// The perft data files: core's (cells, seat, depth, count per line) and the
-/// reference's (`perft <depth> <count>` from the opening).
-const DATA_FILES: [&str; 2] = [
-    "oware-core/tests/data/opening.perft",
-    "oware-reference/tests/data/opening.perft",
-];
+/// The perft data file both implementations' tests read too: cells, seat,
+/// depth and count per line.
+const DATA_FILE: &str = "oware-core/tests/data/opening.perft";
 
-/// One figure from a data file.
+/// One figure from the data file.
 struct Figure {
-    file: &'static str,
     line: usize,
     position: Position,
     depth: u32,
@@ -46,7 +42,7 @@ pub(super) struct Tally {
     pub(super) opening: Vec<u64>,
     /// The same under Awari (grand slams forbidden).
     pub(super) awari: Vec<u64>,
-    /// Figures from the data files checked against both.
+    /// Figures from the data file checked against both.
     pub(super) figures_both: usize,
     /// Figures deeper than the run's depth, checked against core only.
     pub(super) figures_core: usize,
@@ -56,43 +52,39 @@ pub(super) struct Tally {
     pub(super) edge_leaves: u64,
 }
 
-/// Counts from the opening to `depth` in both, the data files' figures,
+/// Counts from the opening to `depth` in both, the data file's figures,
 /// and from random edge positions.
 pub(super) fn run(seed: u64, depth: u32) -> anyhow::Result<Result<Tally, Box<Disagreement>>> {
     let mut tally = Tally::default();
-    for file in DATA_FILES {
-        for figure in read(file)? {
-            let core = guard(|| perft(figure.position, figure.depth));
-            if core != Ok(figure.count) {
+    for figure in read(DATA_FILE)? {
+        let core = guard(|| perft(figure.position, figure.depth));
+        if core != Ok(figure.count) {
+            bail!(
+                "{DATA_FILE}:{}: perft({}) is {} in the file, {core:?} by oware-core",
+                figure.line,
+                figure.depth,
+                figure.count
+            );
+        }
+        if figure.depth <= depth {
+            let theirs = guard(|| {
+                reference::perft(
+                    &bridge::reference_position(figure.position),
+                    figure.depth,
+                    reference::Rules::Abapa,
+                )
+            });
+            if theirs != Ok(figure.count) {
                 bail!(
-                    "{}:{}: perft({}) is {} in the file, {core:?} by oware-core",
-                    figure.file,
+                    "{DATA_FILE}:{}: perft({}) is {} in the file, {theirs:?} by oware-reference",
                     figure.line,
                     figure.depth,
                     figure.count
                 );
             }
-            if figure.depth <= depth {
-                let theirs = guard(|| {
-                    reference::perft(
-                        &bridge::reference_position(figure.position),
-                        figure.depth,
-                        reference::Rules::Abapa,
-                    )
-                });
-                if theirs != Ok(figure.count) {
-                    bail!(
-                        "{}:{}: perft({}) is {} in the file, {theirs:?} by oware-reference",
-                        figure.file,
-                        figure.line,
-                        figure.depth,
-                        figure.count
-                    );
-                }
-                tally.figures_both += 1;
-            } else {
-                tally.figures_core += 1;
-            }
+            tally.figures_both += 1;
+        } else {
+            tally.figures_core += 1;
         }
     }
     Ok(counts(seed, depth, tally))
@@ -218,8 +210,8 @@ fn locate(position: Position, depth: u32, set: RuleSet, path: Vec<House>) -> Box
     .context("every move and every child's count agree: the perft functions themselves differ")
 }
 
-/// The figures of one data file, in either format.
-fn read(file: &'static str) -> anyhow::Result<Vec<Figure>> {
+/// The figures of a perft data file.
+fn read(file: &str) -> anyhow::Result<Vec<Figure>> {
     let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(file);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -233,7 +225,6 @@ fn read(file: &'static str) -> anyhow::Result<Vec<Figure>> {
             .with_context(|| format!("{file}:{}: not a perft figure: {line}", index + 1))?;
         let (position, depth, count) = figure;
         figures.push(Figure {
-            file,
             line: index + 1,
             position,
             depth,
@@ -246,23 +237,20 @@ fn read(file: &'static str) -> anyhow::Result<Vec<Figure>> {
     Ok(figures)
 }
 
-/// `<cells> <s|n> <depth> <count>` or `perft <depth> <count>` (from the opening).
+/// `<cells> <s|n> <depth> <count>`.
 fn parse_line(line: &str) -> anyhow::Result<(Position, u32, u64)> {
     let fields: Vec<&str> = line.split_whitespace().collect();
-    match fields[..] {
-        ["perft", depth, count] => Ok((Position::OPENING, depth.parse()?, count.parse()?)),
-        [cells, seat, depth, count] => {
-            let cells: Vec<u8> = cells.split(',').map(str::parse).collect::<Result<_, _>>()?;
-            let cells: [u8; 14] = cells
-                .try_into()
-                .map_err(|c: Vec<u8>| anyhow::anyhow!("{} cells, not 14", c.len()))?;
-            let seat: Seat = seat.parse()?;
-            Ok((
-                Position::new(Board::from_cells(cells)?, seat),
-                depth.parse()?,
-                count.parse()?,
-            ))
-        }
-        _ => bail!("expected 4 fields (cells, seat, depth, count) or `perft <depth> <count>`"),
-    }
+    let [cells, seat, depth, count] = fields[..] else {
+        bail!("expected 4 fields: cells, seat, depth, count");
+    };
+    let cells: Vec<u8> = cells.split(',').map(str::parse).collect::<Result<_, _>>()?;
+    let cells: [u8; 14] = cells
+        .try_into()
+        .map_err(|c: Vec<u8>| anyhow::anyhow!("{} cells, not 14", c.len()))?;
+    let seat: Seat = seat.parse()?;
+    Ok((
+        Position::new(Board::from_cells(cells)?, seat),
+        depth.parse()?,
+        count.parse()?,
+    ))
 }
