@@ -30,7 +30,8 @@ fn positions_from_random_games(count: usize) -> Vec<(Position, House)> {
 }
 
 fn moves(c: &mut Criterion) {
-    let cases = positions_from_random_games(4096);
+    // Many positions, so that the branch predictor cannot learn the sequence.
+    let cases = positions_from_random_games(1 << 16);
     let total: u64 = cases
         .iter()
         .map(|&(p, h)| u64::from(p.play_unchecked(h).board().total()))
