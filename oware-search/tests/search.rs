@@ -402,7 +402,10 @@ fn levels_parse_and_strengthen_monotonically() {
         let depth = |l: Limits| l.depth.unwrap_or(u32::MAX);
         assert!(depth(a) <= depth(b), "depth grows with the level");
         if a.depth.is_none() {
-            assert!(a.time < b.time, "time grows with the levels limited by time");
+            assert!(
+                a.time < b.time,
+                "time grows with the levels limited by time"
+            );
         }
         assert!(
             pair[0].noise() >= pair[1].noise(),
