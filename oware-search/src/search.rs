@@ -43,6 +43,10 @@ pub struct Knobs {
     pub lmr_depth: i32,
     /// The first move index (0-based, in trying order) that is reduced.
     pub lmr_index: usize,
+    /// Plies of capture-only search below the horizon (0: evaluate there).
+    pub qs: u8,
+    /// Extend a node with a single legal move by one ply.
+    pub single: bool,
 }
 
 impl Knobs {
@@ -51,6 +55,8 @@ impl Knobs {
         lmr: true,
         lmr_depth: 3,
         lmr_index: 2,
+        qs: 2,
+        single: true,
     };
 
     /// Parses `name=value` pairs separated by commas, over the defaults.
@@ -70,6 +76,8 @@ impl Knobs {
                 "lmr" => knobs.lmr = number != 0,
                 "lmr_depth" => knobs.lmr_depth = number as i32,
                 "lmr_index" => knobs.lmr_index = number as usize,
+                "qs" => knobs.qs = number as u8,
+                "single" => knobs.single = number != 0,
                 _ => return Err(format!("no knob `{name}`")),
             }
         }
@@ -221,10 +229,71 @@ impl<'a> Worker<'a> {
             quiet.saturating_add(1)
         };
         if depth <= 1 {
-            -self.leaf::<PV>(child, ply + 1, child_quiet)
+            if self.config.knobs.qs > 0 && !self.config.sound {
+                if PV {
+                    self.pv.clear(ply + 1);
+                }
+                -self.quiesce(
+                    child,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    child_quiet,
+                    self.config.knobs.qs,
+                )
+            } else {
+                -self.leaf::<PV>(child, ply + 1, child_quiet)
+            }
         } else {
             -self.negamax::<PV>(child, depth - 1, ply + 1, -beta, -alpha, child_quiet)
         }
+    }
+
+    /// The value of a node below the horizon: the evaluation, or better a
+    /// capture (up to `left` plies of them), fail-soft in (alpha, beta).
+    fn quiesce(
+        &mut self,
+        position: Position,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+        quiet: u16,
+        left: u8,
+    ) -> Value {
+        self.count_node();
+        let legal = moves(position, self.line.rules());
+        if legal.is_empty() {
+            return end_value(position, ply);
+        }
+        if self.history_rules {
+            self.line.set(ply, position);
+            if self.line.ends_by_history(ply, quiet) {
+                return end_value(position, ply);
+            }
+        }
+        let stand = self.evaluator.evaluate(position);
+        if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for house in legal.iter() {
+            let child = position.play_unchecked(house);
+            if !captured(position, child) {
+                continue;
+            }
+            let value = -self.quiesce(child, ply + 1, -beta, -alpha, 0, left - 1);
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// The value of a node at the horizon: exact if the game is over there,
@@ -323,6 +392,16 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 1 {
             return self.evaluator.evaluate(position);
         }
+        // A forced move costs the side no choice: look one ply further.
+        let depth = if !self.config.sound
+            && self.config.knobs.single
+            && legal.len() == 1
+            && ply < MAX_PLY / 2
+        {
+            depth + 1
+        } else {
+            depth
+        };
 
         if !self.config.sound {
             // Mate-distance pruning: nothing from here beats a win at the
