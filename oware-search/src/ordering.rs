@@ -5,6 +5,7 @@
 use oware_core::{House, HouseSet, Position};
 
 use crate::score::MAX_PLY;
+use crate::tt::Table;
 
 /// Hands out a node's moves best guess first, in stages: the table's move
 /// before any other is even played (it often cuts off alone), then the
@@ -51,13 +52,23 @@ impl MovePicker {
         &mut self,
         heuristics: &Heuristics,
         ply: usize,
+        prefetch: Option<&Table>,
     ) -> Option<(House, Position)> {
         if let Some(house) = self.tt_move.take() {
-            return Some((house, self.position.play_unchecked(house)));
+            let child = self.position.play_unchecked(house);
+            if let Some(table) = prefetch {
+                table.prefetch(child);
+            }
+            return Some((house, child));
         }
         if !self.generated {
             self.generated = true;
             self.generate(heuristics, ply);
+            if let Some(table) = prefetch {
+                for child in &self.children[..self.len] {
+                    table.prefetch(*child);
+                }
+            }
         }
         if self.len == 0 {
             return None;

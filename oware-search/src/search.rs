@@ -447,7 +447,8 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut tried = [House::A; 6];
         let mut i = 0;
-        while let Some((house, child)) = picker.next(&self.heuristics, ply) {
+        let prefetch = (self.config.tt && depth > TT_MIN_DEPTH).then_some(self.tt);
+        while let Some((house, child)) = picker.next(&self.heuristics, ply, prefetch) {
             let mut searched_pv = PV && i == 0;
             let value = if i == 0 {
                 self.child_value::<PV>(position, child, depth, ply, quiet, alpha, beta)
