@@ -41,7 +41,7 @@ pub const SUITE: [&str; 24] = [
 ];
 
 /// The depth of the fingerprint search.
-pub const DEPTH: u32 = 14;
+pub const DEPTH: u32 = 18;
 
 /// The suite's games (Abapa rules).
 ///

@@ -51,7 +51,8 @@ impl std::error::Error for LevelError {}
 /// Per level (index 0 is level 1): the depth limit (0 = none), the time
 /// limit in milliseconds, and the noise in hundredths of a seed. Low levels
 /// are shallow and noisy; from level 10 the noise is gone and the depth
-/// grows two plies a level; the top levels are limited by time alone.
+/// grows two plies a level; levels 15 to 19 are limited by time alone,
+/// doubling from 60 ms to 1 s.
 const TABLE: [(u32, u64, u32); 19] = [
     (1, 1000, 500),
     (1, 1000, 250),
@@ -68,10 +69,10 @@ const TABLE: [(u32, u64, u32); 19] = [
     (12, 1000, 0),
     (14, 1000, 0),
     (0, 60, 0),
-    (0, 120, 0),
+    (0, 125, 0),
     (0, 250, 0),
     (0, 500, 0),
-    (0, 1500, 0),
+    (0, 1000, 0),
 ];
 
 impl Level {
@@ -108,7 +109,7 @@ impl Level {
     }
 
     /// The search limits of the level: a depth (none from level 15) and a
-    /// time (1.5 s at level 19: "full strength for the time given").
+    /// time (1 s at level 19: "full strength for the time given").
     #[must_use]
     pub fn limits(self) -> Limits {
         let (depth, millis, _) = self.row();
