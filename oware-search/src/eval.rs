@@ -213,13 +213,12 @@ impl Evaluator {
     #[must_use]
     #[inline(always)]
     pub fn evaluate(&self, position: Position) -> Value {
-        let lanes = position.board().lanes();
+        let cells = position.board().to_cells();
         let mut south = 0i32;
-        for (index, row) in self.houses.iter().enumerate() {
-            south += i32::from(row[((lanes >> (8 * index)) & 63) as usize]);
+        for (row, &seeds) in self.houses.iter().zip(&cells) {
+            south += i32::from(row[usize::from(seeds & 63)]);
         }
-        let stores = (lanes >> 96) as u16;
-        south += self.store * (i32::from(stores as u8) - i32::from((stores >> 8) as u8));
+        south += self.store * (i32::from(cells[12]) - i32::from(cells[13]));
         let mine = if position.to_move() == Seat::South {
             south
         } else {

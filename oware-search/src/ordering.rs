@@ -74,20 +74,19 @@ impl MovePicker {
             return None;
         }
         // Selection of the best key; the first of equals, so that with
-        // ordering off the moves keep house order.
+        // ordering off the moves keep house order. A picked move's key
+        // becomes the lowest, so nothing is moved.
         let mut best = 0;
         for i in 1..self.len {
             if self.keys[i] > self.keys[best] {
                 best = i;
             }
         }
-        let picked = (self.houses[best], self.children[best]);
-        for i in best..self.len - 1 {
-            self.houses[i] = self.houses[i + 1];
-            self.children[i] = self.children[i + 1];
-            self.keys[i] = self.keys[i + 1];
+        if self.keys[best] == PICKED {
+            return None;
         }
-        self.len -= 1;
+        self.keys[best] = PICKED;
+        let picked = (self.houses[best], self.children[best]);
         Some(picked)
     }
 
@@ -120,6 +119,10 @@ impl MovePicker {
         }
     }
 }
+
+/// The key of a move already handed out: below every real key (history
+/// values stay within ±2^14).
+const PICKED: i32 = i32::MIN;
 
 /// The killers and the history: what cut off elsewhere in this search.
 pub(crate) struct Heuristics {

@@ -118,10 +118,36 @@ impl Default for SearchConfig {
 /// The least remaining depth at which the table is probed and written:
 /// below it nodes are so many and so cheap that the memory traffic costs
 /// more than it saves.
-const TT_MIN_DEPTH: i32 = 2;
+const TT_MIN_DEPTH: i32 = 3;
 
 /// How often, in nodes, the time and stop flag are checked.
 const CHECK_EVERY: u64 = 1024;
+
+/// The moves of `legal` that may capture, found without sowing: a house of
+/// `n < 12` seeds drops its last seed `n` houses on, which captures only if
+/// that house is the opponent's and holds 1 or 2 before the seed lands. A
+/// house that laps the board is always included. A superset: grand slams
+/// capture nothing, so callers still check the move they play.
+#[inline]
+pub(crate) fn may_capture(position: Position, legal: HouseSet) -> HouseSet {
+    let lanes = position.board().lanes();
+    let theirs = position.to_move().opponent().houses();
+    let mut set = HouseSet::EMPTY;
+    for house in legal.iter() {
+        let index = house.index();
+        let seeds = (lanes >> (8 * index)) as u8 as usize;
+        if seeds >= 12 {
+            set = set.with(house);
+            continue;
+        }
+        let last = House::ALL[(index + seeds) % 12];
+        let before = (lanes >> (8 * last.index())) as u8;
+        if theirs.contains(last) && (before == 1 || before == 2) {
+            set = set.with(house);
+        }
+    }
+    set
+}
 
 /// One thread's search state.
 pub(crate) struct Worker<'a> {
@@ -277,7 +303,7 @@ impl<'a> Worker<'a> {
         }
         let mut best = stand;
         alpha = alpha.max(stand);
-        for house in legal.iter() {
+        for house in may_capture(position, legal).iter() {
             let child = position.play_unchecked(house);
             if !captured(position, child) {
                 continue;
@@ -539,5 +565,37 @@ impl<'a> Worker<'a> {
             );
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn may_capture_includes_every_capture() {
+        let mut position = Position::OPENING;
+        let mut x = 11u64;
+        let mut captures = 0;
+        for _ in 0..5000 {
+            let legal = position.legal_moves();
+            if legal.is_empty() {
+                position = Position::OPENING;
+                continue;
+            }
+            let candidates = may_capture(position, legal);
+            for house in legal.iter() {
+                if captured(position, position.play_unchecked(house)) {
+                    assert!(candidates.contains(house), "{position:?} {house}");
+                    captures += 1;
+                }
+            }
+            let moves: Vec<House> = legal.iter().collect();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            position = position.play_unchecked(moves[(x % moves.len() as u64) as usize]);
+        }
+        assert!(captures > 100);
     }
 }
