@@ -33,6 +33,33 @@
 //! assert_eq!(result.depth, 6);
 //! ```
 //!
+//! # How it searches
+//! One file per concern:
+//!
+//! - `root.rs`: iterative deepening; aspiration windows; analysis mode
+//!   (each root move in its own window, so every score is exact) or play
+//!   mode (principal variation search, only the best move exact); events.
+//! - `search.rs`: fail-soft negamax with PVS, table cutoffs, late move
+//!   reductions, a single-reply extension, mate-distance pruning, and two
+//!   plies of capture quiescence below the horizon.
+//! - `tt.rs`: 16-byte entries keyed by the whole position (no collisions),
+//!   with a `Bound` and node-relative mate scores, four to a
+//!   cache line, in huge pages, shared lock-free by the threads.
+//! - `ordering.rs`: the table's move before anything is played, then
+//!   captures by seeds taken, killers and history.
+//! - `eval.rs`: captured seeds plus a table per house position and seed
+//!   count, fitted to self-play games ([`eval::Weights::TUNED`]).
+//! - `ends.rs`: exact game ends, repetition and the move limit counted
+//!   through the game's history; `proof.rs`: proving draws.
+//! - `limits.rs`: limits, the replaceable clock, soft and hard time;
+//!   `smp.rs`: lazy SMP; `level.rs`: the nineteen levels.
+//!
+//! [`SearchConfig`] turns off the table, the ordering, or (with `sound`)
+//! everything that makes a fixed-depth search differ from minimax:
+//! reductions, extensions, quiescence, mate-distance pruning, and table
+//! cutoffs from other depths. `cargo xtask verify` checks the search against
+//! [`minimax`] that way; games are played with [`SearchConfig::PLAY`].
+//!
 //! # Time on WebAssembly
 //! On `wasm32-unknown-unknown`, `std::time::Instant::now()` panics, so the
 //! engine reads time through a function the caller gives:

@@ -4,7 +4,7 @@
 
 use oware_core::{House, Position};
 
-use crate::ends::{captured, end_value};
+use crate::ends::captured;
 use crate::report::{Event, Iteration, RootMove};
 use crate::score::{DRAW, INFINITY, Score, Value, is_decisive};
 use crate::search::Worker;
@@ -311,7 +311,6 @@ pub(crate) fn iteration_event(done: &Completed, nodes: u64, elapsed: std::time::
 
 /// The score of a finished game for the side to move.
 pub(crate) fn finished_score(position: Position, outcome: oware_core::Outcome) -> Score {
-    let _ = end_value;
     match outcome.winner {
         Some(seat) if seat == position.to_move() => Score::win_in(0),
         Some(_) => Score::loss_in(0),
