@@ -14,7 +14,7 @@ use crate::eval::{Evaluator, Weights};
 use crate::limits::TimeManager;
 use crate::ordering::{Heuristics, MovePicker};
 use crate::pv::PvTable;
-use crate::score::{INFINITY, MAX_PLY, Value, from_table, loss_in, to_table, win_in};
+use crate::score::{INFINITY, MAX_PLY, Value, from_table, is_decisive, loss_in, to_table, win_in};
 use crate::tt::{Bound, Entry, Key, Table};
 
 /// Which parts of the search are on.
@@ -47,6 +47,9 @@ pub struct Knobs {
     pub qs: u8,
     /// Extend a node with a single legal move by one ply.
     pub single: bool,
+    /// Futility margin at frontier nodes, in value units (0: off): when the
+    /// evaluation plus it cannot reach alpha, only captures are searched.
+    pub futility: i32,
 }
 
 impl Knobs {
@@ -57,6 +60,7 @@ impl Knobs {
         lmr_index: 2,
         qs: 2,
         single: true,
+        futility: 0,
     };
 
     /// Parses `name=value` pairs separated by commas, over the defaults.
@@ -78,6 +82,7 @@ impl Knobs {
                 "lmr_index" => knobs.lmr_index = number as usize,
                 "qs" => knobs.qs = number as u8,
                 "single" => knobs.single = number != 0,
+                "futility" => knobs.futility = number as i32,
                 _ => return Err(format!("no knob `{name}`")),
             }
         }
@@ -359,13 +364,32 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
+        let mut best = -INFINITY;
+        let mut legal = legal;
+        let mut killer = killer;
+        let mut futile = false;
+        let margin = self.config.knobs.futility;
+        if !PV && margin > 0 && !self.config.sound && !is_decisive(alpha) {
+            // Futility: a quiet move changes no store, so it gains little on
+            // the evaluation; if even a margin above it cannot reach alpha,
+            // only captures are worth a look.
+            let bound = self.evaluator.evaluate(position) + margin;
+            if bound <= alpha {
+                futile = true;
+                best = bound;
+                legal = may_capture(position, legal);
+                killer = killer.filter(|&h| legal.contains(h));
+            }
+        }
         let rest = match killer {
             Some(h) => legal.without(h),
             None => legal,
         };
-        let mut best = -INFINITY;
         for house in killer.into_iter().chain(rest.iter()) {
             let child = position.play_unchecked(house);
+            if futile && !captured(position, child) {
+                continue;
+            }
             let value = self.child_value::<PV>(position, child, 1, ply, quiet, alpha, beta);
             if value > best {
                 best = value;
