@@ -52,7 +52,7 @@ impl std::error::Error for LevelError {}
 /// limit in milliseconds, and the noise in hundredths of a seed. Low levels
 /// are shallow and noisy; from level 10 the noise is gone and the depth
 /// grows two plies a level; levels 15 to 19 are limited by time alone,
-/// doubling from 60 ms to 1 s.
+/// from 30 ms to 1 s, about 2.5 times more a level.
 const TABLE: [(u32, u64, u32); 19] = [
     (1, 1000, 500),
     (1, 1000, 250),
@@ -68,10 +68,10 @@ const TABLE: [(u32, u64, u32); 19] = [
     (10, 1000, 0),
     (12, 1000, 0),
     (14, 1000, 0),
-    (0, 60, 0),
-    (0, 125, 0),
-    (0, 250, 0),
-    (0, 500, 0),
+    (0, 30, 0),
+    (0, 80, 0),
+    (0, 200, 0),
+    (0, 450, 0),
     (0, 1000, 0),
 ];
 

@@ -23,6 +23,13 @@ pub(crate) struct Args {
     /// Games per pair of levels (half with each colour).
     #[arg(long, default_value_t = 20)]
     games: usize,
+    /// Games per pair of levels both limited by time alone: their gaps are
+    /// smaller, so they need more games to show.
+    #[arg(long, default_value_t = 40)]
+    time_games: usize,
+    /// Games played at once (one thread each).
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
     /// Seed of the openings and of the levels' noise.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -97,62 +104,104 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
 /// Plays `args.games` games of `strong` against `weak`, alternating colours
 /// over seeded openings; the tally is from `strong`'s side.
 fn play_pair(strong: Level, weak: Level, args: &Args) -> Tally {
-    let mut tally = Tally::default();
-    let mut engines = [engine(), engine()];
-    let stop = AtomicBool::new(false);
     // Times are scaled only between two levels limited by time alone: a
     // scaled time against a fixed depth would change which is stronger.
     let scaled = strong.limits().depth.is_none() && weak.limits().depth.is_none();
-    for index in 0..args.games {
-        let opening_seed = args.seed ^ (index as u64 / 2).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mut game = opening(opening_seed, args.opening_plies);
-        // Even games: the stronger level takes South.
-        let strong_seat = if index % 2 == 0 {
-            Seat::South
-        } else {
-            Seat::North
-        };
-        for engine in &mut engines {
-            engine.new_game();
-        }
-        let noise_seed = args.seed.wrapping_mul(31).wrapping_add(index as u64);
-        while !game.is_over() && game.moves().len() < args.max_plies {
-            let to_move = game.position().to_move();
-            let (level, engine) = if to_move == strong_seat {
-                (strong, &mut engines[0])
-            } else {
-                (weak, &mut engines[1])
-            };
-            let mut limits = level.limits();
-            if scaled {
-                limits.time = limits.time.map(|t| t.mul_f64(args.time_scale));
-            }
-            let result =
-                engine.choose_move_within(&game, level, &limits, noise_seed, &stop, &mut |_| {});
-            let house = result.best.expect("a game not over has a move");
-            game.play(house).expect("the engine plays legal moves");
-        }
-        tally.plies += game.moves().len();
-        let winner = match game.outcome() {
-            Some(outcome) => outcome.winner,
-            None => {
-                // Unfinished: each side's store and row decide.
-                let board = game.position().board();
-                let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
-                match held(Seat::South).cmp(&held(Seat::North)) {
-                    std::cmp::Ordering::Greater => Some(Seat::South),
-                    std::cmp::Ordering::Less => Some(Seat::North),
-                    std::cmp::Ordering::Equal => None,
-                }
-            }
-        };
-        match winner {
-            Some(seat) if seat == strong_seat => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-            None => tally.draws += 1,
+    let games = if scaled { args.time_games } else { args.games };
+    let jobs = args.jobs.max(1);
+    let results: Vec<(Outcome, usize)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|job| {
+                scope.spawn(move || {
+                    let mut engines = [engine(), engine()];
+                    (job..games)
+                        .step_by(jobs)
+                        .map(|index| play_game(strong, weak, scaled, index, &mut engines, args))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a ladder thread panicked"))
+            .collect()
+    });
+    let mut tally = Tally::default();
+    for (outcome, plies) in results {
+        tally.plies += plies;
+        match outcome {
+            Outcome::Won => tally.wins += 1,
+            Outcome::Drawn => tally.draws += 1,
+            Outcome::Lost => tally.losses += 1,
         }
     }
     tally
+}
+
+/// A game's result for the stronger level.
+enum Outcome {
+    Won,
+    Drawn,
+    Lost,
+}
+
+/// Plays game `index` of a pair: the opening `index / 2`, the stronger
+/// level South in even games. Returns the result and the plies played.
+fn play_game(
+    strong: Level,
+    weak: Level,
+    scaled: bool,
+    index: usize,
+    engines: &mut [Engine; 2],
+    args: &Args,
+) -> (Outcome, usize) {
+    let stop = AtomicBool::new(false);
+    let opening_seed = args.seed ^ (index as u64 / 2).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut game = opening(opening_seed, args.opening_plies);
+    let strong_seat = if index % 2 == 0 {
+        Seat::South
+    } else {
+        Seat::North
+    };
+    for engine in engines.iter_mut() {
+        engine.new_game();
+    }
+    let noise_seed = args.seed.wrapping_mul(31).wrapping_add(index as u64);
+    while !game.is_over() && game.moves().len() < args.max_plies {
+        let to_move = game.position().to_move();
+        let (level, engine) = if to_move == strong_seat {
+            (strong, &mut engines[0])
+        } else {
+            (weak, &mut engines[1])
+        };
+        let mut limits = level.limits();
+        if scaled {
+            limits.time = limits.time.map(|t| t.mul_f64(args.time_scale));
+        }
+        let result =
+            engine.choose_move_within(&game, level, &limits, noise_seed, &stop, &mut |_| {});
+        let house = result.best.expect("a game not over has a move");
+        game.play(house).expect("the engine plays legal moves");
+    }
+    let winner = match game.outcome() {
+        Some(outcome) => outcome.winner,
+        None => {
+            // Unfinished: each side's store and row decide.
+            let board = game.position().board();
+            let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
+            match held(Seat::South).cmp(&held(Seat::North)) {
+                std::cmp::Ordering::Greater => Some(Seat::South),
+                std::cmp::Ordering::Less => Some(Seat::North),
+                std::cmp::Ordering::Equal => None,
+            }
+        }
+    };
+    let outcome = match winner {
+        Some(seat) if seat == strong_seat => Outcome::Won,
+        Some(_) => Outcome::Lost,
+        None => Outcome::Drawn,
+    };
+    (outcome, game.moves().len())
 }
 
 fn engine() -> Engine {
