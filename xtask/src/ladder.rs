@@ -158,7 +158,7 @@ fn play_game(
     let stop = AtomicBool::new(false);
     let opening_seed = args.seed ^ (index as u64 / 2).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut game = opening(opening_seed, args.opening_plies);
-    let strong_seat = if index % 2 == 0 {
+    let strong_seat = if index.is_multiple_of(2) {
         Seat::South
     } else {
         Seat::North
