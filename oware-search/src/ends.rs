@@ -84,18 +84,21 @@ impl Line {
         self.positions[self.root + ply] = position;
     }
 
-    /// Whether the game ends by repetition or the move limit at `ply`, whose
-    /// position has been [`set`](Line::set) and has `quiet` moves without
-    /// capture behind it (counted through the game's history).
+    /// Whether the game ends by repetition or the move limit in `position`
+    /// at `ply`, with `quiet` moves without capture behind it (counted
+    /// through the game's history). The plies before `ply` must have been
+    /// [`set`](Line::set); `ply` itself need not be, so a node whose
+    /// children never look back (a leaf, or one whose moves all capture)
+    /// can skip setting it.
     #[inline]
-    pub(crate) fn ends_by_history(&self, ply: usize, quiet: u16) -> bool {
+    pub(crate) fn ends_by_history(&self, ply: usize, position: Position, quiet: u16) -> bool {
         if let Some(limit) = self.rules.repetition {
             // Positions before the last capture differ in their stores, so
             // only the last `quiet` positions can repeat this one; and only
             // every other one has the same seat to move.
             let index = self.root + ply;
             if quiet >= 2 {
-                let current = self.positions[index];
+                let current = position;
                 let reach = usize::from(quiet).min(index);
                 let mut count = 1;
                 let mut back = 2;

@@ -77,7 +77,7 @@ impl Prover<'_, '_> {
         }
         if self.worker.line.has_history_rules() {
             self.worker.line.set(ply, position);
-            if self.worker.line.ends_by_history(ply, quiet) {
+            if self.worker.line.ends_by_history(ply, position, quiet) {
                 return Some(end_value(position, ply));
             }
         }

@@ -296,11 +296,10 @@ impl<'a> Worker<'a> {
         if legal.is_empty() {
             return end_value(position, ply);
         }
-        if self.history_rules {
-            self.line.set(ply, position);
-            if self.line.ends_by_history(ply, quiet) {
-                return end_value(position, ply);
-            }
+        // Only captures are searched below, and a capture's line starts
+        // afresh, so this ply of the line need not be set.
+        if self.history_rules && self.line.ends_by_history(ply, position, quiet) {
+            return end_value(position, ply);
         }
         let stand = self.evaluator.evaluate(position);
         if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
@@ -338,11 +337,10 @@ impl<'a> Worker<'a> {
         if position.is_over() {
             return end_value(position, ply);
         }
-        if self.history_rules {
-            self.line.set(ply, position);
-            if self.line.ends_by_history(ply, quiet) {
-                return end_value(position, ply);
-            }
+        // A leaf's children are never searched, so its own ply of the line
+        // need not be set.
+        if self.history_rules && self.line.ends_by_history(ply, position, quiet) {
+            return end_value(position, ply);
         }
         self.evaluator.evaluate(position)
     }
@@ -435,7 +433,7 @@ impl<'a> Worker<'a> {
         }
         if self.history_rules {
             self.line.set(ply, position);
-            if self.line.ends_by_history(ply, quiet) {
+            if self.line.ends_by_history(ply, position, quiet) {
                 return end_value(position, ply);
             }
         }
