@@ -140,10 +140,11 @@ fn a_forced_grand_slam_captures_nothing() {
 #[test]
 fn awari_forbids_a_grand_slam_when_another_move_exists() {
     // Mover E 1, F 1; opponent a 1 (3 seeds).
-    // F makes a 2, the whole row: a grand slam, legal only under Abapa. It
-    // leaves the opponent A 2 against our E 1, its A sowing B and C, our E
-    // then going to F, ... it is worth -3 (read from the table; not needed
-    // below, as the other move is better).
+    // F makes a 2, the whole row: a grand slam, legal only under Abapa, and
+    // it takes nothing. The opponent's only move sows its A of 2 into B and
+    // C; our only move takes E to F. The opponent now plays B into C (2
+    // there): our F must go to its A, our row is empty, and its A 1 and C 2
+    // cannot reach us, so it takes all 3: F is worth -3, the least there is.
     // E makes F 2. The opponent's A (a's seed) must move to B; then our F of
     // 2 sows a 1 and b 2 (its B's seed made 2): b is captured, a's seed is
     // left, so it is no grand slam. The opponent, with that one seed in A
@@ -305,11 +306,20 @@ fn every_solved_position_meets_the_recurrence() {
     }
 }
 
-/// Abapa-style bounds by value iteration, apart from the solver: for each
-/// seed count, smallest first, every unsettled position starts at `lo = -n`
-/// and `hi = +n` and is raised / lowered by the recurrence until nothing
-/// changes. Starting from the worst payoff for the player endless play
-/// favours makes this the least fixed point, the game's value.
+/// Values by value iteration, apart from the solver: for each seed count,
+/// smallest first, every position starts at `lo = -n` and `hi = +n` and is
+/// raised / lowered by the recurrence until nothing changes. Starting from
+/// the worst payoff for the player endless play favours makes this the least
+/// fixed point: the game's value when endless play in this table gives the
+/// `n` seeds to that player's opponent, and captures are worth what the
+/// smaller tables already say.
+///
+/// Under Abapa that is the answer. Under Awari each table is then read off:
+/// with endless play worth 0, the mover forces `t >= 1` exactly when it can
+/// force a capture or settled board worth `t`, the same whether endless play
+/// scores 0 or `-n`; so a `lo` of 1 or more is the value, likewise a `hi` of
+/// -1 or less, and anything else is 0. The smaller tables are read off
+/// before the next one starts, so its captures are worth Awari values.
 fn value_iteration(rules: Rules) -> Table {
     let mut table = Table::new();
     let mut by_seeds: BTreeMap<u32, Vec<[u8; 12]>> = BTreeMap::new();
@@ -332,6 +342,19 @@ fn value_iteration(rules: Rules) -> Table {
                 }
             }
         }
+        if rules == Rules::Awari {
+            for position in &positions {
+                let Bounds { lo, hi } = table[position];
+                let value = if lo >= 1 {
+                    lo
+                } else if hi <= -1 {
+                    hi
+                } else {
+                    0
+                };
+                table.insert(*position, Bounds::exact(value));
+            }
+        }
     }
     table
 }
@@ -342,18 +365,8 @@ fn abapa_bounds_agree_with_value_iteration() {
 }
 
 #[test]
-fn awari_values_lie_within_bounds_of_their_own_moves() {
-    // Played with Awari's moves, the payoff of every line when endless play
-    // scores 0 lies between the payoffs when it gives every seed to one
-    // side or the other; so does the value.
-    let bounds = value_iteration(Rules::Awari);
-    for (position, value) in solved(EndgameRules::Awari) {
-        let within = bounds[position];
-        assert!(
-            within.lo <= value.lo && value.lo <= within.hi,
-            "{position:?}: {value:?} not in {within:?}"
-        );
-    }
+fn awari_values_agree_with_value_iteration() {
+    assert_eq!(&value_iteration(Rules::Awari), solved(EndgameRules::Awari));
 }
 
 /// The positions from which Abapa and Awari allow the same moves in every
