@@ -26,7 +26,7 @@
 
 mod board_text;
 mod capture;
-mod endgame;
+pub mod endgame;
 mod game;
 mod legality;
 mod notation;
