@@ -28,8 +28,10 @@
 //!
 //! # How it is solved, and why that is right
 //!
-//! The rules come from this crate's own [`Position::legal_moves`] and
-//! [`Position::play`]; nothing here sows or captures. Positions are solved one
+//! The rules come from this crate's own
+//! [`Position::legal_moves`](crate::Position::legal_moves) and
+//! [`Position::play`](crate::Position::play); nothing here sows or captures.
+//! Positions are solved one
 //! seed count at a time, smallest first. A capture leaves fewer seeds, so
 //! every capture lands in a table already solved and its worth to the mover is
 //! a known number. Only moves without a capture stay in the table being
