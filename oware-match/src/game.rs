@@ -10,6 +10,10 @@ use oware_core::{BySeat, EndReason, Game, Seat};
 use crate::control::{Budget, Clocks};
 use crate::player::{Fault, Player};
 
+/// How long past its time and margin an engine's answer is still awaited
+/// (to be logged as a loss on time rather than a hang).
+const LATE: Duration = Duration::from_secs(1);
+
 /// How a game is refereed, besides the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -132,8 +136,10 @@ pub fn play(
         let seat = game.position().to_move();
         let go = clocks.go(seat);
         let allowed = go.allowed();
+        // Past the time and margin the move is lost on time; waiting a
+        // little longer tells a slow engine from a hung one in the log.
         let wait = match (allowed, settings.margin) {
-            (Some(allowed), Some(margin)) => allowed + margin,
+            (Some(allowed), Some(margin)) => allowed + margin + LATE.min(settings.hang_timeout),
             _ => settings.hang_timeout,
         };
         let started = Instant::now();

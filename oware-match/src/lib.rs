@@ -10,7 +10,7 @@
 //! ([`random_openings`], [`read_openings`]); one game refereed by
 //! oware-core ([`play_game`]); the match with its workers ([`run`]); the
 //! tally ([`Summary`]) and its arithmetic ([`stats`]); saved games
-//! ([`write_game`]). `oware match` is a front end over this crate, and so
+//! ([`write_game`]); engines described on a command line ([`EngineSpec`]). `oware match` is a front end over this crate, and so
 //! are `cargo xtask ladder` and `cargo xtask tune --versus`.
 //!
 //! ```
@@ -46,6 +46,7 @@ mod opening;
 mod player;
 mod process;
 mod record;
+mod spec;
 pub mod stats;
 mod summary;
 mod tournament;
@@ -57,5 +58,6 @@ pub use oware_core::BySeat;
 pub use player::{Fault, Player, SearchPlayer};
 pub use process::{EngineCommand, MAX_LINE, ProcessPlayer};
 pub use record::write_game;
+pub use spec::{EngineKind, EngineSpec, SpecError};
 pub use summary::{Summary, Wdl};
 pub use tournament::{Contestant, GameRecord, Match, Start, run};

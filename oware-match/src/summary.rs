@@ -153,7 +153,7 @@ impl Summary {
         let width = self
             .by_ending
             .keys()
-            .map(|k| k.chars().count())
+            .map(|k| k.chars().count() + 2)
             .chain([names[0].chars().count() + 15, 28])
             .max()
             .unwrap_or(28);
