@@ -83,7 +83,13 @@ impl ProcessPlayer {
             player.send("isready")?;
             player.expect("readyok")
         });
-        ready.map_err(|fault| Fault::Start(format!("{}: {fault}", command.program)))?;
+        ready.map_err(|fault| {
+            let why = match fault {
+                Fault::Crashed(why) | Fault::Start(why) => why,
+                other => other.to_string(),
+            };
+            Fault::Start(format!("{}: {why}", command.program))
+        })?;
         Ok(player)
     }
 

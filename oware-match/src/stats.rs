@@ -43,7 +43,8 @@ pub fn elo(score: f64) -> f64 {
     } else if score >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / score - 1.0).log10()
+        // The same as −400·log10(1/score − 1), without a negative zero at ½.
+        400.0 * (score / (1.0 - score)).log10()
     }
 }
 
