@@ -21,7 +21,10 @@
 //! ```
 //!
 //! and the test stops at `ln(β / (1 − α))` (H0 accepted) or
-//! `ln((1 − β) / α)` (H1 accepted), Wald's bounds.
+//! `ln((1 − β) / α)` (H1 accepted), Wald's bounds. While a kind of result
+//! has not been seen, the counts get half a result of each kind (see
+//! `Counts::regularised`): the formula needs a variance, and a handful of
+//! identical results has none.
 
 use core::fmt;
 use core::str::FromStr;
@@ -107,18 +110,18 @@ impl Counts {
         }
     }
 
-    /// The counts with every empty bucket given a thousandth of a result,
-    /// as fishtest regularises: otherwise a run of identical results has no
-    /// variance and the ratio divides by zero.
+    /// The counts as the test reads them: while any bucket is empty, every
+    /// bucket gets half a result more (Jeffreys' prior). Without it a run of
+    /// identical results has no variance, and a single pair would decide
+    /// the test; with it the first results move the ratio only a little.
     fn regularised(&self) -> Vec<f64> {
         let raw: Vec<u32> = match self {
             Counts::Games(c) => c.to_vec(),
             Counts::Pairs(c) => c.to_vec(),
             Counts::Empty => Vec::new(),
         };
-        raw.iter()
-            .map(|&c| if c == 0 { 1e-3 } else { f64::from(c) })
-            .collect()
+        let prior = if raw.contains(&0) { 0.5 } else { 0.0 };
+        raw.iter().map(|&c| f64::from(c) + prior).collect()
     }
 }
 
@@ -431,10 +434,18 @@ mod tests {
         let even = Counts::Pairs([80, 240, 960, 240, 80]);
         assert_eq!(SPRT.decide(SPRT.llr(&even)), Decision::H0);
         assert_eq!(SPRT.llr(&Counts::Empty), 0.0);
-        // All pairs won: no variance without the regularisation, yet H1 is clear.
+        // All pairs won: no variance without the prior, yet H1 is clear.
+        // By hand, with half a pair added to each of the five buckets:
+        // n = 32.5, m = (¼·½ + ½·½ + ¾·½ + 30.5) / 32.5 = 31.25 / 32.5 = 0.961538,
+        // E[x²] = (1/32 + 1/8 + 9/32 + 30.5) / 32.5 = 30.9375 / 32.5 = 0.951923,
+        // v = 0.951923 − 0.924556 = 0.027367,
+        // LLR = 32.5 · 0.014387 · (1.923077 − 1.014387) / (2 · 0.027367) = 7.762.
         let sweep = Counts::Pairs([0, 0, 0, 0, 30]);
-        assert!(SPRT.llr(&sweep).is_finite());
+        assert!(close(SPRT.llr(&sweep), 7.762, 1e-3), "{}", SPRT.llr(&sweep));
         assert_eq!(SPRT.decide(SPRT.llr(&sweep)), Decision::H1);
+        // One pair won: a small step, far from a decision.
+        let one = SPRT.llr(&Counts::Pairs([0, 0, 0, 0, 1]));
+        assert!(one > 0.0 && one < 0.5, "{one}");
     }
 
     #[test]

@@ -308,3 +308,29 @@ fn mistakes_in_the_command_are_named_before_any_game() {
     assert!(run.stdout.contains("Usage: oware match"), "{}", run.stdout);
     assert!(run.stdout.contains("--engine level:17"), "{}", run.stdout);
 }
+
+/// Two levels of the built-in engine in-process, at depths too small for
+/// their time limits to matter: the same games on every run.
+#[test]
+fn the_report_of_a_small_match() {
+    let args = [
+        "--engine",
+        "level:4,name=four",
+        "--engine",
+        "level:2,name=two",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--progress-every",
+        "2",
+        "--sprt",
+        "elo0=0 elo1=50",
+    ];
+    let run = oware_match(&args);
+    let mut full = vec!["match"];
+    full.extend(args);
+    insta::with_settings!({ filters => vec![(r"games in \d+\.\d s", "games in [time]")] }, {
+        insta::assert_snapshot!(run.transcript(&full));
+    });
+}
