@@ -9,7 +9,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 mod analyze;
-mod r#match;
+#[path = "match.rs"]
+mod matches;
 mod perft;
 mod play;
 mod show;

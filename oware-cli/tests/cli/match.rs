@@ -71,6 +71,10 @@ fn two_levels_over_the_protocol_play_every_opening_with_both_colours() {
         "5",
         "--save",
         save.to_str().unwrap(),
+        // This is about play over the protocol, not speed: a loaded
+        // machine must not make a debug build lose on time.
+        "--margin",
+        "60000",
     ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(!run.stdout.contains("forfeits"), "{}", run.stdout);
@@ -124,20 +128,19 @@ fn two_levels_over_the_protocol_play_every_opening_with_both_colours() {
     assert_ne!(openings[0], openings[2]);
 }
 
-/// Plays 4 games of a misbehaving test engine against level 1 at 50 ms a
-/// move, and returns the run after checking that the match finished.
-fn against_level_one(engine: &str) -> Run {
+/// Plays 4 games of a test engine, at 50 ms a move and the margin given,
+/// against level 1 (at its own depth, with no time to lose on), and returns
+/// the run after checking that the match finished.
+fn against_level_one(engine: &str, margin: &str) -> Run {
     let run = oware_match(&[
         "--engine",
-        engine,
+        &format!("{engine},movetime=50"),
         "--engine",
         "level:1",
         "--games",
         "4",
-        "--movetime",
-        "50",
         "--margin",
-        "100",
+        margin,
         "--timeout",
         "5000",
     ]);
@@ -155,7 +158,7 @@ fn engines_that_crash_hang_cheat_or_babble_forfeit_every_game_and_the_match_goes
         ("illegal", "illegal move", ", illegal: house "),
         ("garbage", "garbage", "answered garbage: `bestmove Z?`"),
     ] {
-        let run = against_level_one(&format!("cmd=sh {misbehave} {mode},name={mode}"));
+        let run = against_level_one(&format!("cmd=sh {misbehave} {mode},name={mode}"), "100");
         let forfeits: Vec<&str> = run
             .stdout
             .lines()
@@ -178,7 +181,7 @@ fn engines_that_crash_hang_cheat_or_babble_forfeit_every_game_and_the_match_goes
 #[test]
 fn a_late_answer_loses_on_time_and_noise_around_good_moves_is_harmless() {
     let wrapped = script("wrapped.sh");
-    let run = against_level_one(&format!("cmd=sh {wrapped} slow,name=slow"));
+    let run = against_level_one(&format!("cmd=sh {wrapped} slow,name=slow"), "100");
     assert_eq!(
         row(&run.stdout, "forfeit: time"),
         ["4", "0", "0", "4", "0.0%"],
@@ -196,7 +199,8 @@ fn a_late_answer_loses_on_time_and_noise_around_good_moves_is_harmless() {
         run.stdout
     );
 
-    let run = against_level_one(&format!("cmd=sh {wrapped} noisy,name=noisy"));
+    // A margin no loaded machine reaches: this is about the noise alone.
+    let run = against_level_one(&format!("cmd=sh {wrapped} noisy,name=noisy"), "60000");
     assert!(!run.stdout.contains("forfeits"), "{}", run.stdout);
 }
 
