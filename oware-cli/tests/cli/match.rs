@@ -225,6 +225,18 @@ fn the_sprt_stops_a_clear_match_early() {
     assert!(run.stdout.contains("LLR "), "{}", run.stdout);
 }
 
+/// Two in-process levels with the openings of `file`.
+fn levels_with_openings(file: &str) -> Vec<&str> {
+    vec![
+        "--engine",
+        "level:3",
+        "--engine",
+        "level:2",
+        "--openings",
+        file,
+    ]
+}
+
 #[test]
 fn mistakes_in_the_command_are_named_before_any_game() {
     let quiet = format!("cmd=sh {} quiet,name=quiet", script("misbehave.sh"));
@@ -263,26 +275,12 @@ fn mistakes_in_the_command_are_named_before_any_game() {
             "engine oware has no limits: give --movetime or --tc".to_owned(),
         ),
         (
-            vec![
-                "--engine",
-                "level:3",
-                "--engine",
-                "level:2",
-                "--openings",
-                &openings_arg,
-            ],
+            levels_with_openings(&openings_arg),
             "line 3: character 4 of the transcript, `E`, is a move by South, but North is to move"
                 .to_owned(),
         ),
         (
-            vec![
-                "--engine",
-                "level:3",
-                "--engine",
-                "level:2",
-                "--openings",
-                "games.ogn",
-            ],
+            levels_with_openings("games.ogn"),
             "games.ogn: OGN openings are not read yet".to_owned(),
         ),
     ];
