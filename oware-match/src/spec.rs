@@ -1,6 +1,7 @@
 //! Engines named on a command line, in the manner of cutechess-cli's
 //! `-engine cmd=… name=… option.X=…`: comma-separated `key=value` pairs,
-//! or `level:N` for a level of our own engine played in-process.
+//! or `level:N` for a level of our own engine played in-process. A first
+//! part without `=` is the command: `oware uci,name=A` is `cmd=oware uci,name=A`.
 //!
 //! ```text
 //! cmd=oware uci,name=A,option.Hash=64,movetime=100
@@ -64,6 +65,8 @@ pub enum SpecError {
     },
     /// Neither `cmd=` nor `level:N`, or both.
     NoEngine(String),
+    /// A key given twice where only one makes sense.
+    Repeated(String),
 }
 
 impl fmt::Display for SpecError {
@@ -79,6 +82,7 @@ impl fmt::Display for SpecError {
                 value,
                 expected,
             } => write!(f, "{key}=`{value}`: expected {expected}"),
+            SpecError::Repeated(key) => write!(f, "`{key}` is given twice"),
             SpecError::NoEngine(spec) => write!(
                 f,
                 "`{spec}` names no engine: give cmd=PROGRAM ARGS… or level:N (not both)"
@@ -133,11 +137,17 @@ impl FromStr for EngineSpec {
                 in_process = Some(value("level", n.trim(), "a level from 1 to 19")?);
                 continue;
             }
+            if index == 0 && !part.contains('=') {
+                // A bare command first, as in `--engine "oware uci"`.
+                command = Some(part.split_whitespace().map(str::to_owned).collect());
+                continue;
+            }
             let (key, v) = part
                 .split_once('=')
                 .ok_or_else(|| SpecError::NotAPair(part.to_owned()))?;
             let (key, v) = (key.trim(), v.trim());
             match key {
+                "cmd" if command.is_some() => return Err(SpecError::Repeated(key.to_owned())),
                 "cmd" => command = Some(v.split_whitespace().map(str::to_owned).collect()),
                 "name" => spec.name = Some(v.to_owned()),
                 "level" => spec.level = Some(value(key, v, "a level from 1 to 19")?),
@@ -269,11 +279,18 @@ mod tests {
         assert_eq!(plain.display_name(), "three");
         let path: EngineSpec = "cmd=/usr/bin/engine --x".parse().unwrap();
         assert_eq!(path.display_name(), "engine");
+        let bare: EngineSpec = "oware uci,movetime=20".parse().unwrap();
+        assert_eq!(
+            bare.kind,
+            EngineKind::Process(vec!["oware".into(), "uci".into()])
+        );
+        assert_eq!(bare, "cmd=oware uci,movetime=20".parse().unwrap());
     }
 
     #[test]
     fn bad_descriptions_say_what_is_wrong() {
         assert_eq!(error("cmd=e,hash"), "`hash` is not key=value");
+        assert_eq!(error("e,cmd=f"), "`cmd` is given twice");
         assert_eq!(
             error("cmd=e,colour=red"),
             "unknown key `colour` (the keys are cmd, name, option.NAME, level, depth, nodes, movetime, tc)"

@@ -22,11 +22,13 @@ use crate::style::Style;
 /// it) or levels of the built-in engine, each given by --engine:
 ///
 ///   --engine "cmd=oware uci,name=A,option.Hash=64,movetime=100"
+///   --engine "oware uci,name=B"
 ///   --engine "cmd=./my-engine --flag,tc=10+0.1"
 ///   --engine "cmd=oware uci,level=14"   (the level's depth and time)
 ///   --engine level:17                   (in this process, the level's own limits)
 ///
-/// Keys: cmd=PROGRAM ARGS… (split on blanks), name=, option.NAME=VALUE
+/// Keys: cmd=PROGRAM ARGS… (split on blanks; `cmd=` may be left out
+/// when the command comes first), name=, option.NAME=VALUE
 /// (sent as `setoption name NAME value VALUE`), level=N, and the engine's
 /// own limits depth=, nodes=, movetime=MS, tc=SECONDS+INCREMENT, which take
 /// the place of --movetime/--tc for it. Programs are told the rule set as
