@@ -37,8 +37,10 @@ pub enum Fault {
     Start(String),
     /// The engine's process ended or closed its output.
     Crashed(String),
-    /// No answer within the time the game loop waited.
+    /// No answer within the time allowed for it.
     Hung {
+        /// The answer awaited: `bestmove`, or `uciok`/`readyok` in the handshake.
+        awaited: &'static str,
         /// How long it waited.
         waited: Duration,
     },
@@ -80,8 +82,8 @@ impl fmt::Display for Fault {
         match self {
             Fault::Start(why) => write!(f, "did not start: {why}"),
             Fault::Crashed(why) => write!(f, "crashed: {why}"),
-            Fault::Hung { waited } => {
-                write!(f, "hung: no bestmove within {} ms", waited.as_millis())
+            Fault::Hung { awaited, waited } => {
+                write!(f, "hung: no {awaited} within {} ms", waited.as_millis())
             }
             Fault::Garbage(line) => write!(f, "answered garbage: `{line}`"),
             Fault::Illegal { house, reason } => write!(f, "played {house}, illegal: {reason}"),

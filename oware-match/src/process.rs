@@ -86,6 +86,9 @@ impl ProcessPlayer {
         ready.map_err(|fault| {
             let why = match fault {
                 Fault::Crashed(why) | Fault::Start(why) => why,
+                Fault::Hung { awaited, waited } => {
+                    format!("no {awaited} within {} ms", waited.as_millis())
+                }
                 other => other.to_string(),
             };
             Fault::Start(format!("{}: {why}", command.program))
@@ -112,13 +115,13 @@ impl ProcessPlayer {
     }
 
     /// Waits for a line starting with `word` within the handshake time.
-    fn expect(&mut self, word: &str) -> Result<(), Fault> {
+    fn expect(&mut self, word: &'static str) -> Result<(), Fault> {
         let wait = self.handshake;
         self.wait_for(word, wait).map(|_| ())
     }
 
     /// The first line whose first word is `word`, within `wait`.
-    fn wait_for(&mut self, word: &str, wait: Duration) -> Result<String, Fault> {
+    fn wait_for(&mut self, word: &'static str, wait: Duration) -> Result<String, Fault> {
         let deadline = Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -132,9 +135,9 @@ impl ProcessPlayer {
                     return Err(self.crashed("its output closed"));
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(match word {
-                        "bestmove" => Fault::Hung { waited: wait },
-                        _ => Fault::Crashed(format!("no `{word}` within {} ms", wait.as_millis())),
+                    return Err(Fault::Hung {
+                        awaited: word,
+                        waited: wait,
                     });
                 }
             }

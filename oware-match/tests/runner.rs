@@ -92,6 +92,7 @@ fn a_player_that_fails_forfeits_and_is_restarted_for_the_next_game() {
         ),
         (
             Fault::Hung {
+                awaited: "bestmove",
                 waited: Duration::from_millis(5),
             },
             "forfeit: hung",
