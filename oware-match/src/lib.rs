@@ -61,3 +61,8 @@ pub use record::write_game;
 pub use spec::{EngineKind, EngineSpec, SpecError};
 pub use summary::{Summary, Wdl};
 pub use tournament::{Contestant, GameRecord, Match, Start, run};
+
+/// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
