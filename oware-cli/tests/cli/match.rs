@@ -205,6 +205,46 @@ fn a_late_answer_loses_on_time_and_noise_around_good_moves_is_harmless() {
 }
 
 #[test]
+fn a_clock_is_sent_as_both_times_and_increments() {
+    // The wrapped engine answers only a `go` with wtime, btime, winc and
+    // binc; on any other it hangs and forfeits.
+    let run = oware_match(&[
+        "--engine",
+        &format!("cmd=sh {} clock,name=clock", script("wrapped.sh")),
+        "--engine",
+        // Its own depth, in place of the clock: quick.
+        "level:1,depth=1",
+        "--tc",
+        "60+0.1",
+        "--games",
+        "2",
+        "--timeout",
+        "5000",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(!run.stdout.contains("forfeits"), "{}", run.stdout);
+    assert_eq!(row(&run.stdout, "all games")[0], "2", "{}", run.stdout);
+    // Told a time per move instead, it never answers.
+    let run = oware_match(&[
+        "--engine",
+        &format!(
+            "cmd=sh {} clock,name=clock,movetime=50",
+            script("wrapped.sh")
+        ),
+        "--engine",
+        "level:1",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(
+        row(&run.stdout, "forfeit: hung"),
+        ["2", "0", "0", "2", "0.0%"],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn the_sprt_stops_a_clear_match_early() {
     let run = oware_match(&[
         "--engine",
