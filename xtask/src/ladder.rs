@@ -183,19 +183,11 @@ fn play_game(
         let house = result.best.expect("a game not over has a move");
         game.play(house).expect("the engine plays legal moves");
     }
-    let winner = match game.outcome() {
-        Some(outcome) => outcome.winner,
-        None => {
-            // Unfinished: each side's store and row decide.
-            let board = game.position().board();
-            let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
-            match held(Seat::South).cmp(&held(Seat::North)) {
-                std::cmp::Ordering::Greater => Some(Seat::South),
-                std::cmp::Ordering::Less => Some(Seat::North),
-                std::cmp::Ordering::Equal => None,
-            }
-        }
-    };
+    // Unfinished: each side's store and row decide.
+    let winner = game.outcome().map_or_else(
+        || oware_core::Outcome::adjudicate(game.position().board()),
+        |outcome| outcome.winner,
+    );
     let outcome = match winner {
         Some(seat) if seat == strong_seat => Outcome::Won,
         Some(_) => Outcome::Lost,

@@ -285,18 +285,10 @@ fn samples(positions: &[Position], game: &Game) -> Vec<Sample> {
 
 /// The winner of a game, or of an unfinished one by the seeds each side holds.
 fn winner(game: &Game) -> Option<Seat> {
-    match game.outcome() {
-        Some(outcome) => outcome.winner,
-        None => {
-            let board = game.position().board();
-            let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
-            match held(Seat::South).cmp(&held(Seat::North)) {
-                std::cmp::Ordering::Greater => Some(Seat::South),
-                std::cmp::Ordering::Less => Some(Seat::North),
-                std::cmp::Ordering::Equal => None,
-            }
-        }
-    }
+    game.outcome().map_or_else(
+        || oware_core::Outcome::adjudicate(game.position().board()),
+        |outcome| outcome.winner,
+    )
 }
 
 fn engine(weights: Weights, knobs: Knobs) -> Engine {
