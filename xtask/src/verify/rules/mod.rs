@@ -91,14 +91,15 @@ fn check_moves(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     let [game_over, not_yours, empty, must_feed, grand_slam] = tally.refusals;
     println!(
         "rules cross-check: {} moves on {} walks ({} from the opening, the rest from edge positions), \
-         {} positions x 3 rule sets agreed; {} legal moves ({} laps, {} double laps, {} chains, \
+         {} positions x {} rule sets agreed; {} legal moves ({} laps, {} double laps, {} chains, \
          {} grand slams, {} feeding), {} refusals ({game_over} game over, {not_yours} not your house, \
          {empty} empty, {must_feed} must feed, {grand_slam} grand slam), over: {} 25 captured, \
          {} 24-24, {} no legal move [{:.1}s]",
         tally.moves,
         tally.walks,
         tally.opening_moves,
-        tally.positions / 3,
+        tally.positions / bridge::RULE_SETS.len() as u64,
+        bridge::RULE_SETS.len(),
         tally.plays,
         tally.laps,
         tally.double_laps,
