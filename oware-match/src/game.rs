@@ -5,7 +5,7 @@
 use core::fmt;
 use std::time::{Duration, Instant};
 
-use oware_core::{BySeat, EndReason, Game, Seat};
+use oware_core::{BySeat, EndReason, Game, Outcome, Seat};
 
 use crate::control::{Budget, Clocks};
 use crate::player::{Fault, Player};
@@ -126,7 +126,7 @@ pub fn play(
             .is_some_and(|most| game.moves().len() >= most)
         {
             let result = Result {
-                winner: winner_by_seeds_held(&game),
+                winner: Outcome::adjudicate(game.position().board()),
                 ending: Ending::Adjudicated {
                     plies: game.moves().len(),
                 },
@@ -162,19 +162,5 @@ pub fn play(
             return (game, forfeit(Fault::Illegal { house, reason }));
         }
         clocks.charge(seat, elapsed);
-    }
-}
-
-/// The winner of an unfinished game by the seeds each side holds: its store
-/// and its row, as when the rules end a game by repetition.
-// TODO(lead): call oware-core's held-seeds adjudication once the corehome
-// branch adds it, so this rule keeps one home.
-fn winner_by_seeds_held(game: &Game) -> Option<Seat> {
-    let board = game.position().board();
-    let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
-    match held(Seat::South).cmp(&held(Seat::North)) {
-        core::cmp::Ordering::Greater => Some(Seat::South),
-        core::cmp::Ordering::Less => Some(Seat::North),
-        core::cmp::Ordering::Equal => None,
     }
 }

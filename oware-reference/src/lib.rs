@@ -1,5 +1,5 @@
 //! A deliberately naive second implementation of the rules of Oware (Abapa),
-//! written from `SPEC.md` alone so that it can cross-check the fast one.
+//! written from `RULES.md` alone so that it can cross-check the fast one.
 //!
 //! Everything here favours obviousness over speed: plain loops that say what
 //! each rule says, a `Vec` where one is handy, no bit tricks.
