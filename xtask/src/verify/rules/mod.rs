@@ -9,16 +9,24 @@
 //!   figures in the perft data file.
 //! - [`notation`]: board text and transcripts rendered and parsed by both.
 //!
+//! The questions and the reproducers are `oware_fuzz::agree`'s, the same
+//! the property tests ask, and the random edge positions are
+//! `oware_fuzz::edges`', the same the property tests draw: this module
+//! drives them at scale, seeded, and counts what they met. The rule sets are
+//! `Rules::PRESETS`, so a new preset is checked without a change here.
+//!
 //! Each check prints one summary line with its counts. On the first
 //! disagreement it prints a reproducer and verify fails.
 
 use std::time::Instant;
 
 use anyhow::bail;
+use oware_core::{EndReason, IllegalMove, Rules};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
-mod bridge;
-mod disagreement;
 mod games;
+mod guard;
 mod moves;
 mod notation;
 mod perft;
@@ -71,10 +79,64 @@ impl Sizes {
     }
 }
 
+/// The generator for task number `task` of a run seeded with `seed`: each
+/// task (a walk, a game) has its own stream, so it reproduces on its own
+/// whatever ran before it.
+fn task_rng(seed: u64, task: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(task);
+    rng
+}
+
+/// The presets in turn: the `index`th, wrapping round.
+fn preset(index: u64) -> (&'static str, Rules) {
+    Rules::PRESETS[(index % Rules::PRESETS.len() as u64) as usize]
+}
+
+/// A short name for each refusal, for tallies.
+const REFUSALS: [&str; 5] = [
+    "game over",
+    "not your house",
+    "empty house",
+    "must feed",
+    "grand slam",
+];
+
+/// The index of `illegal` in [`REFUSALS`].
+fn refusal_index(illegal: IllegalMove) -> usize {
+    match illegal {
+        IllegalMove::GameOver => 0,
+        IllegalMove::NotYourHouse { .. } => 1,
+        IllegalMove::EmptyHouse(_) => 2,
+        IllegalMove::MustFeed(_) => 3,
+        IllegalMove::GrandSlam(_) => 4,
+    }
+}
+
+/// A short name for each end reason, for tallies.
+const END_REASONS: [&str; 5] = [
+    "25 captured",
+    "24-24",
+    "no legal move",
+    "repetition",
+    "move limit",
+];
+
+/// The index of `reason` in [`END_REASONS`].
+fn end_index(reason: EndReason) -> usize {
+    match reason {
+        EndReason::Reached25 => 0,
+        EndReason::Draw24 => 1,
+        EndReason::NoLegalMove => 2,
+        EndReason::Repetition => 3,
+        EndReason::MoveLimit => 4,
+    }
+}
+
 /// Runs every rules check; fails on the first disagreement, after printing it.
 pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
     let sizes = Sizes::new(args);
-    bridge::catch_panics();
+    guard::catch_panics();
     check_moves(args.seed, &sizes)?;
     check_games(args.seed, &sizes)?;
     check_perft(args.seed, &sizes)?;
@@ -91,14 +153,15 @@ fn check_moves(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     let [game_over, not_yours, empty, must_feed, grand_slam] = tally.refusals;
     println!(
         "rules cross-check: {} moves on {} walks ({} from the opening, the rest from edge positions), \
-         {} positions x 3 rule sets agreed; {} legal moves ({} laps, {} double laps, {} chains, \
+         {} positions x {} rule sets agreed; {} legal moves ({} laps, {} double laps, {} chains, \
          {} grand slams, {} feeding), {} refusals ({game_over} game over, {not_yours} not your house, \
          {empty} empty, {must_feed} must feed, {grand_slam} grand slam), over: {} 25 captured, \
          {} 24-24, {} no legal move [{:.1}s]",
         tally.moves,
         tally.walks,
         tally.opening_moves,
-        tally.positions / 3,
+        tally.positions / Rules::PRESETS.len() as u64,
+        Rules::PRESETS.len(),
         tally.plays,
         tally.laps,
         tally.double_laps,
@@ -124,7 +187,7 @@ fn check_moves(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
             ("position drawn 24-24", tally.over[1]),
             ("position without a legal move", tally.over[2]),
         ];
-        let refused = bridge::REFUSALS.iter().map(|&r| (r, 0)).zip(tally.refusals);
+        let refused = REFUSALS.iter().map(|&r| (r, 0)).zip(tally.refusals);
         for (what, count) in met.into_iter().chain(refused.map(|((r, _), n)| (r, n))) {
             require("rules cross-check", what, count)?;
         }
@@ -136,10 +199,10 @@ fn check_moves(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
 fn check_games(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     let started = Instant::now();
     let games = report(games::run(seed, sizes.games))?;
-    let per_set: Vec<String> = bridge::RULE_SETS
+    let per_set: Vec<String> = Rules::PRESETS
         .iter()
         .enumerate()
-        .map(|(i, set)| format!("{} {} ({})", games.games[i], set.name, games.endings_of(i)))
+        .map(|(i, (name, _))| format!("{} {name} ({})", games.games[i], games.endings_of(i)))
         .collect();
     println!(
         "rules games: {} games, {} moves, agreed move for move and on every outcome: {}; \
@@ -153,21 +216,21 @@ fn check_games(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64(),
     );
     if sizes.games >= 300 {
-        for (i, set) in bridge::RULE_SETS.iter().enumerate() {
-            for (reason, &count) in bridge::END_REASONS.iter().zip(&games.endings[i]) {
+        for (i, (name, rules)) in Rules::PRESETS.iter().enumerate() {
+            for (reason, &count) in END_REASONS.iter().zip(&games.endings[i]) {
                 // Only a move limit can end a game by the move limit. And no
                 // move reaches 24-24: the capture would empty the opponent's
                 // row, a grand slam, which takes nothing (the cross-check
                 // meets 24-24 in set-up positions instead).
                 let reachable = match *reason {
-                    "move limit" => set.core.move_limit.is_some(),
+                    "move limit" => rules.move_limit.is_some(),
                     "24-24" => false,
                     _ => true,
                 };
                 if reachable {
                     require(
                         "rules games",
-                        &format!("{} ending under {}", reason, set.name),
+                        &format!("{reason} ending under {name}"),
                         count,
                     )?;
                 }
@@ -226,7 +289,7 @@ fn require(check: &str, what: &str, count: u64) -> anyhow::Result<()> {
 }
 
 /// Prints a disagreement and turns it into verify's error.
-fn report<T>(result: Result<T, Box<disagreement::Disagreement>>) -> anyhow::Result<T> {
+fn report<T, D: std::fmt::Display>(result: Result<T, Box<D>>) -> anyhow::Result<T> {
     match result {
         Ok(value) => Ok(value),
         Err(disagreement) => {
