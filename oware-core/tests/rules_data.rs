@@ -1,174 +1,133 @@
 //! The hand-worked rules cases of `tests/data/rules/*.rules` (sowing,
 //! capture, grand slam, feeding, refusals, the end), held against
 //! oware-core. oware-reference's `tests/rules_data.rs` reads the same files:
-//! a new case is one line, checked against both.
+//! a new case is one line, checked against both. The checks are written
+//! once, in `data/rules/cases.rs`; this file says how core answers them.
 
 #[path = "data/rules/cases.rs"]
 mod cases;
 
 use std::path::Path;
 
-use cases::{Case, Check, Played, Reason, Refusal, Setup, Side};
-use oware_core::{
-    Board, BySeat, EndReason, Game, House, HouseSet, IllegalMove, Outcome, Position, Rules, Seat,
-};
+use cases::{Implementation, Reason, Refusal, Setup, Side};
+use oware_core::{Board, EndReason, Game, House, IllegalMove, Outcome, Position, Rules, Seat};
 
-/// The rule sets a case names: `all` is every preset.
-fn rule_sets(case: &Case) -> Vec<Rules> {
-    if case.rules == ["all"] {
-        return Rules::PRESETS.map(|(_, rules)| rules).to_vec();
-    }
-    case.rules
-        .iter()
-        .map(|name| {
-            name.parse()
-                .unwrap_or_else(|e| panic!("{}: {e}", case.place))
-        })
-        .collect()
-}
-
-fn seat(side: Side) -> Seat {
-    match side {
-        Side::South => Seat::South,
-        Side::North => Seat::North,
-    }
-}
+/// oware-core, as the data files see it.
+struct Core;
 
 fn position(setup: Setup) -> Position {
     let board = Board::from_cells(setup.cells).expect("the data holds 48 seeds a board");
-    Position::new(board, seat(setup.to_move))
+    let seat = match setup.to_move {
+        Side::South => Seat::South,
+        Side::North => Seat::North,
+    };
+    Position::new(board, seat)
 }
 
-fn refusal(illegal: IllegalMove) -> Refusal {
-    match illegal {
-        IllegalMove::GameOver => Refusal::GameOver,
-        IllegalMove::NotYourHouse { .. } => Refusal::NotYourHouse,
-        IllegalMove::EmptyHouse(_) => Refusal::EmptyHouse,
-        IllegalMove::MustFeed(_) => Refusal::MustFeed,
-        IllegalMove::GrandSlam(_) => Refusal::GrandSlam,
+fn setup(position: Position) -> Setup {
+    Setup {
+        cells: position.board().to_cells(),
+        to_move: side(position.to_move()),
     }
 }
 
-fn outcome(expected: cases::Outcome) -> Outcome {
-    Outcome {
-        winner: expected.winner.map(seat),
-        reason: match expected.reason {
-            Reason::Reached25 => EndReason::Reached25,
-            Reason::Draw24 => EndReason::Draw24,
-            Reason::NoLegalMove => EndReason::NoLegalMove,
-            Reason::Repetition => EndReason::Repetition,
-            Reason::MoveLimit => EndReason::MoveLimit,
+fn side(seat: Seat) -> Side {
+    match seat {
+        Seat::South => Side::South,
+        Seat::North => Side::North,
+    }
+}
+
+/// The data's refusal for core's error, which must name the house played
+/// when it names one.
+#[track_caller]
+fn refusal(illegal: IllegalMove, played: House) -> Refusal {
+    let (refusal, named) = match illegal {
+        IllegalMove::GameOver => (Refusal::GameOver, None),
+        IllegalMove::NotYourHouse { house, .. } => (Refusal::NotYourHouse, Some(house)),
+        IllegalMove::EmptyHouse(house) => (Refusal::EmptyHouse, Some(house)),
+        IllegalMove::MustFeed(house) => (Refusal::MustFeed, Some(house)),
+        IllegalMove::GrandSlam(house) => (Refusal::GrandSlam, Some(house)),
+    };
+    assert!(
+        named.is_none_or(|named| named == played),
+        "{illegal:?} for house {played}"
+    );
+    refusal
+}
+
+fn outcome(outcome: Outcome) -> cases::Outcome {
+    cases::Outcome {
+        winner: outcome.winner.map(side),
+        seeds: [outcome.seeds.south, outcome.seeds.north],
+        reason: match outcome.reason {
+            EndReason::Reached25 => Reason::Reached25,
+            EndReason::Draw24 => Reason::Draw24,
+            EndReason::NoLegalMove => Reason::NoLegalMove,
+            EndReason::Repetition => Reason::Repetition,
+            EndReason::MoveLimit => Reason::MoveLimit,
         },
-        seeds: BySeat::new(expected.seeds[0], expected.seeds[1]),
     }
 }
 
-/// Holds core to one case under one rule set; the first thing wrong, in words.
-fn check(case: &Case, rules: Rules) -> Result<(), String> {
-    let start = position(case.setup);
-    match &case.check {
-        Check::Play { house, played } => {
-            let house = House::ALL[*house];
-            let got = start.play_under(house, &rules);
-            let expected = match *played {
-                Played::After(cells) => Ok(Position::new(
-                    Board::from_cells(cells).expect("48 seeds"),
-                    start.to_move().opponent(),
-                )),
-                Played::Refused(reason) => Err(reason),
-            };
-            if got.map_err(refusal) != expected {
-                return Err(format!("play {house}: {got:?}"));
-            }
-            // The same move in a game: the same answer, and a refused move
-            // leaves the game as it was (SPEC rule 6).
-            let mut game = Game::from_position(start, rules);
-            let before = game.clone();
-            match game.play(house) {
-                Ok(()) if Ok(game.position()) == got => {}
-                Err(illegal) if Err(illegal) == got && game == before => {}
-                other => return Err(format!("play {house} in a game: {other:?}, {game:?}")),
-            }
-            if let Err(illegal) = got {
-                let named = match illegal {
-                    IllegalMove::GameOver => None,
-                    IllegalMove::NotYourHouse { house, .. }
-                    | IllegalMove::EmptyHouse(house)
-                    | IllegalMove::MustFeed(house)
-                    | IllegalMove::GrandSlam(house) => Some(house),
-                };
-                if named.is_some_and(|named| named != house) {
-                    return Err(format!("the refusal names another house: {illegal:?}"));
-                }
-            }
-        }
-        Check::Legal(expected) => {
-            let got = start.legal_moves_under(&rules);
-            let expected: HouseSet = expected.iter().map(|&i| House::ALL[i]).collect();
-            if got != expected {
-                return Err(format!("legal moves {got:?}"));
-            }
-        }
-        Check::Game {
-            moves,
-            end,
-            outcome: expected,
-        } => {
-            let mut game = Game::from_position(start, rules);
-            for (n, &index) in moves.iter().enumerate() {
-                let house = House::ALL[index];
-                game.play(house)
-                    .map_err(|e| format!("move {} ({house}) refused: {e}", n + 1))?;
-            }
-            if game.position() != position(*end) {
-                return Err(format!("after the moves: {:?}", game.position()));
-            }
-            let expected = expected.map(outcome);
-            if game.outcome() != expected || game.is_over() != expected.is_some() {
-                return Err(format!("outcome {:?}", game.outcome()));
-            }
-            if moves.is_empty() && start.outcome() != expected {
-                return Err(format!("Position::outcome {:?}", start.outcome()));
-            }
-            let history_free = expected
-                .is_some_and(|o| !matches!(o.reason, EndReason::Repetition | EndReason::MoveLimit));
-            if history_free != game.position().is_over() {
-                return Err("the position alone: is_over disagrees".to_owned());
-            }
-            if expected.is_some() {
-                // A finished game has no move and refuses every house alike.
-                if !game.legal_moves().is_empty() {
-                    return Err(format!("legal moves when over: {:?}", game.legal_moves()));
-                }
-                let before = game.clone();
-                for house in House::ALL {
-                    if game.play(house) != Err(IllegalMove::GameOver) || game != before {
-                        return Err(format!("{house} not refused as game over"));
-                    }
-                }
-            } else if game.legal_moves().is_empty() {
-                return Err("no legal move, yet not over".to_owned());
-            }
-        }
+impl Implementation for Core {
+    type Rules = Rules;
+    type Game = Game;
+
+    fn rules(name: &str) -> Option<Rules> {
+        name.parse().ok()
     }
-    Ok(())
+
+    fn presets() -> Vec<Rules> {
+        Rules::PRESETS.map(|(_, rules)| rules).to_vec()
+    }
+
+    fn legal(at: Setup, rules: Rules) -> Vec<usize> {
+        let legal = position(at).legal_moves_under(&rules);
+        legal.iter().map(House::index).collect()
+    }
+
+    fn play(at: Setup, house: usize, rules: Rules) -> Result<Setup, Refusal> {
+        let house = House::ALL[house];
+        let played = position(at).play_under(house, &rules);
+        played.map(setup).map_err(|illegal| refusal(illegal, house))
+    }
+
+    fn is_over(at: Setup) -> bool {
+        position(at).is_over()
+    }
+
+    fn outcome(at: Setup, rules: Rules) -> Option<cases::Outcome> {
+        // A fresh game's outcome is the one that needs no history, which the
+        // position gives alone too.
+        let alone = position(at).outcome();
+        assert_eq!(Game::from_position(position(at), rules).outcome(), alone);
+        alone.map(outcome)
+    }
+
+    fn game(at: Setup, rules: Rules) -> Game {
+        Game::from_position(position(at), rules)
+    }
+
+    fn game_play(game: &mut Game, house: usize) -> Result<(), Refusal> {
+        let house = House::ALL[house];
+        game.play(house).map_err(|illegal| refusal(illegal, house))
+    }
+
+    fn game_position(game: &Game) -> Setup {
+        setup(game.position())
+    }
+
+    fn game_outcome(game: &Game) -> Option<cases::Outcome> {
+        assert_eq!(game.is_over(), game.outcome().is_some());
+        assert_eq!(game.is_over(), game.legal_moves().is_empty());
+        game.outcome().map(outcome)
+    }
 }
 
 #[test]
 fn every_rules_case_holds_in_core() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rules");
-    let cases = cases::read_dir(&dir);
-    assert!(cases.len() > 50, "{} cases", cases.len());
-    let failures: Vec<String> = cases
-        .iter()
-        .flat_map(|case| rule_sets(case).into_iter().map(move |rules| (case, rules)))
-        .filter_map(|(case, rules)| {
-            check(case, rules)
-                .err()
-                .map(|what| format!("{} ({rules}): {what}", case.place))
-        })
-        .collect();
-    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    cases::check_dir::<Core>(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rules"));
 }
 
 #[test]

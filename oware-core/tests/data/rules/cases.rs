@@ -350,3 +350,141 @@ fn outcome(field: &str) -> Result<Option<Outcome>, String> {
         reason,
     }))
 }
+
+/// One rules implementation as the drivers see it: positions and games in
+/// the data's plain values. Each driver implements it for its crate; the
+/// checks ([`check_dir`]) are written once.
+pub(crate) trait Implementation {
+    /// The implementation's rule set.
+    type Rules: Copy + std::fmt::Debug;
+    /// The implementation's game, history and all.
+    type Game: Clone + PartialEq + std::fmt::Debug;
+
+    /// The rule set a preset name names, if the implementation knows it.
+    fn rules(name: &str) -> Option<Self::Rules>;
+    /// Every preset, for `all`.
+    fn presets() -> Vec<Self::Rules>;
+    /// The legal moves of `setup`, ascending indices.
+    fn legal(setup: Setup, rules: Self::Rules) -> Vec<usize>;
+    /// `house` played from `setup`: the position after, or the refusal.
+    fn play(setup: Setup, house: usize, rules: Self::Rules) -> Result<Setup, Refusal>;
+    /// Whether `setup` alone, without history, is over.
+    fn is_over(setup: Setup) -> bool;
+    /// The outcome of `setup` alone: a game that starts there.
+    fn outcome(setup: Setup, rules: Self::Rules) -> Option<Outcome>;
+    /// A game from `setup`.
+    fn game(setup: Setup, rules: Self::Rules) -> Self::Game;
+    /// `house` played in `game`.
+    fn game_play(game: &mut Self::Game, house: usize) -> Result<(), Refusal>;
+    /// The game's position now.
+    fn game_position(game: &Self::Game) -> Setup;
+    /// The game's outcome now.
+    fn game_outcome(game: &Self::Game) -> Option<Outcome>;
+}
+
+/// Holds `I` to every case of every file in `dir`, under every rule set
+/// each names.
+///
+/// # Panics
+/// Listing every case that fails, by file, line and rule set.
+#[track_caller]
+pub(crate) fn check_dir<I: Implementation>(dir: &Path) {
+    let cases = read_dir(dir);
+    assert!(cases.len() > 50, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let rule_sets = if case.rules == ["all"] {
+            I::presets()
+        } else {
+            case.rules
+                .iter()
+                .map(|name| {
+                    I::rules(name).unwrap_or_else(|| panic!("{}: no rule set `{name}`", case.place))
+                })
+                .collect()
+        };
+        for rules in rule_sets {
+            if let Err(what) = check::<I>(case, rules) {
+                failures.push(format!("{} ({rules:?}): {what}", case.place));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// One case under one rule set; the first thing wrong, in words.
+fn check<I: Implementation>(case: &Case, rules: I::Rules) -> Result<(), String> {
+    let start = case.setup;
+    match &case.check {
+        Check::Play { house, played } => {
+            let got = I::play(start, *house, rules);
+            let expected = match *played {
+                Played::After(cells) => Ok(Setup {
+                    cells,
+                    to_move: start.to_move.other(),
+                }),
+                Played::Refused(refusal) => Err(refusal),
+            };
+            if got != expected {
+                return Err(format!("play {house}: {got:?}"));
+            }
+            // The same move in a game: the same answer, and a refused move
+            // leaves the game as it was (SPEC rule 6).
+            let mut game = I::game(start, rules);
+            let before = game.clone();
+            match I::game_play(&mut game, *house) {
+                Ok(()) if Ok(I::game_position(&game)) == got => {}
+                Err(refusal) if Err(refusal) == got && game == before => {}
+                other => return Err(format!("play {house} in a game: {other:?}, {game:?}")),
+            }
+        }
+        Check::Legal(expected) => {
+            let got = I::legal(start, rules);
+            if got != *expected {
+                return Err(format!("legal moves {got:?}"));
+            }
+        }
+        Check::Game {
+            moves,
+            end,
+            outcome: expected,
+        } => {
+            let mut game = I::game(start, rules);
+            for (n, &house) in moves.iter().enumerate() {
+                I::game_play(&mut game, house)
+                    .map_err(|e| format!("move {} (house {house}) refused: {e:?}", n + 1))?;
+            }
+            let position = I::game_position(&game);
+            if position != *end {
+                return Err(format!("after the moves: {position:?}"));
+            }
+            if I::game_outcome(&game) != *expected {
+                return Err(format!("outcome {:?}", I::game_outcome(&game)));
+            }
+            if moves.is_empty() && I::outcome(start, rules) != *expected {
+                return Err(format!(
+                    "the position's outcome {:?}",
+                    I::outcome(start, rules)
+                ));
+            }
+            // The ends that need no history end the position alone too.
+            let history_free = expected
+                .is_some_and(|o| !matches!(o.reason, Reason::Repetition | Reason::MoveLimit));
+            if history_free != I::is_over(position)
+                || history_free != I::legal(position, rules).is_empty()
+            {
+                return Err("the position alone: is it over, its legal moves".to_owned());
+            }
+            if expected.is_some() {
+                // A finished game refuses every house alike, and stays.
+                let before = game.clone();
+                for house in 0..12 {
+                    if I::game_play(&mut game, house) != Err(Refusal::GameOver) || game != before {
+                        return Err(format!("house {house} not refused as game over"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
