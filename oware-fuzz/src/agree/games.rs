@@ -128,10 +128,10 @@ impl Games {
         Ok(())
     }
 
-    /// Takes back core's last move and holds the game to the one replayed
-    /// without it, in core and (by [`Games::compare`]) in the reference;
-    /// then plays the move again. Returns whether there was a move to take
-    /// back.
+    /// Takes back the last move of a copy of core's game and holds it to
+    /// the game replayed without that move, in core and (by
+    /// [`Games::compare`]) in the reference; both games here stay as they
+    /// are. Returns whether there was a move to take back.
     ///
     /// # Errors
     /// The undone game differs from the replayed one, or the reference's.
