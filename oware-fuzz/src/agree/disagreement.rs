@@ -46,7 +46,8 @@ pub enum Difference {
         /// The reference's answer.
         reference: Result<reference::Position, reference::Refusal>,
         /// In a game: whether a refusal left core's and the reference's
-        /// game unchanged (SPEC rule 6).
+        /// game unchanged (SPEC rule 6); `[false, false]` for a house core
+        /// lists as legal, which no refusal is right for.
         unchanged: Option<[bool; 2]>,
     },
     /// The same moves led the two games to different positions.

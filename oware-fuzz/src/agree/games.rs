@@ -50,22 +50,32 @@ impl Games {
     /// # Errors
     /// The first different answer.
     pub fn play(&mut self, house: House) -> Result<Result<(), IllegalMove>, Box<Disagreement>> {
-        let before = self.clone();
+        let (position, played) = (self.core.position(), self.core.moves().len());
+        // Both games are kept, to hold a refusal to leaving them unchanged,
+        // only for a house core does not list: a copy holds the whole
+        // history, and most houses tried are legal.
+        let before = (!self.core.legal_moves().contains(house)).then(|| self.clone());
         let core = self.core.play(house);
         let reference = self.reference.play(house.index());
-        let unchanged = [self.core == before.core, self.reference == before.reference];
+        let unchanged = before.as_ref().map_or([false; 2], |before| {
+            [self.core == before.core, self.reference == before.reference]
+        });
         let same = match (core, reference) {
             (Ok(()), Ok(())) => true,
+            // A house core lists as legal must not be refused, alike or not.
             (Err(illegal), Err(refused)) => refusal(illegal) == refused && unchanged == [true; 2],
             _ => false,
         };
         if !same {
-            return Err(before.differ(Difference::Play {
+            let difference = Difference::Play {
                 house,
                 core: core.map(|()| self.core.position()),
                 reference: reference.map(|()| self.reference.position()),
                 unchanged: Some(unchanged),
-            }));
+            };
+            let moves = &self.core.moves()[..played.min(self.core.moves().len())];
+            return Err(Disagreement::new(self.core.rules(), position, difference)
+                .reached(self.core.start(), moves));
         }
         self.compare()?;
         Ok(core)
