@@ -2,13 +2,18 @@
 //! of the rules, positions, rule sets, games from the opening and from
 //! any position, and texts near a board diagram or a transcript.
 //!
-//! Boards always hold 48 seeds. They shrink towards fewer seeds sown and
-//! smaller houses; games shrink towards fewer and earlier-listed moves.
+//! Boards always hold 48 seeds; they come from [`crate::edges`], the one
+//! home of random edge positions. Games shrink towards fewer and
+//! earlier-listed moves.
 
 use oware_core::{Board, Game, House, Position, Rules, Seat, Transcript};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;
+use proptest::strategy::NewTree;
+use proptest::test_runner::TestRunner;
+
+use crate::edges::{self, Stress};
 
 /// Either seat.
 pub fn seat() -> impl Strategy<Value = Seat> {
@@ -25,64 +30,34 @@ pub fn rules() -> impl Strategy<Value = Rules> {
     proptest::sample::select(Rules::PRESETS.map(|(_, rules)| rules).to_vec())
 }
 
-/// A board of 48 seeds, of one of five kinds: seeds anywhere; most seeds
-/// in the stores (the end near, or past); one house of 11 to 40 seeds
-/// (laps that skip the origin); one row empty (feeding); every house
-/// holding 0 to 3 (captures, chains, grand slams).
-pub fn board() -> impl Strategy<Value = Board> {
-    prop_oneof![
-        // Seeds anywhere, stores included.
-        vec(0..14usize, 48).prop_map(|cells| from_drops(&cells)),
-        // The end: three seeds in four go to a store.
-        vec(prop_oneof![3 => 12..14usize, 1 => 0..12usize], 48)
-            .prop_map(|cells| from_drops(&cells)),
-        // One big house, the rest anywhere.
-        (0..12usize, 11..=40usize)
-            .prop_flat_map(|(house, big)| (Just(house), Just(big), vec(0..14usize, 48 - big)))
-            .prop_map(|(house, big, rest)| {
-                let mut drops = vec![house; big];
-                drops.extend(rest);
-                from_drops(&drops)
-            }),
-        // One row empty: seeds only in the other row and the stores.
-        (seat(), vec(0..8usize, 48)).prop_map(|(seat, cells)| {
-            let first = seat.first_house_index();
-            let drops: Vec<usize> = cells
-                .into_iter()
-                .map(|c| if c < 6 { first + c } else { 6 + c })
-                .collect();
-            from_drops(&drops)
-        }),
-        // Small houses: twos and threes to capture, rows to take whole.
-        (vec(0..=3u8, 12), 0..=48u8).prop_map(|(houses, split)| {
-            let mut cells = [0; 14];
-            cells[..12].copy_from_slice(&houses);
-            let rest = 48 - houses.iter().sum::<u8>();
-            cells[12] = split.min(rest);
-            cells[13] = rest - cells[12];
-            Board::from_cells(cells).expect("48 seeds")
-        }),
-    ]
-}
-
-/// The board where one seed was dropped into each cell listed (houses
-/// 0–11, stores 12 and 13).
+/// A position at one of the edges of the rules, either seat to move: one
+/// of the kinds of [`edges::Stress`], built by [`edges::position`] from
+/// proptest's own generator, so the property tests and `cargo xtask verify`
+/// reach the same edges.
 ///
-/// # Panics
-/// Unless exactly 48 cells are listed, all below 14.
-#[must_use]
-#[track_caller]
-pub fn from_drops(drops: &[usize]) -> Board {
-    let mut cells = [0u8; 14];
-    for &cell in drops {
-        cells[cell] += 1;
-    }
-    Board::from_cells(cells).expect("48 seeds dropped")
+/// These positions do not shrink (a generator's draws have no order that
+/// means "smaller"); a disagreement between core and reference shrinks
+/// itself instead (see [`crate::agree::Disagreement::shrink`]).
+pub fn position() -> impl Strategy<Value = Position> {
+    proptest::sample::select(Stress::ALL.to_vec()).prop_flat_map(Edge)
 }
 
-/// A board of [`board`] and either seat to move.
-pub fn position() -> impl Strategy<Value = Position> {
-    (board(), seat()).prop_map(|(board, seat)| Position::new(board, seat))
+/// The board of a [`position`].
+pub fn board() -> impl Strategy<Value = Board> {
+    position().prop_map(|position| position.board())
+}
+
+/// A position of one kind, drawn with the test runner's generator.
+#[derive(Clone, Copy, Debug)]
+struct Edge(Stress);
+
+impl Strategy for Edge {
+    type Tree = Just<Position>;
+    type Value = Position;
+
+    fn new_tree(&self, runner: &mut TestRunner) -> NewTree<Self> {
+        Ok(Just(edges::position(runner.rng(), self.0)))
+    }
 }
 
 /// Choices of moves: each picks among the legal moves of its turn.

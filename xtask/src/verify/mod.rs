@@ -4,7 +4,6 @@
 //! - [`rules`]: oware-core against oware-reference, move for move, and perft.
 //! - [`search`]: alpha-beta against plain minimax at fixed depths.
 
-mod random;
 mod rules;
 mod search;
 
