@@ -4,16 +4,36 @@
 //! `fen H0-H1-…-H11-S-N-T` (the twelve house counts in index order, South's
 //! store, North's store, `S` or `N` to move), followed by `moves` and house
 //! letters, as one word (`FbEc`) or several. Every error names the word at
-//! fault and its column (from 1), so the GUI's log says what was wrong.
+//! fault and its column (from 1), so the GUI's log says what was wrong, and
+//! quotes at most [`EXCERPT_CHARS`] characters of it, so a GUI that sends
+//! a megabyte of nonsense does not get it back.
+//!
+//! Input is read as bytes by a [`Reader`]: a line that is not UTF-8 or is
+//! longer than [`MAX_LINE`] bytes is an error like any other, never the end
+//! of the session.
+//!
+//! ```
+//! use oware_cli::protocol::{Command, Reader};
+//!
+//! let input: &[u8] = b"isready\n\xff\xfe\ngo depth 4 movetime 600\n";
+//! let mut reader = Reader::new(input);
+//! assert_eq!(reader.next_command().unwrap(), Some(Ok(Command::IsReady)));
+//! let error = reader.next_command().unwrap().unwrap().unwrap_err();
+//! assert_eq!(error.to_string(), "column 1: the line is not UTF-8: `\u{fffd}\u{fffd}`");
+//! let Some(Ok(Command::Go(go))) = reader.next_command().unwrap() else { panic!() };
+//! assert_eq!(go.depth, Some(4));
+//! assert_eq!(reader.next_command().unwrap(), None);
+//! ```
 
 use std::fmt;
+use std::io::{self, BufRead};
 use std::time::Duration;
 
 use oware_core::{Board, BoardError, House, Position, Seat};
 
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Command {
+pub enum Command {
     /// `uci`: identify, list the options, `uciok`.
     Uci,
     /// `isready`: answer `readyok`.
@@ -26,6 +46,9 @@ pub(crate) enum Command {
     Go(Go),
     /// `stop`: answer `bestmove` now.
     Stop,
+    /// `ponderhit`: the move pondered on was played; think on under the
+    /// limits of the `go ponder`.
+    PonderHit,
     /// `setoption name N [value V]`.
     SetOption {
         /// The option's name as written (names compare without case).
@@ -39,57 +62,84 @@ pub(crate) enum Command {
 
 /// A word of the line and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Word {
+pub struct Word {
     /// The word.
-    pub(crate) text: String,
+    pub text: String,
     /// Its first character's column, from 1.
-    pub(crate) column: usize,
+    pub column: usize,
 }
 
 /// `position startpos|fen F [moves …]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SetPosition {
+pub struct SetPosition {
     /// The start: the opening, or the fen's position.
-    pub(crate) start: Position,
+    pub start: Position,
     /// The moves to play from there, each with its column.
-    pub(crate) moves: Vec<MoveAt>,
+    pub moves: Vec<MoveAt>,
 }
 
 /// A house letter in a `moves` list and its column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct MoveAt {
+pub struct MoveAt {
     /// The house.
-    pub(crate) house: House,
+    pub house: House,
     /// The letter's column, from 1.
-    pub(crate) column: usize,
+    pub column: usize,
 }
 
-/// `go [depth N] [movetime MS] [nodes N] [infinite]`: the search's limits;
+/// `go [ponder] [depth N] [movetime MS] [nodes N] [infinite] [wtime MS]
+/// [btime MS] [winc MS] [binc MS] [movestogo N]`: the search's limits;
 /// whichever is reached first ends it.
+///
+/// As in chess, "white" is the seat that moves first: `wtime` and `winc`
+/// are South's clock, `btime` and `binc` North's. A negative time (a GUI
+/// reporting a flag that fell) reads as zero.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Go {
+pub struct Go {
     /// The deepest iteration.
-    pub(crate) depth: Option<u32>,
+    pub depth: Option<u32>,
     /// The time to think.
-    pub(crate) movetime: Option<Duration>,
+    pub movetime: Option<Duration>,
     /// The most nodes to visit.
-    pub(crate) nodes: Option<u64>,
+    pub nodes: Option<u64>,
     /// Think until `stop`, and answer `bestmove` only then.
-    pub(crate) infinite: bool,
+    pub infinite: bool,
+    /// Think on the opponent's time until `stop` or `ponderhit`.
+    pub ponder: bool,
+    /// South's time left.
+    pub wtime: Option<Duration>,
+    /// North's time left.
+    pub btime: Option<Duration>,
+    /// South's increment per move.
+    pub winc: Option<Duration>,
+    /// North's increment per move.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
 }
 
 /// Why a line is not a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ParseError {
+pub struct ParseError {
     /// The column of the word at fault (from 1); the line's end when a word is missing.
-    pub(crate) column: usize,
+    pub column: usize,
     /// What is wrong.
-    pub(crate) kind: ErrorKind,
+    pub kind: ErrorKind,
 }
 
-/// The reasons a line is refused, one variant each.
+/// The reasons a line is refused, one variant each. Every quoted text is an
+/// [`excerpt`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum ErrorKind {
+pub enum ErrorKind {
+    /// The line is not UTF-8 (the column is the first bad byte's).
+    NotUtf8(String),
+    /// The line is longer than [`MAX_LINE`] bytes.
+    TooLong {
+        /// Its length in bytes.
+        bytes: usize,
+        /// Its start.
+        start: String,
+    },
     /// The first word is no command.
     UnknownCommand(String),
     /// A word that has no place after `command`.
@@ -144,9 +194,14 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "column {}: ", self.column)?;
         match &self.kind {
+            ErrorKind::NotUtf8(line) => write!(f, "the line is not UTF-8: `{line}`"),
+            ErrorKind::TooLong { bytes, start } => write!(
+                f,
+                "the line is {bytes} bytes long, over the limit of {MAX_LINE}: `{start}`"
+            ),
             ErrorKind::UnknownCommand(word) => write!(
                 f,
-                "unknown command `{word}` (expected uci, isready, ucinewgame, position, go, stop, setoption or quit)"
+                "unknown command `{word}` (expected uci, isready, ucinewgame, position, go, stop, ponderhit, setoption or quit)"
             ),
             ErrorKind::Unexpected { after, found } => {
                 write!(f, "unexpected `{found}` in `{after}`")
@@ -181,6 +236,131 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// The longest line read, in bytes: a position with thousands of moves fits,
+/// and a runaway writer cannot make the engine hold its output in memory.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// How many characters of a line or a word an error quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// The first [`EXCERPT_CHARS`] characters of `text`, with `…` if it is longer.
+///
+/// ```
+/// use oware_cli::protocol::excerpt;
+/// assert_eq!(excerpt("position"), "position");
+/// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(40)));
+/// ```
+#[must_use]
+pub fn excerpt(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut quoted: String = chars.by_ref().take(EXCERPT_CHARS).collect();
+    if chars.next().is_some() {
+        quoted.push('…');
+    }
+    quoted
+}
+
+/// [`excerpt`] of bytes read as UTF-8, each bad sequence as `\u{fffd}`.
+fn lossy_excerpt(bytes: &[u8]) -> String {
+    // A character is at most 4 bytes, so this much holds one character
+    // more than an excerpt whenever there is more, and `…` is still added.
+    let enough = bytes.len().min(4 * (EXCERPT_CHARS + 1));
+    excerpt(&String::from_utf8_lossy(&bytes[..enough]))
+}
+
+/// Reads the GUI's lines as bytes and parses them, so that no line, however
+/// long or garbled, ends the session: it is an error to answer.
+#[derive(Debug)]
+pub struct Reader<R> {
+    input: R,
+    /// The current line's first bytes (at most [`MAX_LINE`]), without its newline.
+    line: Vec<u8>,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `input`.
+    pub fn new(input: R) -> Reader<R> {
+        Reader {
+            input,
+            line: Vec::new(),
+        }
+    }
+
+    /// The next command, or the error of the next line that is not one;
+    /// blank lines are skipped. `None` at the end of input.
+    ///
+    /// # Errors
+    /// Only the input's own errors: a bad line is an `Ok(Some(Err(…)))`.
+    pub fn next_command(&mut self) -> io::Result<Option<Result<Command, ParseError>>> {
+        while let Some(bytes) = self.read_line()? {
+            let parsed = if bytes > MAX_LINE {
+                Err(ParseError {
+                    column: 1,
+                    kind: ErrorKind::TooLong {
+                        bytes,
+                        start: lossy_excerpt(&self.line),
+                    },
+                })
+            } else {
+                parse_bytes(&self.line)
+            };
+            match parsed {
+                Ok(None) => {}
+                Ok(Some(command)) => return Ok(Some(Ok(command))),
+                Err(error) => return Ok(Some(Err(error))),
+            }
+        }
+        Ok(None)
+    }
+
+    /// Reads one line, keeping its first [`MAX_LINE`] bytes in `self.line`;
+    /// its whole length without the newline, or `None` at the end of input.
+    fn read_line(&mut self) -> io::Result<Option<usize>> {
+        self.line.clear();
+        let mut length = 0;
+        let mut read_any = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(available) => available,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if available.is_empty() {
+                return Ok(read_any.then_some(length));
+            }
+            read_any = true;
+            let newline = available.iter().position(|&b| b == b'\n');
+            let chunk = &available[..newline.unwrap_or(available.len())];
+            let room = MAX_LINE.saturating_sub(self.line.len());
+            self.line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            length += chunk.len();
+            let used = newline.map_or(available.len(), |at| at + 1);
+            self.input.consume(used);
+            if newline.is_some() {
+                return Ok(Some(length));
+            }
+        }
+    }
+}
+
+/// Parses one line as read: bytes that must be UTF-8 (see [`parse`]).
+///
+/// # Errors
+/// A [`ParseError`]: the column of the first byte that is not UTF-8, or
+/// what [`parse`] finds.
+pub fn parse_bytes(line: &[u8]) -> Result<Option<Command>, ParseError> {
+    match std::str::from_utf8(line) {
+        Ok(text) => parse(text),
+        Err(error) => {
+            let valid = String::from_utf8_lossy(&line[..error.valid_up_to()]);
+            Err(ParseError {
+                column: valid.chars().count() + 1,
+                kind: ErrorKind::NotUtf8(lossy_excerpt(line)),
+            })
+        }
+    }
+}
 
 /// The words of a line with their columns, read front to back.
 struct Words<'a> {
@@ -238,9 +418,15 @@ impl<'a> Words<'a> {
             column,
             kind: ErrorKind::NotANumber {
                 after,
-                found: word.to_owned(),
+                found: excerpt(word),
             },
         })
+    }
+
+    /// The next word as milliseconds, for the keyword `after`; below zero reads as zero.
+    fn millis(&mut self, after: &'static str) -> Result<Duration, ParseError> {
+        let millis: i64 = self.number(after)?;
+        Ok(Duration::from_millis(millis.max(0).unsigned_abs()))
     }
 
     /// An error if a word is left: it has no place after `after`.
@@ -257,7 +443,7 @@ fn unexpected(column: usize, after: &'static str, word: &str) -> ParseError {
         column,
         kind: ErrorKind::Unexpected {
             after,
-            found: word.to_owned(),
+            found: excerpt(word),
         },
     }
 }
@@ -266,7 +452,7 @@ fn unexpected(column: usize, after: &'static str, word: &str) -> ParseError {
 ///
 /// # Errors
 /// A [`ParseError`] naming the first word at fault and its column.
-pub(crate) fn parse(line: &str) -> Result<Option<Command>, ParseError> {
+pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
     let mut words = Words::new(line);
     let Some((column, first)) = words.next() else {
         return Ok(None);
@@ -276,6 +462,7 @@ pub(crate) fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         "isready" => Command::IsReady,
         "ucinewgame" => Command::NewGame,
         "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,
         "position" => return parse_position(&mut words).map(|p| Some(Command::Position(p))),
         "go" => return parse_go(&mut words).map(|g| Some(Command::Go(g))),
@@ -283,7 +470,7 @@ pub(crate) fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         _ => {
             return Err(ParseError {
                 column,
-                kind: ErrorKind::UnknownCommand(first.to_owned()),
+                kind: ErrorKind::UnknownCommand(excerpt(first)),
             });
         }
     };
@@ -298,6 +485,7 @@ fn first_static(command: &Command) -> &'static str {
         Command::IsReady => "isready",
         Command::NewGame => "ucinewgame",
         Command::Stop => "stop",
+        Command::PonderHit => "ponderhit",
         Command::Quit => "quit",
         Command::Position(_) => "position",
         Command::Go(_) => "go",
@@ -326,7 +514,7 @@ fn parse_position(words: &mut Words<'_>) -> Result<SetPosition, ParseError> {
                 let house = House::from_letter(c).ok_or_else(|| ParseError {
                     column: column + offset,
                     kind: ErrorKind::NotAHouse {
-                        word: word.to_owned(),
+                        word: excerpt(word),
                         found: c,
                     },
                 })?;
@@ -341,11 +529,11 @@ fn parse_position(words: &mut Words<'_>) -> Result<SetPosition, ParseError> {
 }
 
 /// Reads `H0-H1-…-H11-S-N-T`.
-pub(crate) fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
+pub fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
     let fields: Vec<&str> = fen.split('-').collect();
     if fields.len() != 15 {
         return Err(ErrorKind::FenFields {
-            fen: fen.to_owned(),
+            fen: excerpt(fen),
             found: fields.len(),
         });
     }
@@ -357,13 +545,13 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
             .filter(|&n| n <= oware_core::TOTAL_SEEDS && field.bytes().all(|b| b.is_ascii_digit()))
             .ok_or_else(|| ErrorKind::FenCount {
                 field: index + 1,
-                found: (*field).to_owned(),
+                found: excerpt(field),
             })?;
     }
     let to_move = match fields[14] {
         "S" => Seat::South,
         "N" => Seat::North,
-        other => return Err(ErrorKind::FenSeat(other.to_owned())),
+        other => return Err(ErrorKind::FenSeat(excerpt(other))),
     };
     let board = Board::from_cells(cells).map_err(ErrorKind::FenBoard)?;
     Ok(Position::new(board, to_move))
@@ -371,7 +559,7 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
 
 /// Writes `position` as the protocol's fen.
 #[cfg(test)]
-pub(crate) fn fen(position: Position) -> String {
+pub fn fen(position: Position) -> String {
     let mut text = String::new();
     for cell in position.board().to_cells() {
         text.push_str(&cell.to_string());
@@ -392,6 +580,12 @@ fn parse_go(words: &mut Words<'_>) -> Result<Go, ParseError> {
             "movetime" => go.movetime = Some(Duration::from_millis(words.number("movetime")?)),
             "nodes" => go.nodes = Some(words.number("nodes")?),
             "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "wtime" => go.wtime = Some(words.millis("wtime")?),
+            "btime" => go.btime = Some(words.millis("btime")?),
+            "winc" => go.winc = Some(words.millis("winc")?),
+            "binc" => go.binc = Some(words.millis("binc")?),
+            "movestogo" => go.movestogo = Some(words.number("movestogo")?),
             other => return Err(unexpected(column, "go", other)),
         }
     }

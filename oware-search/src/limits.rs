@@ -1,6 +1,7 @@
 //! How long a search may run: [`Limits`] as the caller gives them, the
 //! [`Clock`] that reads time (replaceable, for WebAssembly), and the time
-//! manager that turns a budget into soft and hard stops.
+//! manager that turns a budget into soft and hard stops. What budget a game
+//! on a clock affords is `time.rs`'s business.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -163,10 +164,24 @@ impl<'a> TimeManager<'a> {
         self.hard.is_some_and(|hard| self.clock.elapsed() >= hard)
     }
 
-    /// Whether to start another iteration after one of depth `depth`.
-    pub(crate) fn may_deepen(&self, depth: u32, nodes: u64) -> bool {
+    /// Whether to start another iteration after one of depth `depth`, whose
+    /// best move differs from the depth before if `best_changed`.
+    pub(crate) fn may_deepen(&self, depth: u32, nodes: u64, best_changed: bool) -> bool {
         depth < self.max_depth
             && !self.must_stop(nodes)
-            && self.soft.is_none_or(|soft| self.clock.elapsed() < soft)
+            && self
+                .soft_stop(best_changed)
+                .is_none_or(|soft| self.clock.elapsed() < soft)
+    }
+
+    /// The soft stop: half the time, or three quarters (never past the hard
+    /// stop) when the best move just changed, since the search is then
+    /// unsure and a deeper look is worth more than the time it costs.
+    fn soft_stop(&self, best_changed: bool) -> Option<Duration> {
+        let soft = self.soft?;
+        Some(match (best_changed, self.hard) {
+            (true, Some(hard)) => (soft * 3 / 2).min(hard),
+            _ => soft,
+        })
     }
 }
