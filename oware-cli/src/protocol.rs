@@ -693,9 +693,117 @@ mod tests {
                 movetime: Some(Duration::from_millis(250)),
                 nodes: Some(1000),
                 infinite: true,
+                ..Go::default()
             }))
         );
         assert_eq!(parse("go"), Ok(Some(Command::Go(Go::default()))));
+    }
+
+    #[test]
+    fn go_reads_pondering_and_the_clocks() {
+        let go = parse("go ponder wtime 60000 btime -20 winc 1000 binc 0 movestogo 12").unwrap();
+        assert_eq!(
+            go,
+            Some(Command::Go(Go {
+                ponder: true,
+                wtime: Some(Duration::from_secs(60)),
+                btime: Some(Duration::ZERO),
+                winc: Some(Duration::from_secs(1)),
+                binc: Some(Duration::ZERO),
+                movestogo: Some(12),
+                ..Go::default()
+            }))
+        );
+        assert_eq!(parse("ponderhit"), Ok(Some(Command::PonderHit)));
+        assert_eq!(
+            error("go movestogo -1"),
+            "column 14: `movestogo` needs a whole number, found `-1`"
+        );
+        assert_eq!(
+            error("ponderhit E"),
+            "column 11: unexpected `E` in `ponderhit`"
+        );
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_an_error_at_their_column() {
+        assert_eq!(
+            parse_bytes(b"go depth \xe9").unwrap_err().to_string(),
+            "column 10: the line is not UTF-8: `go depth \u{fffd}`"
+        );
+        assert_eq!(parse_bytes("g\u{e9} x".as_bytes()).unwrap_err().column, 1);
+        assert_eq!(parse_bytes(b"isready"), Ok(Some(Command::IsReady)));
+    }
+
+    #[test]
+    fn errors_quote_an_excerpt_of_long_words() {
+        let long = "z".repeat(5000);
+        let message = error(&long);
+        assert_eq!(
+            message,
+            format!(
+                "column 1: unknown command `{}…` (expected uci, isready, ucinewgame, position, go, stop, ponderhit, setoption or quit)",
+                "z".repeat(EXCERPT_CHARS)
+            )
+        );
+        let message = error(&format!("position startpos moves Eb{long}"));
+        assert!(message.len() < 200, "{message}");
+        let message = error(&format!("position fen {long}"));
+        assert!(message.len() < 200, "{message}");
+        let message = error(&format!("go depth {long}"));
+        assert!(message.len() < 200, "{message}");
+    }
+
+    /// Every command the reader finds in `input`, each as `Ok` or the error's text.
+    fn read_all(input: &[u8]) -> Vec<Result<Command, String>> {
+        let mut reader = Reader::new(input);
+        let mut commands = Vec::new();
+        while let Some(line) = reader.next_command().unwrap() {
+            commands.push(line.map_err(|e| e.to_string()));
+        }
+        commands
+    }
+
+    #[test]
+    fn the_reader_skips_blank_lines_and_reads_past_bad_ones() {
+        let mut input = b"uci\r\n\n  \n\xc3\x28\nisready".to_vec();
+        input.extend_from_slice(b"\n");
+        assert_eq!(
+            read_all(&input),
+            [
+                Ok(Command::Uci),
+                Err("column 1: the line is not UTF-8: `\u{fffd}(`".to_owned()),
+                Ok(Command::IsReady),
+            ]
+        );
+        // The last line needs no newline.
+        assert_eq!(
+            read_all(b"stop\nquit"),
+            [Ok(Command::Stop), Ok(Command::Quit)]
+        );
+        assert_eq!(read_all(b""), []);
+    }
+
+    #[test]
+    fn an_overlong_line_is_refused_with_its_start_and_the_next_is_read() {
+        let mut input = b"position startpos moves ".to_vec();
+        input.extend(std::iter::repeat_n(b'E', MAX_LINE));
+        input.extend_from_slice(b"\nisready\n");
+        let read = read_all(&input);
+        assert_eq!(
+            read,
+            [
+                Err(format!(
+                    "column 1: the line is {} bytes long, over the limit of {MAX_LINE}: `position startpos moves EEEEEEEEEEEEEEEE…`",
+                    MAX_LINE + 24
+                )),
+                Ok(Command::IsReady),
+            ]
+        );
+        // A line of exactly the limit is read.
+        let mut input = b"position startpos moves ".to_vec();
+        input.resize(MAX_LINE, b' ');
+        assert!(matches!(read_all(&input)[..], [Ok(Command::Position(_))]));
     }
 
     #[test]
@@ -721,7 +829,7 @@ mod tests {
     fn errors_name_the_word_and_its_column() {
         assert_eq!(
             error("hello there"),
-            "column 1: unknown command `hello` (expected uci, isready, ucinewgame, position, go, stop, setoption or quit)"
+            "column 1: unknown command `hello` (expected uci, isready, ucinewgame, position, go, stop, ponderhit, setoption or quit)"
         );
         assert_eq!(
             error("isready now"),
@@ -732,10 +840,7 @@ mod tests {
             "column 10: `depth` needs a whole number, found `x`"
         );
         assert_eq!(error("go depth"), "column 9: `depth` needs a whole number");
-        assert_eq!(
-            error("go wtime 100"),
-            "column 4: unexpected `wtime` in `go`"
-        );
+        assert_eq!(error("go mate 3"), "column 4: unexpected `mate` in `go`");
         assert_eq!(
             error("position"),
             "column 9: `position` needs `startpos` or `fen`"
