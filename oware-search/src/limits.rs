@@ -185,3 +185,46 @@ impl<'a> TimeManager<'a> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use super::*;
+
+    /// The fake clock's reading in milliseconds, set by the test.
+    static NOW_MS: AtomicU64 = AtomicU64::new(0);
+
+    fn fake_now() -> f64 {
+        NOW_MS.load(Ordering::Relaxed) as f64
+    }
+
+    #[test]
+    fn the_soft_stop_is_half_the_time_or_three_quarters_after_a_change() {
+        let stop = AtomicBool::new(false);
+        NOW_MS.store(0, Ordering::Relaxed);
+        let time = TimeManager::new(
+            &Limits::time(Duration::from_millis(1000)),
+            Clock::start(Some(fake_now)),
+            &stop,
+        );
+        NOW_MS.store(400, Ordering::Relaxed);
+        assert!(time.may_deepen(3, 0, false));
+        NOW_MS.store(600, Ordering::Relaxed);
+        assert!(!time.may_deepen(3, 0, false));
+        assert!(time.may_deepen(3, 0, true));
+        NOW_MS.store(760, Ordering::Relaxed);
+        assert!(!time.may_deepen(3, 0, true));
+        assert!(!time.must_stop(0));
+        NOW_MS.store(1000, Ordering::Relaxed);
+        assert!(time.must_stop(0));
+    }
+
+    #[test]
+    fn without_a_time_the_best_move_changing_changes_nothing() {
+        let stop = AtomicBool::new(false);
+        let time = TimeManager::new(&Limits::depth(5), Clock::start(Some(fake_now)), &stop);
+        assert!(time.may_deepen(4, 0, true) && time.may_deepen(4, 0, false));
+        assert!(!time.may_deepen(5, 0, true));
+    }
+}

@@ -50,12 +50,7 @@ fn position_command(game: &Game) -> String {
     let mut command = if start == Position::OPENING {
         "position startpos".to_owned()
     } else {
-        let cells: Vec<String> = start
-            .board()
-            .to_cells()
-            .iter()
-            .map(u8::to_string)
-            .collect();
+        let cells: Vec<String> = start.board().to_cells().iter().map(u8::to_string).collect();
         let seat = match start.to_move() {
             Seat::South => 'S',
             Seat::North => 'N',
@@ -116,9 +111,9 @@ fn user_move(game: &Game, expected: Option<House>, play_expected: bool) -> House
         Some(house) if play_expected && legal.contains(house) => house,
         _ => legal
             .iter()
-            .filter(|&h| Some(h) != expected)
-            .last()
-            .or_else(|| legal.iter().last())
+            .rev()
+            .find(|&h| Some(h) != expected)
+            .or_else(|| legal.iter().next_back())
             .expect("the game goes on"),
     }
 }
@@ -165,7 +160,9 @@ fn play(strength: &Strength, engine_moves: usize, own_book: bool, ponderhit: boo
             engine.send("stop");
             let lines = engine.until("bestmove");
             let mut pondered = game.clone();
-            pondered.play(expected.expect("it ponders on a move")).unwrap();
+            pondered
+                .play(expected.expect("it ponders on a move"))
+                .unwrap();
             check_answer(&lines, &pondered, None);
             all.extend(lines);
             stops += 1;
@@ -238,7 +235,11 @@ fn medium() {
 fn hard_ponders_and_is_stopped() {
     let game = play(&HARD, 3, true, false);
     assert!(game.stops >= 2, "{}", game.stops);
-    assert!(game.lines.iter().any(|l| l.starts_with("info string OwnBook")));
+    assert!(
+        game.lines
+            .iter()
+            .any(|l| l.starts_with("info string OwnBook"))
+    );
 }
 
 #[test]
