@@ -229,7 +229,8 @@ impl fmt::Display for ParseError {
             ErrorKind::FenBoard(error) => write!(f, "the fen is not a board: {error}"),
             ErrorKind::NotAHouse { word, found } => write!(
                 f,
-                "`{found}` in the moves `{word}` is not a house letter (A-F or a-f)"
+                "`{}` in the moves `{word}` is not a house letter (A-F or a-f)",
+                excerpt(&found.to_string())
             ),
         }
     }
@@ -244,17 +245,28 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// How many characters of a line or a word an error quotes.
 pub const EXCERPT_CHARS: usize = 40;
 
-/// The first [`EXCERPT_CHARS`] characters of `text`, with `…` if it is longer.
+/// The first [`EXCERPT_CHARS`] characters of `text`, with `…` if it is
+/// longer, and control characters escaped: a GUI may read a carriage
+/// return as the end of a line (Aualé does), so an error line must not
+/// hold one.
 ///
 /// ```
 /// use oware_cli::protocol::excerpt;
 /// assert_eq!(excerpt("position"), "position");
 /// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(40)));
+/// assert_eq!(excerpt("a\rb\tc"), "a\\rb\\tc");
 /// ```
 #[must_use]
 pub fn excerpt(text: &str) -> String {
     let mut chars = text.chars();
-    let mut quoted: String = chars.by_ref().take(EXCERPT_CHARS).collect();
+    let mut quoted = String::new();
+    for c in chars.by_ref().take(EXCERPT_CHARS) {
+        if c.is_control() {
+            quoted.extend(c.escape_default());
+        } else {
+            quoted.push(c);
+        }
+    }
     if chars.next().is_some() {
         quoted.push('…');
     }
