@@ -569,8 +569,8 @@ pub fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
     Ok(Position::new(board, to_move))
 }
 
-/// Writes `position` as the protocol's fen.
-#[cfg(test)]
+/// Writes `position` as the protocol's fen, which [`parse_fen`] reads.
+#[must_use]
 pub fn fen(position: Position) -> String {
     let mut text = String::new();
     for cell in position.board().to_cells() {

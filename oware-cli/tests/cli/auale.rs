@@ -3,7 +3,8 @@
 //! order, over a real game. Every `go` must be answered by exactly one legal
 //! `bestmove`, and no line may be an error.
 
-use oware_core::{Game, House, Position, Rules, Seat};
+use oware_cli::protocol::fen;
+use oware_core::{Game, House, Position, Rules};
 
 use crate::uci::{Engine, best_move};
 
@@ -47,15 +48,9 @@ fn position_command(game: &Game) -> String {
         }
     }
     let start = positions[from];
-    let mut command = if start == Position::OPENING {
-        "position startpos".to_owned()
-    } else {
-        let cells: Vec<String> = start.board().to_cells().iter().map(u8::to_string).collect();
-        let seat = match start.to_move() {
-            Seat::South => 'S',
-            Seat::North => 'N',
-        };
-        format!("position fen {}-{seat}", cells.join("-"))
+    let mut command = match start == Position::OPENING {
+        true => "position startpos".to_owned(),
+        false => format!("position fen {}", fen(start)),
     };
     let since = &game.moves()[from..];
     if !since.is_empty() {

@@ -206,11 +206,12 @@ fn each_depth_reports_a_pv_of_legal_moves_from_the_position() {
     engine.quit();
 }
 
-#[test]
-fn go_infinite_keeps_reading_and_answers_at_stop() {
+/// `go` (infinite or ponder) keeps reading, refuses another `go`, and
+/// answers exactly once, at `stop`, with a move for North (to move after E).
+fn answers_only_at_stop(go: &str) {
     let mut engine = Engine::start();
-    engine.send("position startpos moves E");
-    engine.send("go infinite");
+    engine.exchange("position startpos moves E");
+    engine.send(go);
     // The engine answers while it thinks, and gives no move before `stop`.
     engine.send("isready");
     let before = engine.until("readyok");
@@ -229,11 +230,19 @@ fn go_infinite_keeps_reading_and_answers_at_stop() {
     engine.send("stop");
     let after = engine.until("bestmove");
     let best = best_move(after.last().unwrap());
-    assert!(
-        ["a", "b", "c", "d", "e", "f"].contains(&best),
-        "North to move: {best}"
-    );
+    assert!("abcdef".contains(best), "North to move: {best}");
+    assert_eq!(engine.exchange("isready"), ["readyok"]);
     engine.quit();
+}
+
+#[test]
+fn go_infinite_keeps_reading_and_answers_at_stop() {
+    answers_only_at_stop("go infinite");
+}
+
+#[test]
+fn go_ponder_keeps_reading_and_answers_at_stop() {
+    answers_only_at_stop("go ponder");
 }
 
 #[test]
@@ -317,35 +326,6 @@ fn bad_bytes_long_lines_and_unknown_commands_are_answered_and_the_engine_goes_on
     let answer = engine.exchange("go depth 2");
     assert!("ABCDEF".contains(best_move(answer.last().unwrap())));
     assert!(engine.quit().is_empty());
-}
-
-#[test]
-fn go_ponder_answers_only_at_stop() {
-    let mut engine = Engine::start();
-    engine.exchange("position startpos moves EcA");
-    engine.send("go ponder");
-    engine.send("isready");
-    let before = engine.until("readyok");
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
-    // Refused while pondering, as during `go infinite`.
-    let busy = engine.exchange("go depth 1");
-    assert!(
-        busy.iter().any(|l| l.ends_with("send stop before go")),
-        "{busy:?}"
-    );
-    engine.send("stop");
-    let after = engine.until("bestmove");
-    // North is to move after EcA.
-    assert!(
-        "abcdef".contains(best_move(after.last().unwrap())),
-        "{after:?}"
-    );
-    // Exactly one answer.
-    assert_eq!(engine.exchange("isready"), ["readyok"]);
-    engine.quit();
 }
 
 #[test]
