@@ -271,3 +271,44 @@ fn the_engine_is_told_the_board_after_the_last_capture() {
         "position startpos"
     );
 }
+
+/// A game under [`AUALE_RULES`] that ended by repetition, from simple
+/// seeded pseudo-random play.
+fn a_game_ended_by_repetition() -> Game {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    loop {
+        let mut game = Game::new(AUALE_RULES);
+        while !game.is_over() {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let moves: Vec<House> = game.legal_moves().iter().collect();
+            let pick = usize::try_from(state >> 33).unwrap() % moves.len();
+            game.play(moves[pick]).unwrap();
+        }
+        if game.outcome().unwrap().reason == oware_core::EndReason::Repetition {
+            return game;
+        }
+    }
+}
+
+#[test]
+fn by_default_the_first_repetition_ends_the_game() {
+    let game = a_game_ended_by_repetition();
+    let mut engine = Engine::start();
+    engine.exchange(&position_command(&game));
+    // Over under Aualé's rules: no move to give.
+    assert_eq!(
+        engine.exchange("go depth 2").last().unwrap(),
+        "bestmove 0000"
+    );
+    // Under abapa the position has occurred only twice: play goes on.
+    assert_eq!(
+        engine.exchange("setoption name Rules value abapa"),
+        Vec::<String>::new()
+    );
+    let answer = engine.exchange("go depth 2");
+    let best = house(best_move(answer.last().unwrap()));
+    assert!(game.position().legal_moves().contains(best), "{answer:?}");
+    engine.quit();
+}
