@@ -40,6 +40,8 @@ use crate::thinking::Rate;
 /// ponderhit, setoption name Hash|Threads|Rules|OwnBook|Ponder value V,
 /// quit. A malformed line or an illegal move is answered with `info string
 /// error: …`, and the position stays as it was.
+// The comment above is `--help`'s text, where brackets mark what is optional.
+#[allow(rustdoc::broken_intra_doc_links)]
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The rules: auale (Aualé's: the first repetition ends the game), abapa
