@@ -1,7 +1,7 @@
-//! The board in the terminal: SPEC's four-line diagram, with the players'
+//! The board in the terminal: RULES.md's four-line diagram, with the players'
 //! names, and colour when stdout is a terminal.
 //!
-//! Without colour the four middle lines are exactly SPEC's text, so a board
+//! Without colour the four middle lines are exactly RULES.md's text, so a board
 //! copied from a game can be read back with `--board`.
 
 use std::fmt;
@@ -78,7 +78,7 @@ impl fmt::Display for BoardView<'_> {
         let north = || House::ALL[6..].iter().rev().copied();
         let south = || House::ALL[..6].iter().copied();
         self.name(f, Seat::North)?;
-        // SPEC's North header sits one column left of the counts below it.
+        // RULES.md's North header sits one column left of the counts below it.
         f.write_str("   ")?;
         north().try_for_each(|h| self.letter(f, h))?;
         f.write_str("\n")?;

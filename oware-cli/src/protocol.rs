@@ -26,10 +26,13 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, BufRead};
 use std::time::Duration;
 
 use oware_core::{Board, BoardError, House, Position, Seat};
+
+mod reader;
+
+pub use reader::{MAX_LINE, Reader};
 
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -238,10 +241,6 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// The longest line read, in bytes: a position with thousands of moves fits,
-/// and a runaway writer cannot make the engine hold its output in memory.
-pub const MAX_LINE: usize = 64 * 1024;
-
 /// How many characters of a line or a word an error quotes.
 pub const EXCERPT_CHARS: usize = 40;
 
@@ -274,86 +273,11 @@ pub fn excerpt(text: &str) -> String {
 }
 
 /// [`excerpt`] of bytes read as UTF-8, each bad sequence as `\u{fffd}`.
-fn lossy_excerpt(bytes: &[u8]) -> String {
+pub(crate) fn lossy_excerpt(bytes: &[u8]) -> String {
     // A character is at most 4 bytes, so this much holds one character
     // more than an excerpt whenever there is more, and `…` is still added.
     let enough = bytes.len().min(4 * (EXCERPT_CHARS + 1));
     excerpt(&String::from_utf8_lossy(&bytes[..enough]))
-}
-
-/// Reads the GUI's lines as bytes and parses them, so that no line, however
-/// long or garbled, ends the session: it is an error to answer.
-#[derive(Debug)]
-pub struct Reader<R> {
-    input: R,
-    /// The current line's first bytes (at most [`MAX_LINE`]), without its newline.
-    line: Vec<u8>,
-}
-
-impl<R: BufRead> Reader<R> {
-    /// A reader of `input`.
-    pub fn new(input: R) -> Reader<R> {
-        Reader {
-            input,
-            line: Vec::new(),
-        }
-    }
-
-    /// The next command, or the error of the next line that is not one;
-    /// blank lines are skipped. `None` at the end of input.
-    ///
-    /// # Errors
-    /// Only the input's own errors: a bad line is an `Ok(Some(Err(…)))`.
-    pub fn next_command(&mut self) -> io::Result<Option<Result<Command, ParseError>>> {
-        while let Some(bytes) = self.read_line()? {
-            let parsed = if bytes > MAX_LINE {
-                Err(ParseError {
-                    column: 1,
-                    kind: ErrorKind::TooLong {
-                        bytes,
-                        start: lossy_excerpt(&self.line),
-                    },
-                })
-            } else {
-                parse_bytes(&self.line)
-            };
-            match parsed {
-                Ok(None) => {}
-                Ok(Some(command)) => return Ok(Some(Ok(command))),
-                Err(error) => return Ok(Some(Err(error))),
-            }
-        }
-        Ok(None)
-    }
-
-    /// Reads one line, keeping its first [`MAX_LINE`] bytes in `self.line`;
-    /// its whole length without the newline, or `None` at the end of input.
-    fn read_line(&mut self) -> io::Result<Option<usize>> {
-        self.line.clear();
-        let mut length = 0;
-        let mut read_any = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if available.is_empty() {
-                return Ok(read_any.then_some(length));
-            }
-            read_any = true;
-            let newline = available.iter().position(|&b| b == b'\n');
-            let chunk = &available[..newline.unwrap_or(available.len())];
-            let room = MAX_LINE.saturating_sub(self.line.len());
-            self.line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            length += chunk.len();
-            let used = newline.map_or(available.len(), |at| at + 1);
-            self.input.consume(used);
-            if newline.is_some() {
-                return Ok(Some(length));
-            }
-        }
-    }
 }
 
 /// Parses one line as read: bytes that must be UTF-8 (see [`parse`]).
@@ -645,261 +569,4 @@ fn parse_setoption(words: &mut Words<'_>) -> Result<Command, ParseError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn error(line: &str) -> String {
-        parse(line).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn simple_commands_and_blank_lines() {
-        assert_eq!(parse("uci"), Ok(Some(Command::Uci)));
-        assert_eq!(parse("  isready  "), Ok(Some(Command::IsReady)));
-        assert_eq!(parse("ucinewgame"), Ok(Some(Command::NewGame)));
-        assert_eq!(parse("stop"), Ok(Some(Command::Stop)));
-        assert_eq!(parse("quit"), Ok(Some(Command::Quit)));
-        assert_eq!(parse(""), Ok(None));
-        assert_eq!(parse(" \t "), Ok(None));
-    }
-
-    #[test]
-    fn positions_with_moves_in_one_word_or_several() {
-        let one = parse("position startpos moves FbEc").unwrap();
-        let several = parse("position startpos moves F b Ec").unwrap();
-        let Some(Command::Position(one)) = one else {
-            panic!("not a position")
-        };
-        let Some(Command::Position(several)) = several else {
-            panic!("not a position")
-        };
-        let houses = |p: &SetPosition| p.moves.iter().map(|m| m.house).collect::<Vec<_>>();
-        assert_eq!(houses(&one), [House::F, House::b, House::E, House::c]);
-        assert_eq!(houses(&one), houses(&several));
-        assert_eq!(one.moves[2].column, 27);
-        assert_eq!(several.moves[2].column, 29);
-        assert_eq!(one.start, Position::OPENING);
-    }
-
-    #[test]
-    fn fen_reads_houses_in_index_order_then_stores_then_seat() {
-        let line = "position fen 0-0-0-0-0-1-0-0-0-0-0-3-20-24-N moves f";
-        let Ok(Some(Command::Position(set))) = parse(line) else {
-            panic!("not a position")
-        };
-        assert_eq!(set.start.to_move(), Seat::North);
-        assert_eq!(set.start.board()[House::F], 1);
-        assert_eq!(set.start.board()[House::f], 3);
-        assert_eq!(set.start.board().stores().north, 24);
-        assert_eq!(fen(set.start), "0-0-0-0-0-1-0-0-0-0-0-3-20-24-N");
-        assert_eq!(fen(Position::OPENING), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
-    }
-
-    #[test]
-    fn go_reads_every_limit() {
-        let go = parse("go depth 7 movetime 250 nodes 1000 infinite").unwrap();
-        assert_eq!(
-            go,
-            Some(Command::Go(Go {
-                depth: Some(7),
-                movetime: Some(Duration::from_millis(250)),
-                nodes: Some(1000),
-                infinite: true,
-                ..Go::default()
-            }))
-        );
-        assert_eq!(parse("go"), Ok(Some(Command::Go(Go::default()))));
-    }
-
-    #[test]
-    fn go_reads_pondering_and_the_clocks() {
-        let go = parse("go ponder wtime 60000 btime -20 winc 1000 binc 0 movestogo 12").unwrap();
-        assert_eq!(
-            go,
-            Some(Command::Go(Go {
-                ponder: true,
-                wtime: Some(Duration::from_secs(60)),
-                btime: Some(Duration::ZERO),
-                winc: Some(Duration::from_secs(1)),
-                binc: Some(Duration::ZERO),
-                movestogo: Some(12),
-                ..Go::default()
-            }))
-        );
-        assert_eq!(parse("ponderhit"), Ok(Some(Command::PonderHit)));
-        assert_eq!(
-            error("go movestogo -1"),
-            "column 14: `movestogo` needs a whole number, found `-1`"
-        );
-        assert_eq!(
-            error("ponderhit E"),
-            "column 11: unexpected `E` in `ponderhit`"
-        );
-    }
-
-    #[test]
-    fn bytes_that_are_not_utf8_are_an_error_at_their_column() {
-        assert_eq!(
-            parse_bytes(b"go depth \xe9").unwrap_err().to_string(),
-            "column 10: the line is not UTF-8: `go depth \u{fffd}`"
-        );
-        assert_eq!(parse_bytes("g\u{e9} x".as_bytes()).unwrap_err().column, 1);
-        assert_eq!(parse_bytes(b"isready"), Ok(Some(Command::IsReady)));
-    }
-
-    #[test]
-    fn errors_quote_an_excerpt_of_long_words() {
-        let long = "z".repeat(5000);
-        let message = error(&long);
-        assert_eq!(
-            message,
-            format!(
-                "column 1: unknown command `{}…` (expected uci, isready, ucinewgame, position, go, stop, ponderhit, setoption or quit)",
-                "z".repeat(EXCERPT_CHARS)
-            )
-        );
-        let message = error(&format!("position startpos moves Eb{long}"));
-        assert!(message.len() < 200, "{message}");
-        let message = error(&format!("position fen {long}"));
-        assert!(message.len() < 200, "{message}");
-        let message = error(&format!("go depth {long}"));
-        assert!(message.len() < 200, "{message}");
-    }
-
-    /// Every command the reader finds in `input`, each as `Ok` or the error's text.
-    fn read_all(input: &[u8]) -> Vec<Result<Command, String>> {
-        let mut reader = Reader::new(input);
-        let mut commands = Vec::new();
-        while let Some(line) = reader.next_command().unwrap() {
-            commands.push(line.map_err(|e| e.to_string()));
-        }
-        commands
-    }
-
-    #[test]
-    fn the_reader_skips_blank_lines_and_reads_past_bad_ones() {
-        let mut input = b"uci\r\n\n  \n\xc3\x28\nisready".to_vec();
-        input.extend_from_slice(b"\n");
-        assert_eq!(
-            read_all(&input),
-            [
-                Ok(Command::Uci),
-                Err("column 1: the line is not UTF-8: `\u{fffd}(`".to_owned()),
-                Ok(Command::IsReady),
-            ]
-        );
-        // The last line needs no newline.
-        assert_eq!(
-            read_all(b"stop\nquit"),
-            [Ok(Command::Stop), Ok(Command::Quit)]
-        );
-        assert_eq!(read_all(b""), []);
-    }
-
-    #[test]
-    fn an_overlong_line_is_refused_with_its_start_and_the_next_is_read() {
-        let mut input = b"position startpos moves ".to_vec();
-        input.extend(std::iter::repeat_n(b'E', MAX_LINE));
-        input.extend_from_slice(b"\nisready\n");
-        let read = read_all(&input);
-        assert_eq!(
-            read,
-            [
-                Err(format!(
-                    "column 1: the line is {} bytes long, over the limit of {MAX_LINE}: `position startpos moves EEEEEEEEEEEEEEEE…`",
-                    MAX_LINE + 24
-                )),
-                Ok(Command::IsReady),
-            ]
-        );
-        // A line of exactly the limit is read.
-        let mut input = b"position startpos moves ".to_vec();
-        input.resize(MAX_LINE, b' ');
-        assert!(matches!(read_all(&input)[..], [Ok(Command::Position(_))]));
-    }
-
-    #[test]
-    fn setoption_names_may_have_spaces_and_values_are_kept_whole() {
-        assert_eq!(
-            parse("setoption name Hash value 64"),
-            Ok(Some(Command::SetOption {
-                name: "Hash".to_owned(),
-                value: Some(Word {
-                    text: "64".to_owned(),
-                    column: 27
-                }),
-            }))
-        );
-        let Ok(Some(Command::SetOption { name, value })) = parse("setoption name Clear Hash")
-        else {
-            panic!("not an option");
-        };
-        assert_eq!((name.as_str(), value), ("Clear Hash", None));
-    }
-
-    #[test]
-    fn errors_name_the_word_and_its_column() {
-        assert_eq!(
-            error("hello there"),
-            "column 1: unknown command `hello` (expected uci, isready, ucinewgame, position, go, stop, ponderhit, setoption or quit)"
-        );
-        assert_eq!(
-            error("isready now"),
-            "column 9: unexpected `now` in `isready`"
-        );
-        assert_eq!(
-            error("go depth x"),
-            "column 10: `depth` needs a whole number, found `x`"
-        );
-        assert_eq!(error("go depth"), "column 9: `depth` needs a whole number");
-        assert_eq!(error("go mate 3"), "column 4: unexpected `mate` in `go`");
-        assert_eq!(
-            error("position"),
-            "column 9: `position` needs `startpos` or `fen`"
-        );
-        assert_eq!(
-            error("position start"),
-            "column 10: unexpected `start` in `position`"
-        );
-        assert_eq!(
-            error("position startpos Eb"),
-            "column 19: unexpected `Eb` in `position`"
-        );
-        assert_eq!(
-            error("position startpos moves EcX"),
-            "column 27: `X` in the moves `EcX` is not a house letter (A-F or a-f)"
-        );
-        assert_eq!(
-            error("position fen 4-4-4"),
-            "column 14: the fen `4-4-4` has 3 fields; it needs 15: twelve houses, South's store, North's store, S or N"
-        );
-        assert_eq!(
-            error("position fen 4-4-4-4-4-x-4-4-4-4-4-4-0-0-S"),
-            "column 14: field 6 of the fen, `x`, is not a count of seeds"
-        );
-        assert_eq!(
-            error("position fen 4-4-4-4-4-+4-4-4-4-4-4-4-0-0-S"),
-            "column 14: field 6 of the fen, `+4`, is not a count of seeds"
-        );
-        assert_eq!(
-            error("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-W"),
-            "column 14: the fen's last field, `W`, is not S or N (the seat to move)"
-        );
-        assert_eq!(
-            error("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-1-S"),
-            "column 14: the fen is not a board: the board holds 49 seeds; a game of oware always has 48"
-        );
-        assert_eq!(
-            error("setoption Hash"),
-            "column 11: unexpected `Hash` in `setoption`"
-        );
-        assert_eq!(
-            error("setoption name"),
-            "column 15: `name` needs the option's name"
-        );
-        assert_eq!(
-            error("setoption name Hash value"),
-            "column 26: `value` needs the option's value"
-        );
-    }
-}
+mod tests;

@@ -11,7 +11,7 @@ use oware_core::{Board, Game, House, IllegalMove, Position, Rules, Seat, Transcr
 /// The start position: the opening, or a board diagram, and the seat to move.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub(crate) struct StartArgs {
-    /// Start from the board in FILE (SPEC's four-line diagram, `-` for stdin)
+    /// Start from the board in FILE (RULES.md's four-line diagram, `-` for stdin)
     /// instead of the opening.
     #[arg(long, value_name = "FILE|-")]
     pub(crate) board: Option<PathBuf>,

@@ -3,6 +3,7 @@
 use crate::board::Board;
 use crate::house::{House, HouseSet};
 use crate::lanes;
+use crate::position::Position;
 use crate::seat::Seat;
 
 /// The houses a move would capture: a run of the opponent's houses ending at
@@ -127,32 +128,6 @@ impl Chain {
         lanes_sum(board.lanes() & self.byte_mask())
     }
 
-    /// Whether taking the chain would leave the opponent's row empty: a grand
-    /// slam, which the rules turn into no capture at all (or forbid).
-    ///
-    /// ```
-    /// use oware_core::{Board, House, Seat};
-    /// // After sowing, a, b, c hold 2, 3, 2 and South's last seed fell in c.
-    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 4, 0, 0, 16, 16])?;
-    /// let chain = board.capture_chain(Seat::South, House::c);
-    /// assert!(!chain.is_grand_slam(board)); // d keeps its 4
-    /// // With d empty, a, b and c are North's whole row.
-    /// let board = Board::from_cells([5, 0, 0, 0, 0, 0, 2, 3, 2, 0, 0, 0, 16, 20])?;
-    /// let chain = board.capture_chain(Seat::South, House::c);
-    /// assert!(chain.is_grand_slam(board));
-    /// # Ok::<(), oware_core::BoardError>(())
-    /// ```
-    #[must_use]
-    #[inline]
-    pub fn is_grand_slam(self, board: Board) -> bool {
-        let bits = self.houses.bits();
-        // The chain lies in one row; every other non-empty house of that row
-        // would keep its seeds.
-        let row = if bits & 0x3f != 0 { 0x3f } else { 0xfc0 };
-        // `&`, not `&&`: both sides are cheap, and a branch here mispredicts.
-        (bits != 0) & (non_empty_houses(board.lanes()) & row & !bits == 0)
-    }
-
     /// The board with the chain's houses emptied into `mover`'s store.
     ///
     /// ```
@@ -216,6 +191,24 @@ fn lanes_sum(lanes: u128) -> u8 {
 }
 
 impl Board {
+    /// Whether the move that led from `before` to this board captured: only
+    /// a capture puts seeds in a store (a grand slam leaves them as they were).
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Position, Seat};
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
+    /// let before = Position::new(board, Seat::South);
+    /// assert!(before.play(House::F)?.board().captured_since(board)); // a, b, c
+    /// assert!(!before.play(House::A)?.board().captured_since(board));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn captured_since(self, before: Board) -> bool {
+        // The stores are bytes 12 and 13: one compare of bits 96 to 111.
+        ((self.lanes() ^ before.lanes()) >> 96) as u16 != 0
+    }
+
     /// The chain `mover` captures when their last seed falls in `last`, on
     /// this board (the board after sowing).
     ///
@@ -253,5 +246,29 @@ impl Board {
         Chain {
             houses: HouseSet::from_bits((run >> 1) as u16),
         }
+    }
+}
+
+impl Position {
+    /// The houses `house` captures when played here, the last sown first:
+    /// empty when it captures nothing, and for a grand slam (which captures
+    /// nothing under every rule set). `house` must be a legal move.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Position, Seat};
+    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
+    /// let position = Position::new(board, Seat::South);
+    /// let chain = position.captures(House::F); // a, b, c now hold 2, 3, 2
+    /// assert_eq!(chain.houses().collect::<Vec<_>>(), [House::c, House::b, House::a]);
+    /// assert!(position.captures(House::A).is_empty());
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn captures(self, house: House) -> Chain {
+        let sowing = self.board().sow_unchecked(house);
+        sowing
+            .board
+            .capture_chain(self.to_move(), sowing.last)
+            .unless_grand_slam(sowing.board)
     }
 }

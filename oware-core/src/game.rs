@@ -1,8 +1,9 @@
 //! A game: a position with its history, under a rule set.
 
+use crate::history::History;
 use crate::house::{House, HouseSet};
 use crate::notation::Transcript;
-use crate::outcome::{EndReason, Outcome};
+use crate::outcome::Outcome;
 use crate::position::{IllegalMove, Position};
 use crate::rules::Rules;
 
@@ -30,11 +31,9 @@ use crate::rules::Rules;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
-    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
-    positions: Vec<Position>,
+    /// Every position, the start first; position `i + 1` follows `moves[i]`.
+    history: History,
     moves: Vec<House>,
-    /// Moves without a capture up to each position (same length as `positions`).
-    quiet: Vec<u16>,
     outcome: Option<Outcome>,
 }
 
@@ -72,9 +71,8 @@ impl Game {
     pub fn from_position(start: Position, rules: Rules) -> Game {
         let mut game = Game {
             rules,
-            positions: vec![start],
+            history: History::new(start),
             moves: Vec::new(),
-            quiet: vec![0],
             outcome: None,
         };
         game.outcome = game.decide();
@@ -105,7 +103,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn position(&self) -> Position {
-        *self.positions.last().expect("a game always has its start")
+        self.history.current()
     }
 
     /// The start position.
@@ -121,7 +119,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn start(&self) -> Position {
-        self.positions[0]
+        self.history.start()
     }
 
     /// Every position so far, the start first and the current last.
@@ -140,7 +138,23 @@ impl Game {
     /// ```
     #[must_use]
     pub fn positions(&self) -> &[Position] {
-        &self.positions
+        self.history.positions()
+    }
+
+    /// The game's history: its positions and the moves without capture
+    /// behind each, which decide repetition and the move limit.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Rules};
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// game.play(House::E)?;
+    /// assert_eq!(game.history().positions(), game.positions());
+    /// assert_eq!(game.history().moves_without_capture(), 1);
+    /// # Ok::<(), oware_core::IllegalMove>(())
+    /// ```
+    #[must_use]
+    pub fn history(&self) -> &History {
+        &self.history
     }
 
     /// The moves played so far.
@@ -188,7 +202,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn moves_without_capture(&self) -> u16 {
-        *self.quiet.last().expect("a game always has its start")
+        self.history.moves_without_capture()
     }
 
     /// The legal moves now; empty once the game is over (by any rule,
@@ -270,17 +284,9 @@ impl Game {
         if self.outcome.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let before = self.position();
-        let after = before.play_under(house, &self.rules)?;
-        let captured = after.board().stores() != before.board().stores();
-        let quiet = if captured {
-            0
-        } else {
-            self.moves_without_capture().saturating_add(1)
-        };
-        self.positions.push(after);
+        let after = self.position().play_under(house, &self.rules)?;
+        self.history.push(after);
         self.moves.push(house);
-        self.quiet.push(quiet);
         self.outcome = self.decide();
         Ok(())
     }
@@ -302,8 +308,7 @@ impl Game {
     /// ```
     pub fn undo(&mut self) -> Option<House> {
         let house = self.moves.pop()?;
-        self.positions.pop();
-        self.quiet.pop();
+        self.history.pop();
         self.outcome = self.decide();
         Some(house)
     }
@@ -331,37 +336,17 @@ impl Game {
     /// ```
     #[must_use]
     pub fn occurrences(&self) -> usize {
-        let current = self.position();
-        // A capture changes the stores for good, so no position before the
-        // last capture can equal the current one: look back only that far.
-        let since_capture = usize::from(self.moves_without_capture());
-        let window =
-            &self.positions[self.positions.len() - 1 - since_capture.min(self.moves.len())..];
-        window.iter().filter(|&&p| p == current).count()
+        self.history.occurrences()
     }
 
-    /// The end by SPEC's rules, checked in order: 25 or 24–24, no legal move,
-    /// repetition, move limit.
+    /// The end by the rules, checked in order: 25 or 24–24, no legal move
+    /// (the position's own), then repetition and the move limit (the history's).
     fn decide(&self) -> Option<Outcome> {
         let position = self.position();
         if let Some(outcome) = position.outcome() {
             return Some(outcome);
         }
-        let reason = if self
-            .rules
-            .repetition
-            .is_some_and(|limit| self.occurrences() >= usize::from(limit))
-        {
-            EndReason::Repetition
-        } else if self
-            .rules
-            .move_limit
-            .is_some_and(|limit| self.moves_without_capture() >= limit)
-        {
-            EndReason::MoveLimit
-        } else {
-            return None;
-        };
+        let reason = self.history.end(&self.rules)?;
         Some(Outcome::new(position.board(), reason))
     }
 }

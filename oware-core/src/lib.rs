@@ -12,7 +12,8 @@
 //!   [`Position::play_unchecked`]) and a [`Game`] with history, undo,
 //!   repetition, the move limit and an [`Outcome`];
 //! - [`Rules`] as data: [`Rules::ABAPA`] (default), [`Rules::SOWING`],
-//!   [`Rules::AWARI`];
+//!   [`Rules::AWARI`], [`Rules::AUALE`], and the [`History`] that
+//!   repetition and the move limit need;
 //! - notation: house letters, [`Transcript`]s and board diagrams (the
 //!   [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) of
 //!   [`Board`]);
@@ -43,7 +44,10 @@
 
 mod board;
 mod capture;
+mod feeding;
 mod game;
+mod grand_slam;
+mod history;
 mod house;
 mod lanes;
 pub mod notation;
@@ -57,12 +61,14 @@ mod sow;
 pub use board::{Board, BoardError, TOTAL_SEEDS};
 pub use capture::Chain;
 pub use game::Game;
+pub use grand_slam::GrandSlam;
+pub use history::History;
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
 pub use notation::{ParseBoardError, Transcript, TranscriptError};
 pub use outcome::{EndReason, Outcome, WINNING_STORE};
 pub use perft::{divide, perft, perft_played};
 pub use position::{IllegalMove, Position};
-pub use rules::{GrandSlam, ParseRulesError, Rules};
+pub use rules::{ParseRulesError, Rules};
 pub use seat::{BySeat, ParseSeatError, Seat};
 pub use sow::Sowing;
 

@@ -45,6 +45,9 @@ pub enum EndReason {
     NoLegalMove,
     /// A position occurred for the third time; each player takes their row.
     Repetition,
+    /// A position occurred again, which ends the game under Aualé's rule
+    /// ([`Rules::AUALE`](crate::Rules::AUALE)); each player takes their row.
+    FirstRepetition,
     /// Too many consecutive moves without a capture; each player takes their row.
     MoveLimit,
 }
@@ -56,6 +59,7 @@ impl fmt::Display for EndReason {
             EndReason::Draw24 => "24 seeds each",
             EndReason::NoLegalMove => "the opponent could not be fed",
             EndReason::Repetition => "third repetition",
+            EndReason::FirstRepetition => "a position repeated",
             EndReason::MoveLimit => "move limit reached",
         })
     }
@@ -96,16 +100,44 @@ impl Outcome {
                 seeds[seat] += board.seeds_on_side(seat);
             }
         }
-        let winner = match seeds.south.cmp(&seeds.north) {
-            core::cmp::Ordering::Greater => Some(Seat::South),
-            core::cmp::Ordering::Less => Some(Seat::North),
-            core::cmp::Ordering::Equal => None,
-        };
         Outcome {
-            winner,
+            winner: more_seeds(seeds),
             reason,
             seeds,
         }
+    }
+
+    /// The winner of a game stopped on `board` with each player taking the
+    /// seeds in their own row: the seat holding more seeds (its store plus
+    /// its row), or `None` when both hold 24. This is how repetition, the
+    /// move limit and no feeding move end a game, and how a tool judges a
+    /// game it stops early.
+    ///
+    /// ```
+    /// use oware_core::{Board, Outcome, Seat};
+    /// // South holds 10 + 3 = 13, North 30 + 5 = 35.
+    /// let board = Board::from_cells([3, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 10, 30])?;
+    /// assert_eq!(Outcome::adjudicate(board), Some(Seat::North));
+    /// assert_eq!(Outcome::adjudicate(Board::OPENING), None);
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn adjudicate(board: Board) -> Option<Seat> {
+        more_seeds(BySeat::new(
+            board.store(Seat::South) + board.seeds_on_side(Seat::South),
+            board.store(Seat::North) + board.seeds_on_side(Seat::North),
+        ))
+    }
+}
+
+/// The seat with more seeds, or `None` when even.
+#[inline]
+fn more_seeds(seeds: BySeat<u8>) -> Option<Seat> {
+    match seeds.south.cmp(&seeds.north) {
+        core::cmp::Ordering::Greater => Some(Seat::South),
+        core::cmp::Ordering::Less => Some(Seat::North),
+        core::cmp::Ordering::Equal => None,
     }
 }
 

@@ -3,11 +3,11 @@
 use core::fmt;
 
 use crate::board::Board;
-use crate::capture::Chain;
+use crate::feeding;
 use crate::house::{House, HouseSet};
 use crate::lanes;
 use crate::outcome::{EndReason, Outcome, WINNING_STORE};
-use crate::rules::{GrandSlam, Rules};
+use crate::rules::Rules;
 use crate::seat::Seat;
 
 /// A board and the seat to move: everything the rules need to list and play
@@ -90,19 +90,6 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
-
-/// Lane `i` holds the fewest seeds that carry a sowing from house `i` past
-/// its own row's end (6 from A or a, 1 from F or f), so the houses at or above
-/// it can feed an empty opponent.
-const FEED_THRESHOLDS: u128 = {
-    let mut thresholds = 0;
-    let mut i = 0;
-    while i < 12 {
-        thresholds |= (6 - (i % 6) as u128) << (8 * i);
-        i += 1;
-    }
-    thresholds
-};
 
 /// 1 seed in each house lane (its bit then marks a house that is not empty)
 /// and 25 in each store lane (a store that has won).
@@ -201,58 +188,7 @@ impl Position {
             return HouseSet::from_bits(marks & own);
         }
         // The opponent's row is empty: only moves that reach it are legal.
-        let feeding = lanes::at_least(lanes, FEED_THRESHOLDS);
-        HouseSet::from_bits(feeding & own)
-    }
-
-    /// The legal moves under `rules`: [`legal_moves`](Position::legal_moves),
-    /// less the grand slams when the rules forbid them and another move exists.
-    ///
-    /// ```
-    /// use oware_core::{Board, Position, Rules, Seat};
-    /// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
-    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
-    /// let position = Position::new(board, Seat::South);
-    /// assert_eq!(position.legal_moves_under(&Rules::ABAPA).to_string(), "AF");
-    /// assert_eq!(position.legal_moves_under(&Rules::AWARI).to_string(), "A");
-    /// # Ok::<(), oware_core::BoardError>(())
-    /// ```
-    #[must_use]
-    #[inline]
-    pub fn legal_moves_under(self, rules: &Rules) -> HouseSet {
-        let moves = self.legal_moves();
-        match rules.grand_slam {
-            GrandSlam::CapturesNothing => moves,
-            GrandSlam::Forbidden => {
-                let others = moves.difference(self.grand_slams(moves));
-                if others.is_empty() { moves } else { others }
-            }
-        }
-    }
-
-    /// Which of `moves` would capture the opponent's whole row.
-    ///
-    /// ```
-    /// use oware_core::{Board, Position, Seat};
-    /// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
-    /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
-    /// let position = Position::new(board, Seat::South);
-    /// assert_eq!(position.grand_slams(position.legal_moves()).to_string(), "F");
-    /// assert!(Position::OPENING.grand_slams(Position::OPENING.legal_moves()).is_empty());
-    /// # Ok::<(), oware_core::BoardError>(())
-    /// ```
-    #[must_use]
-    pub fn grand_slams(self, moves: HouseSet) -> HouseSet {
-        moves
-            .iter()
-            .filter(|&house| {
-                let sowing = self.board.sow_unchecked(house);
-                sowing
-                    .board
-                    .capture_chain(self.to_move, sowing.last)
-                    .is_grand_slam(sowing.board)
-            })
-            .collect()
+        HouseSet::from_bits(feeding::reaching_the_other_row(lanes) & own)
     }
 
     /// Plays `house` under Abapa rules, checking that it is legal.
@@ -300,9 +236,7 @@ impl Position {
     pub fn play_under(self, house: House, rules: &Rules) -> Result<Position, IllegalMove> {
         let moves = self.legal_moves();
         if moves.contains(house) {
-            return if rules.grand_slam == GrandSlam::Forbidden
-                && !self.legal_moves_under(rules).contains(house)
-            {
+            return if self.is_forbidden_grand_slam(house, rules) {
                 Err(IllegalMove::GrandSlam(house))
             } else {
                 Ok(self.play_unchecked(house))
@@ -339,7 +273,7 @@ impl Position {
     ///     .iter()
     ///     .map(|house| Position::OPENING.play_unchecked(house).legal_moves().len())
     ///     .sum();
-    /// assert_eq!(replies, 36); // perft(2) from SPEC
+    /// assert_eq!(replies, 36); // perft(2) from RULES.md
     /// ```
     #[must_use]
     #[inline(always)]
@@ -355,13 +289,10 @@ impl Position {
                 to_move: self.to_move.opponent(),
             };
         }
-        let chain = sowing.board.capture_chain(self.to_move, sowing.last);
-        // Branch-free: a grand slam takes the empty chain, which takes nothing.
-        let chain = if chain.is_grand_slam(sowing.board) {
-            Chain::EMPTY
-        } else {
-            chain
-        };
+        let chain = sowing
+            .board
+            .capture_chain(self.to_move, sowing.last)
+            .unless_grand_slam(sowing.board);
         let board = chain.take(sowing.board, self.to_move);
         Position {
             board,
@@ -435,7 +366,7 @@ impl fmt::Debug for Position {
 }
 
 impl fmt::Display for Position {
-    /// The board as SPEC text, then a line naming the seat to move.
+    /// The board as RULES.md text, then a line naming the seat to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{} to move", self.board, self.to_move)
     }

@@ -3,27 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// What a move that would capture every seed in the opponent's row does.
-///
-/// ```
-/// use oware_core::{Board, GrandSlam, House, Position, Rules, Seat};
-/// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
-/// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
-/// let position = Position::new(board, Seat::South);
-/// assert_eq!(Rules::ABAPA.grand_slam, GrandSlam::CapturesNothing);
-/// assert!(position.play_under(House::F, &Rules::ABAPA).is_ok());
-/// assert_eq!(Rules::AWARI.grand_slam, GrandSlam::Forbidden);
-/// assert!(position.play_under(House::F, &Rules::AWARI).is_err());
-/// # Ok::<(), oware_core::BoardError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GrandSlam {
-    /// The move is legal and captures nothing; the sown seeds stay (Abapa).
-    CapturesNothing,
-    /// The move is illegal unless every legal move is a grand slam; when
-    /// forced it is played and captures nothing (as in Awari programs).
-    Forbidden,
-}
+use crate::grand_slam::GrandSlam;
 
 /// A rule set: the grand-slam rule and how a game ends besides captures.
 ///
@@ -106,6 +86,29 @@ impl Rules {
         ..Rules::ABAPA
     };
 
+    /// Aualé's rule (the GUI's own ending): abapa, but the first repetition
+    /// of any earlier position of the game (houses, stores, seat to move)
+    /// ends it, each player taking the seeds in their own row.
+    ///
+    /// ```
+    /// use oware_core::{Board, EndReason, Game, Position, Rules, Seat};
+    /// assert_eq!(Rules::AUALE.repetition, Some(2));
+    /// // Two seeds stepping round the ring have swapped places after twelve
+    /// // moves, which is the start again: the game ends there.
+    /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
+    /// let mut game = Game::from_position(Position::new(board, Seat::South), Rules::AUALE);
+    /// while let Some(house) = game.legal_moves().first() {
+    ///     game.play(house)?;
+    /// }
+    /// assert_eq!(game.moves().len(), 12);
+    /// assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::FirstRepetition));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const AUALE: Rules = Rules {
+        repetition: Some(2),
+        ..Rules::ABAPA
+    };
+
     /// The named presets, in the order their names are listed.
     ///
     /// ```
@@ -114,13 +117,14 @@ impl Rules {
     ///     assert_eq!(name.parse::<Rules>()?, rules);
     ///     assert_eq!(rules.name(), Some(name));
     /// }
-    /// assert_eq!(Rules::PRESETS.map(|(name, _)| name), ["abapa", "sowing", "awari"]);
+    /// assert_eq!(Rules::PRESETS.map(|(name, _)| name), ["abapa", "sowing", "awari", "auale"]);
     /// # Ok::<(), oware_core::ParseRulesError>(())
     /// ```
-    pub const PRESETS: [(&'static str, Rules); 3] = [
+    pub const PRESETS: [(&'static str, Rules); 4] = [
         ("abapa", Rules::ABAPA),
         ("sowing", Rules::SOWING),
         ("awari", Rules::AWARI),
+        ("auale", Rules::AUALE),
     ];
 
     /// The preset's name, or `None` for a custom rule set.
@@ -161,18 +165,17 @@ impl fmt::Display for Rules {
 /// use oware_core::Rules;
 /// assert_eq!("AWARI".parse::<Rules>(), Ok(Rules::AWARI)); // any case
 /// let error = "oware".parse::<Rules>().unwrap_err();
-/// assert_eq!(error.to_string(), "unknown rule set `oware`: expected abapa, sowing or awari");
+/// assert_eq!(error.to_string(), "unknown rule set `oware`: expected abapa, sowing, awari or auale");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseRulesError(String);
 
 impl fmt::Display for ParseRulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown rule set `{}`: expected abapa, sowing or awari",
-            self.0
-        )
+        write!(f, "unknown rule set `{}`: expected ", self.0)?;
+        let names = Rules::PRESETS.map(|(name, _)| name);
+        let (last, rest) = names.split_last().expect("there are presets");
+        write!(f, "{} or {last}", rest.join(", "))
     }
 }
 

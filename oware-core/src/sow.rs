@@ -138,4 +138,25 @@ impl Board {
             sown,
         }
     }
+
+    /// The houses `house`'s seeds fall into, in order: one per seed, every
+    /// following house round the ring, the origin skipped each time the hand
+    /// passes it. Empty for an empty house. No allocation.
+    ///
+    /// ```
+    /// use oware_core::{Board, House};
+    /// let path: Vec<House> = Board::OPENING.sowing_path(House::E).collect();
+    /// assert_eq!(path, [House::F, House::a, House::b, House::c]);
+    /// // Twelve seeds go round once, skip the origin, and end in B.
+    /// let board = Board::from_cells([12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18, 18])?;
+    /// let path: Vec<House> = board.sowing_path(House::A).collect();
+    /// assert_eq!(path.len(), 12);
+    /// assert!(!path.contains(&House::A));
+    /// assert_eq!(path.last(), Some(&House::B));
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
+    pub fn sowing_path(self, house: House) -> impl ExactSizeIterator<Item = House> + use<> {
+        let origin = &LAST[house.index()];
+        (0..usize::from(self.seeds(house))).map(move |n| origin[n + 1])
+    }
 }

@@ -126,7 +126,7 @@ fn seats_and_rule_sets_read_back_from_their_names() {
     assert_eq!(custom.name(), None);
     assert_eq!(
         "oware".parse::<Rules>().unwrap_err().to_string(),
-        "unknown rule set `oware`: expected abapa, sowing or awari"
+        "unknown rule set `oware`: expected abapa, sowing, awari or auale"
     );
 }
 

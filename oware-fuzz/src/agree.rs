@@ -21,6 +21,7 @@ pub fn rules(rules: Rules) -> reference::Rules {
         Some("abapa") => reference::Rules::Abapa,
         Some("sowing") => reference::Rules::Sowing,
         Some("awari") => reference::Rules::Awari,
+        Some("auale") => reference::Rules::Auale,
         _ => panic!("the reference knows only the presets, not {rules:?}"),
     }
 }
@@ -72,6 +73,7 @@ pub fn same_outcome(core: Option<Outcome>, theirs: Option<reference::Outcome>) -
         EndReason::Draw24 => reference::EndReason::Draw24,
         EndReason::NoLegalMove => reference::EndReason::NoLegalMove,
         EndReason::Repetition => reference::EndReason::Repetition,
+        EndReason::FirstRepetition => reference::EndReason::FirstRepetition,
         EndReason::MoveLimit => reference::EndReason::MoveLimit,
     };
     match (core, theirs) {

@@ -1,5 +1,5 @@
 //! Property tests and fuzz targets for the oware crates: oware-core held to
-//! SPEC's invariants and to oware-reference, over generated positions,
+//! RULES.md's invariants and to oware-reference, over generated positions,
 //! games and text.
 //!
 //! - [`strategies`]: the proptest strategies every property test shares —

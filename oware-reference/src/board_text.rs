@@ -1,14 +1,14 @@
-//! The board as four lines of text, and reading it back (SPEC.md "Notation").
+//! The board as four lines of text, and reading it back (RULES.md "Notation").
 
 use std::fmt;
 
-/// North's letter header exactly as SPEC.md draws it. SPEC's diagram puts
+/// North's letter header exactly as RULES.md draws it. RULES.md's diagram puts
 /// this header one column further left than the counts below it (and than
 /// South's header); it is copied as drawn, because both implementations must
 /// print the same text.
 const NORTH_HEADER: &str = "     f  e  d  c  b  a";
 
-/// South's letter header exactly as SPEC.md draws it: each letter over
+/// South's letter header exactly as RULES.md draws it: each letter over
 /// (under) its count.
 const SOUTH_HEADER: &str = "      A  B  C  D  E  F";
 
@@ -16,7 +16,7 @@ const SOUTH_HEADER: &str = "      A  B  C  D  E  F";
 /// North's houses f..a, South's houses A..F, South's store.
 const READING_ORDER: [usize; 14] = [13, 11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5, 12];
 
-/// The board as text, in SPEC.md's four lines: North's letter header,
+/// The board as text, in RULES.md's four lines: North's letter header,
 /// North's store in brackets then North's row right to left, South's row
 /// left to right then South's store in brackets, South's letter header.
 /// Counts are right-aligned in three columns, stores drawn as `[%2d]`; every

@@ -1,5 +1,5 @@
-//! Capture: the chain taken after sowing, and the grand slam (SPEC.md rules 3
-//! and 4).
+//! Capture: the chain taken after sowing, and the grand slam (RULES.md sections 2
+//! and 3).
 
 use crate::seat::Seat;
 use crate::sow::HOUSES;

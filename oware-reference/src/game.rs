@@ -79,8 +79,8 @@ impl Game {
     ///
     /// Checked in order on the current position: a store of 25 or more, 24
     /// in both stores, no legal move for the seat to move, the third
-    /// occurrence of the position (cells and seat to move, counting the
-    /// start), and, under rules with a move limit, that many consecutive
+    /// occurrence of the position (the second under Aualé's rule; cells and
+    /// seat to move, counting the start), and, under rules with a move limit, that many consecutive
     /// moves without a capture.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
@@ -89,8 +89,14 @@ impl Game {
             return Some(outcome);
         }
         let occurrences = self.positions.iter().filter(|&&p| p == current).count();
-        if occurrences >= 3 {
-            return Some(each_takes_own_row(&current, EndReason::Repetition));
+        let repetition = self.rules.repetition();
+        if occurrences >= repetition {
+            let reason = if repetition == 2 {
+                EndReason::FirstRepetition
+            } else {
+                EndReason::Repetition
+            };
+            return Some(each_takes_own_row(&current, reason));
         }
         if let Some(limit) = self.rules.move_limit()
             && self.last_moves_without_capture() >= limit

@@ -1,4 +1,4 @@
-//! Which moves are legal: ownership, feeding (SPEC.md rule 5) and the Awari
+//! Which moves are legal: ownership, feeding (RULES.md section 4) and the Awari
 //! grand-slam restriction, checked in the documented order of [`Refusal`].
 
 use crate::play::play_unchecked;

@@ -1,5 +1,5 @@
 //! A deliberately naive second implementation of the rules of Oware (Abapa),
-//! written from `SPEC.md` alone so that it can cross-check the fast one.
+//! written from `RULES.md` alone so that it can cross-check the fast one.
 //!
 //! Everything here favours obviousness over speed: plain loops that say what
 //! each rule says, a `Vec` where one is handy, no bit tricks.
@@ -26,6 +26,7 @@
 
 mod board_text;
 mod capture;
+pub mod endgame;
 mod game;
 mod legality;
 mod notation;
@@ -39,6 +40,7 @@ mod seat;
 mod sow;
 
 pub use board_text::{BoardError, parse_board, render_board};
+pub use endgame::{Bounds, EndgameError, EndgameRules, MoveBounds, move_bounds, solve_endgames};
 pub use game::Game;
 pub use notation::{
     TranscriptError, house_from_letter, house_letter, parse_transcript, render_transcript,

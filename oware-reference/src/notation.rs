@@ -1,4 +1,4 @@
-//! House letters and transcripts (SPEC.md "Notation").
+//! House letters and transcripts (RULES.md "Notation").
 
 use std::fmt;
 

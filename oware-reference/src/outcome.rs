@@ -1,5 +1,5 @@
 //! How a game ends: the reasons, the final counts, and the checks that need
-//! no history (SPEC.md "The end").
+//! no history (RULES.md "The end").
 
 use crate::legality::{moves_ignoring_stores, row_total};
 use crate::position::Position;
@@ -18,6 +18,9 @@ pub enum EndReason {
     /// The position occurred for the third time; each player took their own
     /// row.
     Repetition,
+    /// Under Aualé's rule, the position occurred for the second time; each
+    /// player took their own row.
+    FirstRepetition,
     /// The move limit of the rule set was reached with no capture; each player
     /// took their own row.
     MoveLimit,
@@ -73,7 +76,7 @@ pub(crate) fn outcome_without_history(pos: &Position) -> Option<Outcome> {
 /// total wins.
 ///
 /// When the seat to move cannot feed, the opponent's row is empty, so this is
-/// also "the mover takes their own row" of SPEC.md rule 5.
+/// also "the mover takes their own row" of RULES.md section 4.
 pub(crate) fn each_takes_own_row(pos: &Position, reason: EndReason) -> Outcome {
     let mut seeds = [0u8; 2];
     for seat in [Seat::South, Seat::North] {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// The reason a move is illegal (SPEC.md rule 6).
+/// The reason a move is illegal (RULES.md section 5).
 ///
 /// When several apply, the first in this order is reported: `GameOver`,
 /// `NoSuchHouse`, `NotYourHouse`, `EmptyHouse`, `MustFeed`,

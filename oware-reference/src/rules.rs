@@ -2,9 +2,10 @@
 
 /// Which variant of the rules a game is played under.
 ///
-/// All three share sowing, capture and feeding (SPEC.md rules 1–6) and all of
-/// them let a grand slam capture nothing; they differ in when a grand slam may
-/// be played and in whether a long run without captures ends the game.
+/// All four share sowing, capture and feeding (RULES.md) and all of them let
+/// a grand slam capture nothing; they differ in when a grand slam may be
+/// played, in whether a long run without captures ends the game, and in how
+/// many times a position must occur to end it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Rules {
     /// Plain Abapa: a grand slam is legal and captures nothing, the third
@@ -17,6 +18,10 @@ pub enum Rules {
     /// legal move is a grand slam; in that forced case it is played and
     /// captures nothing.
     Awari,
+    /// Aualé's rule: like Abapa, except that the game ends as soon as a
+    /// position occurs for the second time (its first repetition), each
+    /// player taking the seeds in their own row.
+    Auale,
 }
 
 impl Rules {
@@ -32,7 +37,22 @@ impl Rules {
     pub fn move_limit(self) -> Option<usize> {
         match self {
             Rules::Sowing => Some(100),
-            Rules::Abapa | Rules::Awari => None,
+            Rules::Abapa | Rules::Awari | Rules::Auale => None,
+        }
+    }
+
+    /// How many occurrences of one position (counting the start) end the game.
+    ///
+    /// ```
+    /// use oware_reference::Rules;
+    /// assert_eq!(Rules::Abapa.repetition(), 3);
+    /// assert_eq!(Rules::Auale.repetition(), 2);
+    /// ```
+    #[must_use]
+    pub fn repetition(self) -> usize {
+        match self {
+            Rules::Auale => 2,
+            Rules::Abapa | Rules::Sowing | Rules::Awari => 3,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Sowing: lifting a house and dropping its seeds one by one (SPEC.md rule 2).
+//! Sowing: lifting a house and dropping its seeds one by one (RULES.md section 2).
 
 /// The number of houses in the ring; sowing goes round modulo this, never
 /// into a store.

@@ -76,7 +76,7 @@ impl Prover<'_, '_> {
             return Some(end_value(position, ply));
         }
         if self.worker.line.has_history_rules() {
-            self.worker.line.set(ply, position);
+            self.worker.line.set(ply, position, quiet);
             if self.worker.line.ends_by_history(ply, position, quiet) {
                 return Some(end_value(position, ply));
             }

@@ -1,3 +1,5 @@
+// tidy: long because the node kinds of one recursion (negamax, frontier, leaf,
+// quiescence) share the Worker and call each other; they read best side by side.
 //! The search proper: negamax with alpha-beta pruning and principal
 //! variation search, the transposition table, move ordering and
 //! history-aware game ends. Iterative deepening and the root live in
@@ -432,7 +434,7 @@ impl<'a> Worker<'a> {
             return end_value(position, ply);
         }
         if self.history_rules {
-            self.line.set(ply, position);
+            self.line.set(ply, position, quiet);
             if self.line.ends_by_history(ply, position, quiet) {
                 return end_value(position, ply);
             }

@@ -10,13 +10,6 @@ use oware_search::{Engine, EngineOptions, Limits, Score, SearchResult};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Aualé's rules: abapa, ended by the first repetition.
-// TODO(lead): use Rules::AUALE
-const AUALE: Rules = Rules {
-    repetition: Some(2),
-    ..Rules::ABAPA
-};
-
 /// A game one move before it ends by a first repetition, that move, and
 /// the score of the end for the seat that plays it.
 struct Before {
@@ -25,19 +18,19 @@ struct Before {
     end: Score,
 }
 
-/// Seeded random games under [`AUALE`] that end by repetition, each taken
+/// Seeded random games under [`Rules::AUALE`] that end by repetition, each taken
 /// back one move.
 fn before_repetitions(seed: u64) -> impl Iterator<Item = Before> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     std::iter::from_fn(move || {
         loop {
-            let mut game = Game::new(AUALE);
+            let mut game = Game::new(Rules::AUALE);
             while !game.is_over() {
                 let moves: Vec<House> = game.legal_moves().iter().collect();
                 game.play(moves[rng.random_range(0..moves.len())]).unwrap();
             }
             let outcome = game.outcome().unwrap();
-            if outcome.reason != EndReason::Repetition {
+            if outcome.reason != EndReason::FirstRepetition {
                 continue;
             }
             let repeating = game.undo().unwrap();

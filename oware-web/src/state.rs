@@ -1,7 +1,7 @@
 //! The state of a game as the page draws it: counts, legal moves, the path
 //! each legal sowing would take, the last move and its capture, the outcome.
 
-use oware_core::{Game, House, Position, Seat};
+use oware_core::{Game, House, Seat};
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
@@ -80,7 +80,7 @@ pub fn describe(game: &Game) -> String {
     json.key("sowings").begin_object();
     for house in legal {
         json.key(&house.to_string());
-        write_houses(&mut json, sowing_path(position, house));
+        write_houses(&mut json, position.board().sowing_path(house));
     }
     json.end_object();
     json.key("last");
@@ -136,17 +136,6 @@ fn write_houses(json: &mut Json, houses: impl IntoIterator<Item = House>) {
     json.end_array();
 }
 
-/// The houses `house`'s seeds fall into, in order: every following house
-/// round the ring, the origin skipped each time the hand passes it.
-#[must_use]
-pub fn sowing_path(position: Position, house: House) -> Vec<House> {
-    let seeds = position.board().seeds(house);
-    core::iter::successors(Some(house.next()), |h| Some(h.next()))
-        .filter(|&h| h != house)
-        .take(usize::from(seeds))
-        .collect()
-}
-
 /// The last move of a game and what it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LastMove {
@@ -166,19 +155,10 @@ pub fn last_move(game: &Game) -> Option<LastMove> {
     let &house = game.moves().last()?;
     let before = game.positions()[game.positions().len() - 2];
     let after = game.position();
-    let sown = sowing_path(before, house);
+    let sown = before.board().sowing_path(house).collect();
     let mover = before.to_move();
     let seeds = after.board().store(mover) - before.board().store(mover);
-    let captured = if seeds == 0 {
-        Vec::new()
-    } else {
-        let sowing = before.board().sow_unchecked(house);
-        sowing
-            .board
-            .capture_chain(mover, sowing.last)
-            .houses()
-            .collect()
-    };
+    let captured = before.captures(house).houses().collect();
     Some(LastMove {
         house,
         sown,
@@ -189,8 +169,8 @@ pub fn last_move(game: &Game) -> Option<LastMove> {
 
 #[cfg(test)]
 mod tests {
-    use super::{answer, last_move, sowing_path};
-    use oware_core::{Board, Game, House, Position, Rules, Seat};
+    use super::{answer, last_move};
+    use oware_core::{Game, Rules};
 
     #[test]
     fn opening_state() {
@@ -218,22 +198,6 @@ mod tests {
             answer("play=x"),
             r#"{"ok":false,"error":"bad value for `play`: `x` is not a house: South's are A to F, North's a to f"}"#
         );
-    }
-
-    #[test]
-    fn sowing_skips_the_origin() {
-        let mut cells = [0u8; 14];
-        cells[House::B.index()] = 13;
-        cells[House::a.index()] = 1;
-        cells[12] = 20;
-        cells[13] = 14;
-        let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
-        let path = sowing_path(position, House::B);
-        assert_eq!(path.len(), 13);
-        assert!(!path.contains(&House::B));
-        assert_eq!(path[10], House::A);
-        assert_eq!(path[11], House::C);
-        assert_eq!(path[12], House::D);
     }
 
     #[test]

@@ -7,6 +7,9 @@
 //! - `bench`: the search's node-count fingerprint and speed.
 //! - `tune`: the evaluation weights fitted to self-play games.
 //! - `site`: the web page built, and served on 127.0.0.1.
+//!
+//! `tidy.rs` is a test, not a task: `cargo test -p xtask` checks the
+//! workspace's shape (ARCHITECTURE.md's invariants).
 
 use clap::{Parser, Subcommand};
 
@@ -14,6 +17,8 @@ mod bench;
 mod ladder;
 mod site;
 mod test;
+#[cfg(test)]
+mod tidy;
 mod tune;
 mod verify;
 

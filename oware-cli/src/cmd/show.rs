@@ -9,7 +9,7 @@ use crate::setup::{self, StartArgs};
 
 /// Replay a transcript and print the final board, the seat to move and the outcome.
 ///
-/// The board is printed as SPEC draws it, so it can be read back with
+/// The board is printed as RULES.md draws it, so it can be read back with
 /// `--board`. An illegal move is reported with its place in the transcript
 /// (from 1) and the reason, and the command fails.
 #[derive(clap::Args, Debug)]

@@ -50,34 +50,17 @@ pub(crate) struct Args {
     rules: Rules,
 }
 
-/// Aualé's ending: abapa, but the first repetition of a position ends the
-/// game, each player taking the seeds in their own row.
-// TODO(lead): use Rules::AUALE
-const AUALE: Rules = Rules {
-    repetition: Some(2),
-    ..Rules::ABAPA
-};
-
-/// The rule sets by name: `auale` and core's presets.
+/// A rule set by its name (any case), with an excerpt of the name in the error.
 fn rules_named(name: &str) -> Result<Rules, String> {
-    if name.eq_ignore_ascii_case("auale") {
-        return Ok(AUALE);
-    }
     name.parse::<Rules>().map_err(|_| {
+        let names: Vec<&str> = Rules::PRESETS.iter().map(|(name, _)| *name).collect();
+        let (last, others) = names.split_last().expect("there are presets");
         format!(
-            "unknown rule set `{}`: expected auale, abapa, sowing or awari",
-            excerpt(name)
+            "unknown rule set `{}`: expected {} or {last}",
+            excerpt(name),
+            others.join(", ")
         )
     })
-}
-
-/// The name of a rule set `rules_named` reads.
-fn rules_name(rules: Rules) -> String {
-    match rules.name() {
-        Some(name) => name.to_owned(),
-        None if rules == AUALE => "auale".to_owned(),
-        None => rules.to_string(),
-    }
 }
 
 /// The table sizes `setoption name Hash` accepts, in megabytes.
@@ -182,7 +165,7 @@ impl Uci {
             self.wait_if_limited();
         }
         match command {
-            Command::Uci => identify()?,
+            Command::Uci => identify(self.rules)?,
             Command::IsReady => send("readyok")?,
             Command::NewGame => match self.idle_engine() {
                 Some(engine) => engine.new_game(),
@@ -308,8 +291,8 @@ impl Uci {
                 format!(
                     "move {} of the current position, `{house}`, is illegal under {}: {reason}; the rules stay {}",
                     index + 1,
-                    rules_name(rules),
-                    rules_name(self.rules)
+                    rules,
+                    self.rules
                 )
             })?;
         }
@@ -408,8 +391,9 @@ impl Uci {
     }
 }
 
-/// `uci`: the engine's name and options, then `uciok`.
-fn identify() -> io::Result<()> {
+/// `uci`: the engine's name and options (the rule set in use as the
+/// `Rules` default), then `uciok`.
+fn identify(rules: Rules) -> io::Result<()> {
     send(&format!("id name oware {}", env!("CARGO_PKG_VERSION")))?;
     send("id author The oware developers")?;
     send(&format!(
@@ -426,9 +410,14 @@ fn identify() -> io::Result<()> {
     ))?;
     send("option name Ponder type check default false")?;
     send("option name OwnBook type check default false")?;
+    let names: Vec<String> = Rules::PRESETS
+        .iter()
+        .map(|(name, _)| format!("var {name}"))
+        .collect();
     send(&format!(
-        "option name Rules type combo default {} var auale var abapa var sowing var awari",
-        rules_name(AUALE)
+        "option name Rules type combo default {} {}",
+        rules,
+        names.join(" ")
     ))?;
     send("uciok")
 }

@@ -8,12 +8,6 @@ use oware_core::{Game, House, Position, Rules};
 
 use crate::uci::{Engine, best_move};
 
-/// Aualé's ending: the first repetition ends the game.
-const AUALE_RULES: Rules = Rules {
-    repetition: Some(2),
-    ..Rules::ABAPA
-};
-
 /// One of Aualé's strengths: the `go` it sends and whether it ponders.
 struct Strength {
     go: &'static str,
@@ -137,7 +131,7 @@ fn play(strength: &Strength, engine_moves: usize, own_book: bool, ponderhit: boo
     all.extend(engine.exchange(&format!("setoption name OwnBook value {own_book}")));
     all.extend(engine.exchange("ucinewgame"));
     all.extend(engine.exchange("isready"));
-    let mut game = Game::new(AUALE_RULES);
+    let mut game = Game::new(Rules::AUALE);
     let mut expected = None;
     let mut pondering = false;
     let (mut stops, mut hits, mut fens) = (0, 0, 0);
@@ -252,7 +246,7 @@ fn hard_with_ponderhit() {
 #[test]
 fn the_engine_is_told_the_board_after_the_last_capture() {
     // A game with captures: the board after the last one, and the moves since.
-    let mut game = Game::new(AUALE_RULES);
+    let mut game = Game::new(Rules::AUALE);
     for letter in "FfEcAeEfAaCcAeDaFaBcFfAeAfAdAaEfDeEa".chars() {
         game.play(House::from_letter(letter).unwrap()).unwrap();
     }
@@ -261,23 +255,23 @@ fn the_engine_is_told_the_board_after_the_last_capture() {
     // Played from that board, the moves lead to the same position.
     let words: Vec<&str> = command.split(' ').collect();
     let fen = oware_cli::protocol::parse_fen(words[2]).unwrap();
-    let mut replay = Game::from_position(fen, AUALE_RULES);
+    let mut replay = Game::from_position(fen, Rules::AUALE);
     for letter in words.get(4).unwrap_or(&"").chars() {
         replay.play(House::from_letter(letter).unwrap()).unwrap();
     }
     assert_eq!(replay.position(), game.position());
     assert_eq!(
-        position_command(&Game::new(AUALE_RULES)),
+        position_command(&Game::new(Rules::AUALE)),
         "position startpos"
     );
 }
 
-/// A game under [`AUALE_RULES`] that ended by repetition, from simple
+/// A game under [`Rules::AUALE`] that ended by repetition, from simple
 /// seeded pseudo-random play.
 fn a_game_ended_by_repetition() -> Game {
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     loop {
-        let mut game = Game::new(AUALE_RULES);
+        let mut game = Game::new(Rules::AUALE);
         while !game.is_over() {
             state = state
                 .wrapping_mul(6_364_136_223_846_793_005)
@@ -286,7 +280,7 @@ fn a_game_ended_by_repetition() -> Game {
             let pick = usize::try_from(state >> 33).unwrap() % moves.len();
             game.play(moves[pick]).unwrap();
         }
-        if game.outcome().unwrap().reason == oware_core::EndReason::Repetition {
+        if game.outcome().unwrap().reason == oware_core::EndReason::FirstRepetition {
             return game;
         }
     }

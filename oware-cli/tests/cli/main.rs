@@ -10,6 +10,8 @@ use std::process::{Command, Stdio};
 
 mod analyze;
 mod auale;
+#[path = "match.rs"]
+mod matches;
 mod perft;
 mod play;
 mod show;

@@ -4,7 +4,7 @@ use insta::assert_snapshot;
 
 use crate::oware;
 
-/// The diagram of the opening, as SPEC draws it.
+/// The diagram of the opening, as RULES.md draws it.
 const OPENING: &str = "     f  e  d  c  b  a\n[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  4 [ 0]\n      A  B  C  D  E  F\n";
 
 /// The value after `prefix` on the last line that starts with it.

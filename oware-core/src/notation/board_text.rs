@@ -1,4 +1,4 @@
-//! Boards as the four-line diagram SPEC draws, and the tolerant reading back.
+//! Boards as the four-line diagram RULES.md draws, and the tolerant reading back.
 
 use core::fmt;
 use core::str::FromStr;
@@ -115,7 +115,7 @@ impl std::error::Error for ParseBoardError {
 impl FromStr for Board {
     type Err = ParseBoardError;
 
-    /// Reads a diagram as SPEC describes: lines without a digit (such as the
+    /// Reads a diagram as RULES.md describes: lines without a digit (such as the
     /// letter headers) are ignored; the other lines give the fourteen counts
     /// in the order drawn — North's store, f to a, A to F, South's store.
     /// Brackets, `|` and `:` may decorate the counts.

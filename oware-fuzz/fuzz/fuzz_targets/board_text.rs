@@ -1,7 +1,7 @@
 //! Board text: any string read by both parsers without a panic; what core
 //! reads draws back to text that reads the same, and the reference reads
 //! it to the same board; core and reference accept the same texts, but for
-//! stray characters among the counts (which SPEC leaves open: the
+//! stray characters among the counts (which RULES.md leaves open: the
 //! reference reads past them, core refuses them).
 
 #![no_main]

@@ -32,7 +32,7 @@ impl RuleSet {
 }
 
 /// Every rule set both implementations know.
-pub(super) const RULE_SETS: [RuleSet; 3] = [
+pub(super) const RULE_SETS: [RuleSet; 4] = [
     RuleSet {
         name: "abapa",
         core: Rules::ABAPA,
@@ -44,6 +44,10 @@ pub(super) const RULE_SETS: [RuleSet; 3] = [
     RuleSet {
         name: "awari",
         core: Rules::AWARI,
+    },
+    RuleSet {
+        name: "auale",
+        core: Rules::AUALE,
     },
 ];
 
@@ -79,12 +83,13 @@ pub(super) fn refusal_index(illegal: IllegalMove) -> usize {
 }
 
 /// A short name for each end reason, for tallies.
-pub(super) const END_REASONS: [&str; 5] = [
+pub(super) const END_REASONS: [&str; 6] = [
     "25 captured",
     "24-24",
     "no legal move",
     "repetition",
     "move limit",
+    "first repetition",
 ];
 
 /// The index of `reason` in [`END_REASONS`].
@@ -95,6 +100,7 @@ pub(super) fn end_index(reason: EndReason) -> usize {
         EndReason::NoLegalMove => 2,
         EndReason::Repetition => 3,
         EndReason::MoveLimit => 4,
+        EndReason::FirstRepetition => 5,
     }
 }
 
@@ -182,7 +188,7 @@ pub(super) fn catch_panics() {
     }));
 }
 
-/// Runs `f`, turning a panic into `Err` with its message and place (SPEC:
+/// Runs `f`, turning a panic into `Err` with its message and place (RULES.md:
 /// "a clear error value, never a panic"). Needs [`catch_panics`] for the
 /// message; without it the panic is still caught, and printed.
 pub(super) fn guard<T>(f: impl FnOnce() -> T) -> Result<T, String> {

@@ -38,11 +38,11 @@ enum Policy {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Tally {
     /// Games played, per rule set (in the order of [`RULE_SETS`]).
-    pub(super) games: [u64; 3],
+    pub(super) games: [u64; RULE_SETS.len()],
     /// Moves played, all games together.
     pub(super) moves: u64,
     /// Games ended, per rule set and reason (in the order of [`END_REASONS`]).
-    pub(super) endings: [[u64; 5]; 3],
+    pub(super) endings: [[u64; END_REASONS.len()]; RULE_SETS.len()],
     /// Games stopped at [`LONGEST`] moves without an end.
     pub(super) unfinished: u64,
     /// Stray moves refused by both for the same reason, game unchanged.

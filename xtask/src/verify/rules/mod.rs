@@ -1,5 +1,5 @@
 //! The rules checks of `cargo xtask verify`: oware-core held to
-//! oware-reference, a second implementation written from SPEC.md alone.
+//! oware-reference, a second implementation written from RULES.md alone.
 //!
 //! - [`moves`]: random walks from the opening and from edge positions, every
 //!   position asked of both under every rule set.
@@ -91,14 +91,15 @@ fn check_moves(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     let [game_over, not_yours, empty, must_feed, grand_slam] = tally.refusals;
     println!(
         "rules cross-check: {} moves on {} walks ({} from the opening, the rest from edge positions), \
-         {} positions x 3 rule sets agreed; {} legal moves ({} laps, {} double laps, {} chains, \
+         {} positions x {} rule sets agreed; {} legal moves ({} laps, {} double laps, {} chains, \
          {} grand slams, {} feeding), {} refusals ({game_over} game over, {not_yours} not your house, \
          {empty} empty, {must_feed} must feed, {grand_slam} grand slam), over: {} 25 captured, \
          {} 24-24, {} no legal move [{:.1}s]",
         tally.moves,
         tally.walks,
         tally.opening_moves,
-        tally.positions / 3,
+        tally.positions / bridge::RULE_SETS.len() as u64,
+        bridge::RULE_SETS.len(),
         tally.plays,
         tally.laps,
         tally.double_laps,
@@ -161,6 +162,8 @@ fn check_games(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
                 // meets 24-24 in set-up positions instead).
                 let reachable = match *reason {
                     "move limit" => set.core.move_limit.is_some(),
+                    "repetition" => set.core.repetition.is_some_and(|n| n > 2),
+                    "first repetition" => set.core.repetition == Some(2),
                     "24-24" => false,
                     _ => true,
                 };
@@ -205,7 +208,7 @@ fn check_notation(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     let notation = report(notation::run(seed, sizes.notation))?;
     println!(
         "rules notation: {} boards rendered and read alike (5 variants each), {} corrupted board \
-         texts read alike ({} only by the reference: stray characters among counts, SPEC's open \
+         texts read alike ({} only by the reference: stray characters among counts, RULES.md's open \
          question), {} transcripts, {} corrupted transcripts, house letters [{:.1}s]",
         notation.boards,
         notation.board_texts,

@@ -41,7 +41,7 @@ pub(super) struct Tally {
     pub(super) refusals: [u64; 5],
     /// Positions both found over, by reason (in the order of
     /// [`bridge::END_REASONS`]; a position alone can end only by the first three).
-    pub(super) over: [u64; 5],
+    pub(super) over: [u64; bridge::END_REASONS.len()],
     /// Legal moves that sowed 12 seeds or more (a lap, the origin skipped).
     pub(super) laps: u64,
     /// Legal moves that sowed 23 seeds or more (the origin skipped twice).
@@ -133,8 +133,8 @@ pub(super) fn run(seed: u64, budget: u64, threads: usize) -> Result<Tally, Box<D
 fn walk(seed: u64, index: u64, tally: &mut Tally) -> Result<(), Box<Disagreement>> {
     let mut rng = random::task_rng(seed, index);
     // Shifted each round of EVERY walks, so the walks from the opening
-    // (every ninth) take the rule sets in turn too.
-    let set = RULE_SETS[((index + index / EVERY) % 3) as usize];
+    // (the first of each round) take the rule sets in turn too.
+    let set = RULE_SETS[((index % EVERY + index / EVERY) % RULE_SETS.len() as u64) as usize];
     let from_opening = index.is_multiple_of(EVERY);
     let (start, limit, origin) = if from_opening {
         (Position::OPENING, OPENING_WALK, "the opening".to_owned())

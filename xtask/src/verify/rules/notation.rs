@@ -1,9 +1,9 @@
 //! Notation in both implementations: house letters, board text and
 //! transcripts rendered alike, read back alike, and the same strings
-//! accepted and refused — the rendered texts, the tolerated variants SPEC
+//! accepted and refused — the rendered texts, the tolerated variants RULES.md
 //! allows (no headers, labels, CRLF, one line), and random corruptions.
 //!
-//! One difference is SPEC's to settle, not a bug of either side, and is
+//! One difference is RULES.md's to settle, not a bug of either side, and is
 //! counted apart: on a line that holds counts, the reference reads any
 //! character that is not a digit as a separator, while core refuses all
 //! but whitespace, brackets, `|` and `:`. Such a text is tolerated only
@@ -37,7 +37,7 @@ pub(super) struct Tally {
     /// Board texts, corrupted at random, accepted or refused by both alike.
     pub(super) board_texts: u64,
     /// Of those, texts the reference accepts and core refuses only for a
-    /// stray character on a line of counts: SPEC's open question.
+    /// stray character on a line of counts: RULES.md's open question.
     pub(super) stray_characters: u64,
     /// Transcripts of random games rendered and read back by both.
     pub(super) transcripts: u64,
@@ -133,7 +133,7 @@ fn letters() -> Result<(), Box<Disagreement>> {
 /// A random game from the opening under a random rule set, stopped at a
 /// random length or at its end.
 fn random_game(rng: &mut impl Rng) -> Game {
-    let rules = Rules::PRESETS[rng.random_range(0..3)].1;
+    let rules = Rules::PRESETS[rng.random_range(0..Rules::PRESETS.len())].1;
     let mut game = Game::new(rules);
     let length = rng.random_range(0..120);
     while game.moves().len() < length {
@@ -188,7 +188,7 @@ fn cells_in_reading_order(cells: &[u8; 14]) -> String {
 }
 
 /// Any text: both accept it as the same board, or both refuse it (or it
-/// falls in SPEC's open question, see the module docs).
+/// falls in RULES.md's open question, see the module docs).
 fn board_text(text: &str, tally: &mut Tally) -> Result<(), Box<Disagreement>> {
     let core = text.parse::<Board>().map(Board::to_cells);
     let reference = reference::parse_board(text);

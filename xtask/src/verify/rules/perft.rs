@@ -92,7 +92,7 @@ pub(super) fn run(seed: u64, depth: u32) -> anyhow::Result<Result<Tally, Box<Dis
 
 /// The counts compared between the two implementations.
 fn counts(seed: u64, depth: u32, mut tally: Tally) -> Result<Tally, Box<Disagreement>> {
-    let [abapa, _, awari] = RULE_SETS;
+    let [abapa, _, awari, _] = RULE_SETS;
     for d in 1..=depth {
         let agreed = agree(Position::OPENING, d, abapa)?;
         tally.opening.push(agreed);

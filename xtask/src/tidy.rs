@@ -1,0 +1,288 @@
+//! The tidy test: the workspace's shape, as ARCHITECTURE.md states it,
+//! checked on every `cargo test --workspace` (so by CI).
+//!
+//! - Dependencies: `oware-core` depends on no crate of ours (outside its
+//!   dev-dependencies, which may hold the reference to compare with);
+//!   `oware-reference` never on `oware-core`; `oware-cli` and `oware-web`
+//!   never on each other.
+//! - Documentation: the workspace lint table keeps `missing_docs`, every
+//!   crate inherits the workspace lints, and no source allows missing docs.
+//! - Length: a source file over [`MAX_LINES`] lines says why near its top,
+//!   in a `// tidy: long because …` line or a doc sentence saying it is
+//!   long because of something.
+//!
+//! Each check is a function over text, so its own tests show it failing on
+//! a breakage as well as passing on the real files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Lines a source file may have without a written reason.
+const MAX_LINES: usize = 600;
+
+/// Dependencies a crate must not have: (crate, forbidden dependency, whether
+/// dev-dependencies count too).
+const FORBIDDEN: [(&str, &str, bool); 9] = [
+    ("oware-core", "oware-reference", false),
+    ("oware-core", "oware-search", false),
+    ("oware-core", "oware-cli", false),
+    ("oware-core", "oware-web", false),
+    ("oware-core", "oware-fuzz", false),
+    ("oware-core", "xtask", false),
+    ("oware-reference", "oware-core", true),
+    ("oware-cli", "oware-web", true),
+    ("oware-web", "oware-cli", true),
+];
+
+/// The dependencies named in a Cargo.toml, each with whether it is a
+/// dev-dependency. Reads `[dependencies]`-like tables (target-specific ones
+/// too) line by line, and `[dependencies.NAME]` tables.
+fn dependencies(manifest: &str) -> Vec<(String, bool)> {
+    let mut found = Vec::new();
+    let mut table: Option<bool> = None;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        if let Some(header) = line.strip_prefix('[') {
+            let header = header.trim_end_matches(']').trim_matches('[');
+            let dev = header.contains("dev-dependencies");
+            table = None;
+            let is_deps = |name: &str| name.ends_with("dependencies");
+            if is_deps(header) {
+                table = Some(dev);
+            } else if let Some((prefix, name)) = header.rsplit_once('.')
+                && is_deps(prefix)
+            {
+                found.push((name.trim_matches('"').to_owned(), dev));
+            }
+            continue;
+        }
+        if let Some(dev) = table {
+            let key = line.split(['=', '.', ' ']).next().unwrap_or("");
+            if !key.is_empty() {
+                found.push((key.trim_matches('"').to_owned(), dev));
+            }
+        }
+    }
+    found
+}
+
+/// The forbidden dependencies of crate `name` in its manifest.
+fn dependency_breaches(name: &str, manifest: &str) -> Vec<String> {
+    let deps = dependencies(manifest);
+    FORBIDDEN
+        .iter()
+        .filter(|(krate, _, _)| *krate == name)
+        .filter(|(_, banned, with_dev)| {
+            deps.iter()
+                .any(|(dep, dev)| dep == banned && (*with_dev || !dev))
+        })
+        .map(|(krate, banned, _)| format!("{krate} must not depend on {banned}"))
+        .collect()
+}
+
+/// What is wrong with the documentation lints: the root manifest's
+/// `[workspace.lints.rust]` must keep `missing_docs`, and each member's
+/// must say `[lints] workspace = true`.
+fn lint_breaches(root: &str, members: &[(String, String)]) -> Vec<String> {
+    let mut breaches = Vec::new();
+    let mut in_rust_lints = false;
+    let mut keeps_missing_docs = false;
+    for line in root.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_rust_lints = line == "[workspace.lints.rust]";
+        } else if in_rust_lints
+            && line.starts_with("missing_docs")
+            && (line.contains("\"warn\"") || line.contains("\"deny\""))
+        {
+            keeps_missing_docs = true;
+        }
+    }
+    if !keeps_missing_docs {
+        breaches.push("[workspace.lints.rust] must warn or deny missing_docs".to_owned());
+    }
+    for (name, manifest) in members {
+        let inherits = manifest
+            .split("[lints]")
+            .nth(1)
+            .is_some_and(|rest| rest.trim_start().starts_with("workspace = true"));
+        if !inherits {
+            breaches.push(format!("{name} must have `[lints] workspace = true`"));
+        }
+    }
+    breaches
+}
+
+/// What is wrong with one source file: an allowance of missing docs, or a
+/// length over [`MAX_LINES`] without a reason at its top.
+fn source_breaches(path: &str, text: &str) -> Vec<String> {
+    let mut breaches = Vec::new();
+    let allow = ["allow", "(missing_docs)"].concat();
+    if text.contains(&allow) {
+        breaches.push(format!("{path}: missing docs must not be allowed"));
+    }
+    let lines = text.lines().count();
+    let says_why = text
+        .lines()
+        .take(20)
+        .any(|line| line.contains("tidy: long because") || line.contains("is long because"));
+    if lines > MAX_LINES && !says_why {
+        breaches.push(format!(
+            "{path}: {lines} lines (over {MAX_LINES}) and no `// tidy: long because …` at the top"
+        ));
+    }
+    breaches
+}
+
+/// The workspace root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_owned()
+}
+
+/// The workspace members, as (package name, manifest text).
+fn members(root: &Path) -> Vec<(String, String)> {
+    let mut members = Vec::new();
+    for entry in fs::read_dir(root).expect("the workspace root is readable") {
+        let dir = entry.expect("a directory entry").path();
+        let manifest = dir.join("Cargo.toml");
+        if let Ok(text) = fs::read_to_string(&manifest) {
+            let name = text
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("name = "))
+                .map(|n| n.trim_matches('"').to_owned())
+                .unwrap_or_default();
+            members.push((name, text));
+        }
+    }
+    members.sort();
+    members
+}
+
+/// Every `.rs` file under `dir`, skipping build output.
+fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if path.is_dir() {
+            let skipped = name == "target" || name == "node_modules";
+            if !skipped && !name.to_string_lossy().starts_with('.') {
+                sources(&path, found);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crates_depend_only_as_the_architecture_allows() {
+        let members = members(&root());
+        assert!(members.iter().any(|(name, _)| name == "oware-core"));
+        let breaches: Vec<String> = members
+            .iter()
+            .flat_map(|(name, manifest)| dependency_breaches(name, manifest))
+            .collect();
+        assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    /// The breaches of the workspace's source files whose message contains `kind`.
+    fn source_breaches_in_workspace(kind: &str) -> Vec<String> {
+        let root = root();
+        let mut files = Vec::new();
+        sources(&root, &mut files);
+        assert!(files.len() > 50, "only {} sources found", files.len());
+        let mut breaches = Vec::new();
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap();
+            let shown = file.strip_prefix(&root).unwrap().display().to_string();
+            breaches.extend(
+                source_breaches(&shown, &text)
+                    .into_iter()
+                    .filter(|b| b.contains(kind)),
+            );
+        }
+        breaches
+    }
+
+    #[test]
+    fn public_items_must_be_documented() {
+        let root = root();
+        let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+        let mut breaches = lint_breaches(&manifest, &members(&root));
+        breaches.extend(source_breaches_in_workspace("missing docs"));
+        assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn long_files_say_why() {
+        let breaches = source_breaches_in_workspace("lines (over");
+        assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn a_forbidden_dependency_is_caught_in_every_spelling() {
+        let spellings = [
+            "[dependencies]\noware-core.workspace = true\n",
+            "[dependencies]\noware-core = { path = \"../oware-core\" }\n",
+            "[dependencies.oware-core]\npath = \"../oware-core\"\n",
+            "[target.'cfg(unix)'.dependencies]\n\"oware-core\" = \"0.1\"\n",
+            "[dev-dependencies]\noware-core.workspace = true\n",
+        ];
+        for manifest in spellings {
+            assert_eq!(
+                dependency_breaches("oware-reference", manifest),
+                ["oware-reference must not depend on oware-core"],
+                "{manifest}"
+            );
+        }
+        // Core may compare itself with the reference in its tests only.
+        let core = "[dependencies]\n\n[dev-dependencies]\noware-reference.workspace = true\n";
+        assert!(dependency_breaches("oware-core", core).is_empty());
+        let core = "[dependencies]\noware-reference.workspace = true\n";
+        assert_eq!(dependency_breaches("oware-core", core).len(), 1);
+        let web = "[dependencies]\noware-core.workspace = true\noware-cli = \"0.1\"\n";
+        assert_eq!(
+            dependency_breaches("oware-web", web),
+            ["oware-web must not depend on oware-cli"]
+        );
+    }
+
+    #[test]
+    fn lost_lints_and_allowances_are_caught() {
+        let root = "[workspace.lints.rust]\nmissing_docs = \"warn\"\n";
+        let member = |lints: &str| vec![("oware-x".to_owned(), lints.to_owned())];
+        assert!(lint_breaches(root, &member("[lints]\nworkspace = true\n")).is_empty());
+        assert_eq!(lint_breaches(root, &member("[dependencies]\n")).len(), 1);
+        let lost = "[workspace.lints.rust]\nunreachable_pub = \"warn\"\n";
+        assert_eq!(
+            lint_breaches(lost, &member("[lints]\nworkspace = true\n")).len(),
+            1
+        );
+        let allowed = ["#![", "allow", "(missing_docs)]\n"].concat();
+        assert_eq!(source_breaches("lib.rs", &allowed).len(), 1);
+    }
+
+    #[test]
+    fn a_long_file_needs_its_reason() {
+        let long = "fn f() {}\n".repeat(MAX_LINES + 1);
+        assert_eq!(source_breaches("long.rs", &long).len(), 1);
+        let reasoned = format!("// tidy: long because one table\n{long}");
+        assert!(source_breaches("long.rs", &reasoned).is_empty());
+        let documented = format!("//! This module is long because the walk is one unit.\n{long}");
+        assert!(source_breaches("long.rs", &documented).is_empty());
+        let short = "fn f() {}\n".repeat(MAX_LINES);
+        assert!(source_breaches("short.rs", &short).is_empty());
+    }
+}
