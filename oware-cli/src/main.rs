@@ -2,8 +2,8 @@
 //! games, count perft leaves, and speak the engine protocol of the Aualé GUI.
 //!
 //! One module per subcommand under [`cmd`], each a small `run`; the board
-//! drawing, the protocol's parsing and the shared start-position options have
-//! a module each.
+//! drawing and the shared start-position options have a module each, and
+//! the protocol's parsing is in the library half, [`oware_cli::protocol`].
 
 use std::io;
 use std::process::ExitCode;
@@ -12,7 +12,6 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 mod draw;
-mod protocol;
 mod setup;
 mod style;
 mod thinking;

@@ -4,16 +4,39 @@
 //! `fen H0-H1-…-H11-S-N-T` (the twelve house counts in index order, South's
 //! store, North's store, `S` or `N` to move), followed by `moves` and house
 //! letters, as one word (`FbEc`) or several. Every error names the word at
-//! fault and its column (from 1), so the GUI's log says what was wrong.
+//! fault and its column (from 1), so the GUI's log says what was wrong, and
+//! quotes at most [`EXCERPT_CHARS`] characters of it, so a GUI that sends
+//! a megabyte of nonsense does not get it back.
+//!
+//! Input is read as bytes by a [`Reader`]: a line that is not UTF-8 or is
+//! longer than [`MAX_LINE`] bytes is an error like any other, never the end
+//! of the session.
+//!
+//! ```
+//! use oware_cli::protocol::{Command, Reader};
+//!
+//! let input: &[u8] = b"isready\n\xff\xfe\ngo depth 4 movetime 600\n";
+//! let mut reader = Reader::new(input);
+//! assert_eq!(reader.next_command().unwrap(), Some(Ok(Command::IsReady)));
+//! let error = reader.next_command().unwrap().unwrap().unwrap_err();
+//! assert_eq!(error.to_string(), "column 1: the line is not UTF-8: `\u{fffd}\u{fffd}`");
+//! let Some(Ok(Command::Go(go))) = reader.next_command().unwrap() else { panic!() };
+//! assert_eq!(go.depth, Some(4));
+//! assert_eq!(reader.next_command().unwrap(), None);
+//! ```
 
 use std::fmt;
 use std::time::Duration;
 
 use oware_core::{Board, BoardError, House, Position, Seat};
 
+mod reader;
+
+pub use reader::{MAX_LINE, Reader};
+
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Command {
+pub enum Command {
     /// `uci`: identify, list the options, `uciok`.
     Uci,
     /// `isready`: answer `readyok`.
@@ -26,6 +49,9 @@ pub(crate) enum Command {
     Go(Go),
     /// `stop`: answer `bestmove` now.
     Stop,
+    /// `ponderhit`: the move pondered on was played; think on under the
+    /// limits of the `go ponder`.
+    PonderHit,
     /// `setoption name N [value V]`.
     SetOption {
         /// The option's name as written (names compare without case).
@@ -39,57 +65,84 @@ pub(crate) enum Command {
 
 /// A word of the line and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Word {
+pub struct Word {
     /// The word.
-    pub(crate) text: String,
+    pub text: String,
     /// Its first character's column, from 1.
-    pub(crate) column: usize,
+    pub column: usize,
 }
 
 /// `position startpos|fen F [moves …]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SetPosition {
+pub struct SetPosition {
     /// The start: the opening, or the fen's position.
-    pub(crate) start: Position,
+    pub start: Position,
     /// The moves to play from there, each with its column.
-    pub(crate) moves: Vec<MoveAt>,
+    pub moves: Vec<MoveAt>,
 }
 
 /// A house letter in a `moves` list and its column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct MoveAt {
+pub struct MoveAt {
     /// The house.
-    pub(crate) house: House,
+    pub house: House,
     /// The letter's column, from 1.
-    pub(crate) column: usize,
+    pub column: usize,
 }
 
-/// `go [depth N] [movetime MS] [nodes N] [infinite]`: the search's limits;
+/// `go [ponder] [depth N] [movetime MS] [nodes N] [infinite] [wtime MS]
+/// [btime MS] [winc MS] [binc MS] [movestogo N]`: the search's limits;
 /// whichever is reached first ends it.
+///
+/// As in chess, "white" is the seat that moves first: `wtime` and `winc`
+/// are South's clock, `btime` and `binc` North's. A negative time (a GUI
+/// reporting a flag that fell) reads as zero.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Go {
+pub struct Go {
     /// The deepest iteration.
-    pub(crate) depth: Option<u32>,
+    pub depth: Option<u32>,
     /// The time to think.
-    pub(crate) movetime: Option<Duration>,
+    pub movetime: Option<Duration>,
     /// The most nodes to visit.
-    pub(crate) nodes: Option<u64>,
+    pub nodes: Option<u64>,
     /// Think until `stop`, and answer `bestmove` only then.
-    pub(crate) infinite: bool,
+    pub infinite: bool,
+    /// Think on the opponent's time until `stop` or `ponderhit`.
+    pub ponder: bool,
+    /// South's time left.
+    pub wtime: Option<Duration>,
+    /// North's time left.
+    pub btime: Option<Duration>,
+    /// South's increment per move.
+    pub winc: Option<Duration>,
+    /// North's increment per move.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
 }
 
 /// Why a line is not a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ParseError {
+pub struct ParseError {
     /// The column of the word at fault (from 1); the line's end when a word is missing.
-    pub(crate) column: usize,
+    pub column: usize,
     /// What is wrong.
-    pub(crate) kind: ErrorKind,
+    pub kind: ErrorKind,
 }
 
-/// The reasons a line is refused, one variant each.
+/// The reasons a line is refused, one variant each. Every quoted text is an
+/// [`excerpt`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum ErrorKind {
+pub enum ErrorKind {
+    /// The line is not UTF-8 (the column is the first bad byte's).
+    NotUtf8(String),
+    /// The line is longer than [`MAX_LINE`] bytes.
+    TooLong {
+        /// Its length in bytes.
+        bytes: usize,
+        /// Its start.
+        start: String,
+    },
     /// The first word is no command.
     UnknownCommand(String),
     /// A word that has no place after `command`.
@@ -144,9 +197,14 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "column {}: ", self.column)?;
         match &self.kind {
+            ErrorKind::NotUtf8(line) => write!(f, "the line is not UTF-8: `{line}`"),
+            ErrorKind::TooLong { bytes, start } => write!(
+                f,
+                "the line is {bytes} bytes long, over the limit of {MAX_LINE}: `{start}`"
+            ),
             ErrorKind::UnknownCommand(word) => write!(
                 f,
-                "unknown command `{word}` (expected uci, isready, ucinewgame, position, go, stop, setoption or quit)"
+                "unknown command `{word}` (expected uci, isready, ucinewgame, position, go, stop, ponderhit, setoption or quit)"
             ),
             ErrorKind::Unexpected { after, found } => {
                 write!(f, "unexpected `{found}` in `{after}`")
@@ -174,13 +232,71 @@ impl fmt::Display for ParseError {
             ErrorKind::FenBoard(error) => write!(f, "the fen is not a board: {error}"),
             ErrorKind::NotAHouse { word, found } => write!(
                 f,
-                "`{found}` in the moves `{word}` is not a house letter (A-F or a-f)"
+                "`{}` in the moves `{word}` is not a house letter (A-F or a-f)",
+                excerpt(&found.to_string())
             ),
         }
     }
 }
 
 impl std::error::Error for ParseError {}
+
+/// How many characters of a line or a word an error quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// The first [`EXCERPT_CHARS`] characters of `text`, with `…` if it is
+/// longer, and control characters escaped: a GUI may read a carriage
+/// return as the end of a line (Aualé does), so an error line must not
+/// hold one.
+///
+/// ```
+/// use oware_cli::protocol::excerpt;
+/// assert_eq!(excerpt("position"), "position");
+/// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(40)));
+/// assert_eq!(excerpt("a\rb\tc"), "a\\rb\\tc");
+/// ```
+#[must_use]
+pub fn excerpt(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut quoted = String::new();
+    for c in chars.by_ref().take(EXCERPT_CHARS) {
+        if c.is_control() {
+            quoted.extend(c.escape_default());
+        } else {
+            quoted.push(c);
+        }
+    }
+    if chars.next().is_some() {
+        quoted.push('…');
+    }
+    quoted
+}
+
+/// [`excerpt`] of bytes read as UTF-8, each bad sequence as `\u{fffd}`.
+pub(crate) fn lossy_excerpt(bytes: &[u8]) -> String {
+    // A character is at most 4 bytes, so this much holds one character
+    // more than an excerpt whenever there is more, and `…` is still added.
+    let enough = bytes.len().min(4 * (EXCERPT_CHARS + 1));
+    excerpt(&String::from_utf8_lossy(&bytes[..enough]))
+}
+
+/// Parses one line as read: bytes that must be UTF-8 (see [`parse`]).
+///
+/// # Errors
+/// A [`ParseError`]: the column of the first byte that is not UTF-8, or
+/// what [`parse`] finds.
+pub fn parse_bytes(line: &[u8]) -> Result<Option<Command>, ParseError> {
+    match std::str::from_utf8(line) {
+        Ok(text) => parse(text),
+        Err(error) => {
+            let valid = String::from_utf8_lossy(&line[..error.valid_up_to()]);
+            Err(ParseError {
+                column: valid.chars().count() + 1,
+                kind: ErrorKind::NotUtf8(lossy_excerpt(line)),
+            })
+        }
+    }
+}
 
 /// The words of a line with their columns, read front to back.
 struct Words<'a> {
@@ -238,9 +354,15 @@ impl<'a> Words<'a> {
             column,
             kind: ErrorKind::NotANumber {
                 after,
-                found: word.to_owned(),
+                found: excerpt(word),
             },
         })
+    }
+
+    /// The next word as milliseconds, for the keyword `after`; below zero reads as zero.
+    fn millis(&mut self, after: &'static str) -> Result<Duration, ParseError> {
+        let millis: i64 = self.number(after)?;
+        Ok(Duration::from_millis(millis.max(0).unsigned_abs()))
     }
 
     /// An error if a word is left: it has no place after `after`.
@@ -257,7 +379,7 @@ fn unexpected(column: usize, after: &'static str, word: &str) -> ParseError {
         column,
         kind: ErrorKind::Unexpected {
             after,
-            found: word.to_owned(),
+            found: excerpt(word),
         },
     }
 }
@@ -266,7 +388,7 @@ fn unexpected(column: usize, after: &'static str, word: &str) -> ParseError {
 ///
 /// # Errors
 /// A [`ParseError`] naming the first word at fault and its column.
-pub(crate) fn parse(line: &str) -> Result<Option<Command>, ParseError> {
+pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
     let mut words = Words::new(line);
     let Some((column, first)) = words.next() else {
         return Ok(None);
@@ -276,6 +398,7 @@ pub(crate) fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         "isready" => Command::IsReady,
         "ucinewgame" => Command::NewGame,
         "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,
         "position" => return parse_position(&mut words).map(|p| Some(Command::Position(p))),
         "go" => return parse_go(&mut words).map(|g| Some(Command::Go(g))),
@@ -283,7 +406,7 @@ pub(crate) fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         _ => {
             return Err(ParseError {
                 column,
-                kind: ErrorKind::UnknownCommand(first.to_owned()),
+                kind: ErrorKind::UnknownCommand(excerpt(first)),
             });
         }
     };
@@ -298,6 +421,7 @@ fn first_static(command: &Command) -> &'static str {
         Command::IsReady => "isready",
         Command::NewGame => "ucinewgame",
         Command::Stop => "stop",
+        Command::PonderHit => "ponderhit",
         Command::Quit => "quit",
         Command::Position(_) => "position",
         Command::Go(_) => "go",
@@ -326,7 +450,7 @@ fn parse_position(words: &mut Words<'_>) -> Result<SetPosition, ParseError> {
                 let house = House::from_letter(c).ok_or_else(|| ParseError {
                     column: column + offset,
                     kind: ErrorKind::NotAHouse {
-                        word: word.to_owned(),
+                        word: excerpt(word),
                         found: c,
                     },
                 })?;
@@ -341,11 +465,11 @@ fn parse_position(words: &mut Words<'_>) -> Result<SetPosition, ParseError> {
 }
 
 /// Reads `H0-H1-…-H11-S-N-T`.
-pub(crate) fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
+pub fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
     let fields: Vec<&str> = fen.split('-').collect();
     if fields.len() != 15 {
         return Err(ErrorKind::FenFields {
-            fen: fen.to_owned(),
+            fen: excerpt(fen),
             found: fields.len(),
         });
     }
@@ -357,21 +481,21 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
             .filter(|&n| n <= oware_core::TOTAL_SEEDS && field.bytes().all(|b| b.is_ascii_digit()))
             .ok_or_else(|| ErrorKind::FenCount {
                 field: index + 1,
-                found: (*field).to_owned(),
+                found: excerpt(field),
             })?;
     }
     let to_move = match fields[14] {
         "S" => Seat::South,
         "N" => Seat::North,
-        other => return Err(ErrorKind::FenSeat(other.to_owned())),
+        other => return Err(ErrorKind::FenSeat(excerpt(other))),
     };
     let board = Board::from_cells(cells).map_err(ErrorKind::FenBoard)?;
     Ok(Position::new(board, to_move))
 }
 
-/// Writes `position` as the protocol's fen.
-#[cfg(test)]
-pub(crate) fn fen(position: Position) -> String {
+/// Writes `position` as the protocol's fen, which [`parse_fen`] reads.
+#[must_use]
+pub fn fen(position: Position) -> String {
     let mut text = String::new();
     for cell in position.board().to_cells() {
         text.push_str(&cell.to_string());
@@ -392,6 +516,12 @@ fn parse_go(words: &mut Words<'_>) -> Result<Go, ParseError> {
             "movetime" => go.movetime = Some(Duration::from_millis(words.number("movetime")?)),
             "nodes" => go.nodes = Some(words.number("nodes")?),
             "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "wtime" => go.wtime = Some(words.millis("wtime")?),
+            "btime" => go.btime = Some(words.millis("btime")?),
+            "winc" => go.winc = Some(words.millis("winc")?),
+            "binc" => go.binc = Some(words.millis("binc")?),
+            "movestogo" => go.movestogo = Some(words.number("movestogo")?),
             other => return Err(unexpected(column, "go", other)),
         }
     }
@@ -439,156 +569,4 @@ fn parse_setoption(words: &mut Words<'_>) -> Result<Command, ParseError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn error(line: &str) -> String {
-        parse(line).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn simple_commands_and_blank_lines() {
-        assert_eq!(parse("uci"), Ok(Some(Command::Uci)));
-        assert_eq!(parse("  isready  "), Ok(Some(Command::IsReady)));
-        assert_eq!(parse("ucinewgame"), Ok(Some(Command::NewGame)));
-        assert_eq!(parse("stop"), Ok(Some(Command::Stop)));
-        assert_eq!(parse("quit"), Ok(Some(Command::Quit)));
-        assert_eq!(parse(""), Ok(None));
-        assert_eq!(parse(" \t "), Ok(None));
-    }
-
-    #[test]
-    fn positions_with_moves_in_one_word_or_several() {
-        let one = parse("position startpos moves FbEc").unwrap();
-        let several = parse("position startpos moves F b Ec").unwrap();
-        let Some(Command::Position(one)) = one else {
-            panic!("not a position")
-        };
-        let Some(Command::Position(several)) = several else {
-            panic!("not a position")
-        };
-        let houses = |p: &SetPosition| p.moves.iter().map(|m| m.house).collect::<Vec<_>>();
-        assert_eq!(houses(&one), [House::F, House::b, House::E, House::c]);
-        assert_eq!(houses(&one), houses(&several));
-        assert_eq!(one.moves[2].column, 27);
-        assert_eq!(several.moves[2].column, 29);
-        assert_eq!(one.start, Position::OPENING);
-    }
-
-    #[test]
-    fn fen_reads_houses_in_index_order_then_stores_then_seat() {
-        let line = "position fen 0-0-0-0-0-1-0-0-0-0-0-3-20-24-N moves f";
-        let Ok(Some(Command::Position(set))) = parse(line) else {
-            panic!("not a position")
-        };
-        assert_eq!(set.start.to_move(), Seat::North);
-        assert_eq!(set.start.board()[House::F], 1);
-        assert_eq!(set.start.board()[House::f], 3);
-        assert_eq!(set.start.board().stores().north, 24);
-        assert_eq!(fen(set.start), "0-0-0-0-0-1-0-0-0-0-0-3-20-24-N");
-        assert_eq!(fen(Position::OPENING), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
-    }
-
-    #[test]
-    fn go_reads_every_limit() {
-        let go = parse("go depth 7 movetime 250 nodes 1000 infinite").unwrap();
-        assert_eq!(
-            go,
-            Some(Command::Go(Go {
-                depth: Some(7),
-                movetime: Some(Duration::from_millis(250)),
-                nodes: Some(1000),
-                infinite: true,
-            }))
-        );
-        assert_eq!(parse("go"), Ok(Some(Command::Go(Go::default()))));
-    }
-
-    #[test]
-    fn setoption_names_may_have_spaces_and_values_are_kept_whole() {
-        assert_eq!(
-            parse("setoption name Hash value 64"),
-            Ok(Some(Command::SetOption {
-                name: "Hash".to_owned(),
-                value: Some(Word {
-                    text: "64".to_owned(),
-                    column: 27
-                }),
-            }))
-        );
-        let Ok(Some(Command::SetOption { name, value })) = parse("setoption name Clear Hash")
-        else {
-            panic!("not an option");
-        };
-        assert_eq!((name.as_str(), value), ("Clear Hash", None));
-    }
-
-    #[test]
-    fn errors_name_the_word_and_its_column() {
-        assert_eq!(
-            error("hello there"),
-            "column 1: unknown command `hello` (expected uci, isready, ucinewgame, position, go, stop, setoption or quit)"
-        );
-        assert_eq!(
-            error("isready now"),
-            "column 9: unexpected `now` in `isready`"
-        );
-        assert_eq!(
-            error("go depth x"),
-            "column 10: `depth` needs a whole number, found `x`"
-        );
-        assert_eq!(error("go depth"), "column 9: `depth` needs a whole number");
-        assert_eq!(
-            error("go wtime 100"),
-            "column 4: unexpected `wtime` in `go`"
-        );
-        assert_eq!(
-            error("position"),
-            "column 9: `position` needs `startpos` or `fen`"
-        );
-        assert_eq!(
-            error("position start"),
-            "column 10: unexpected `start` in `position`"
-        );
-        assert_eq!(
-            error("position startpos Eb"),
-            "column 19: unexpected `Eb` in `position`"
-        );
-        assert_eq!(
-            error("position startpos moves EcX"),
-            "column 27: `X` in the moves `EcX` is not a house letter (A-F or a-f)"
-        );
-        assert_eq!(
-            error("position fen 4-4-4"),
-            "column 14: the fen `4-4-4` has 3 fields; it needs 15: twelve houses, South's store, North's store, S or N"
-        );
-        assert_eq!(
-            error("position fen 4-4-4-4-4-x-4-4-4-4-4-4-0-0-S"),
-            "column 14: field 6 of the fen, `x`, is not a count of seeds"
-        );
-        assert_eq!(
-            error("position fen 4-4-4-4-4-+4-4-4-4-4-4-4-0-0-S"),
-            "column 14: field 6 of the fen, `+4`, is not a count of seeds"
-        );
-        assert_eq!(
-            error("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-W"),
-            "column 14: the fen's last field, `W`, is not S or N (the seat to move)"
-        );
-        assert_eq!(
-            error("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-1-S"),
-            "column 14: the fen is not a board: the board holds 49 seeds; a game of oware always has 48"
-        );
-        assert_eq!(
-            error("setoption Hash"),
-            "column 11: unexpected `Hash` in `setoption`"
-        );
-        assert_eq!(
-            error("setoption name"),
-            "column 15: `name` needs the option's name"
-        );
-        assert_eq!(
-            error("setoption name Hash value"),
-            "column 26: `value` needs the option's value"
-        );
-    }
-}
+mod tests;

@@ -233,8 +233,11 @@ pub(crate) fn iterate(
             worker.total_nodes(),
             time.clock.elapsed(),
         ));
+        let best_changed = last
+            .as_ref()
+            .is_some_and(|l: &Completed| l.best != done.best);
         last = Some(done);
-        if root.is_settled(depth) || !time.may_deepen(depth, worker.total_nodes()) {
+        if root.is_settled(depth) || !time.may_deepen(depth, worker.total_nodes(), best_changed) {
             break;
         }
         depth += 1;

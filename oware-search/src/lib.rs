@@ -52,6 +52,7 @@
 //! - `ends.rs`: exact game ends, repetition and the move limit counted
 //!   through the game's history; `proof.rs`: proving draws.
 //! - `limits.rs`: limits, the replaceable clock, soft and hard time;
+//!   `time.rs`: a game clock's time for one move ([`TimeControl`]);
 //!   `smp.rs`: lazy SMP; `level.rs`: the nineteen levels.
 //!
 //! [`SearchConfig`] turns off the table, the ordering, or (with `sound`)
@@ -85,6 +86,7 @@ mod root;
 mod score;
 mod search;
 mod smp;
+mod time;
 mod tt;
 
 pub use engine::{Engine, EngineOptions};
@@ -95,3 +97,4 @@ pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};
 pub use score::{Proven, Score};
 pub use search::{Knobs, SearchConfig};
+pub use time::{DEFAULT_MOVES_TO_GO, SAFETY_MARGIN, TimeControl};

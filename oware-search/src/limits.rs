@@ -1,6 +1,7 @@
 //! How long a search may run: [`Limits`] as the caller gives them, the
 //! [`Clock`] that reads time (replaceable, for WebAssembly), and the time
-//! manager that turns a budget into soft and hard stops.
+//! manager that turns a budget into soft and hard stops. What budget a game
+//! on a clock affords is `time.rs`'s business.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -163,10 +164,67 @@ impl<'a> TimeManager<'a> {
         self.hard.is_some_and(|hard| self.clock.elapsed() >= hard)
     }
 
-    /// Whether to start another iteration after one of depth `depth`.
-    pub(crate) fn may_deepen(&self, depth: u32, nodes: u64) -> bool {
+    /// Whether to start another iteration after one of depth `depth`, whose
+    /// best move differs from the depth before if `best_changed`.
+    pub(crate) fn may_deepen(&self, depth: u32, nodes: u64, best_changed: bool) -> bool {
         depth < self.max_depth
             && !self.must_stop(nodes)
-            && self.soft.is_none_or(|soft| self.clock.elapsed() < soft)
+            && self
+                .soft_stop(best_changed)
+                .is_none_or(|soft| self.clock.elapsed() < soft)
+    }
+
+    /// The soft stop: half the time, or three quarters (never past the hard
+    /// stop) when the best move just changed, since the search is then
+    /// unsure and a deeper look is worth more than the time it costs.
+    fn soft_stop(&self, best_changed: bool) -> Option<Duration> {
+        let soft = self.soft?;
+        Some(match (best_changed, self.hard) {
+            (true, Some(hard)) => (soft * 3 / 2).min(hard),
+            _ => soft,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use super::*;
+
+    /// The fake clock's reading in milliseconds, set by the test.
+    static NOW_MS: AtomicU64 = AtomicU64::new(0);
+
+    fn fake_now() -> f64 {
+        NOW_MS.load(Ordering::Relaxed) as f64
+    }
+
+    #[test]
+    fn the_soft_stop_is_half_the_time_or_three_quarters_after_a_change() {
+        let stop = AtomicBool::new(false);
+        NOW_MS.store(0, Ordering::Relaxed);
+        let time = TimeManager::new(
+            &Limits::time(Duration::from_millis(1000)),
+            Clock::start(Some(fake_now)),
+            &stop,
+        );
+        NOW_MS.store(400, Ordering::Relaxed);
+        assert!(time.may_deepen(3, 0, false));
+        NOW_MS.store(600, Ordering::Relaxed);
+        assert!(!time.may_deepen(3, 0, false));
+        assert!(time.may_deepen(3, 0, true));
+        NOW_MS.store(760, Ordering::Relaxed);
+        assert!(!time.may_deepen(3, 0, true));
+        assert!(!time.must_stop(0));
+        NOW_MS.store(1000, Ordering::Relaxed);
+        assert!(time.must_stop(0));
+    }
+
+    #[test]
+    fn without_a_time_the_best_move_changing_changes_nothing() {
+        let stop = AtomicBool::new(false);
+        let time = TimeManager::new(&Limits::depth(5), Clock::start(Some(fake_now)), &stop);
+        assert!(time.may_deepen(4, 0, true) && time.may_deepen(4, 0, false));
+        assert!(!time.may_deepen(5, 0, true));
     }
 }

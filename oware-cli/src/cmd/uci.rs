@@ -2,25 +2,32 @@
 //!
 //! The main thread reads commands; `go` starts the search on its own thread,
 //! which prints an `info` line per completed depth and then `bestmove`, so
-//! `stop`, `isready` and `quit` are read and answered while it thinks.
+//! `stop`, `ponderhit`, `isready` and `quit` are read and answered while it
+//! thinks.
 //!
 //! GUIs send nothing else while the engine thinks, but a script piped in
 //! does (`position …`, `go depth 8`, `position …`, `go depth 8`): any other
 //! command waits for a search with limits to end, so the answers come in
-//! the order of the questions. During `go infinite` (which only `stop`
-//! ends) `position` is taken for the next search, and `go`, `ucinewgame`
-//! and `setoption` are refused.
+//! the order of the questions. During `go infinite` and `go ponder` (which
+//! only `stop` or `ponderhit` end) `position` is taken for the next search,
+//! and `go`, `ucinewgame` and `setoption` are refused.
+//!
+//! Pondering: `go ponder` searches the position after the move the GUI
+//! expects, without limits. `stop` answers with its best move. `ponderhit`
+//! (the move was played) starts the search again on the same position
+//! under the limits of the `go`: the table still holds what the ponder
+//! search found, so the depths it reached come back at once.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
 
 use anyhow::Result;
-use oware_core::{Game, Rules};
-use oware_search::{Engine, EngineOptions, Event, Iteration, Limits};
+use oware_cli::protocol::{Command, Go, Reader, SetPosition, Word, excerpt};
+use oware_core::{Game, Rules, Seat};
+use oware_search::{Engine, EngineOptions, Event, Iteration, Limits, SearchResult, TimeControl};
 
-use crate::protocol::{self, Command, Go, SetPosition, Word};
 use crate::thinking::Rate;
 
 /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
@@ -28,15 +35,32 @@ use crate::thinking::Rate;
 /// With it, `auale --engine="oware uci"` plays with this engine.
 ///
 /// Commands: uci, isready, ucinewgame, position (startpos | fen
-/// H0-…-H11-S-N-T) [moves …], go [depth N] [movetime MS] [nodes N]
-/// [infinite], stop, setoption name Hash|Threads value N, quit. A malformed
-/// line or an illegal move is answered with `info string error: …`, and the
-/// position stays as it was.
+/// H0-…-H11-S-N-T) [moves …], go [ponder] [depth N] [movetime MS] [nodes N]
+/// [infinite] [wtime MS btime MS winc MS binc MS movestogo N], stop,
+/// ponderhit, setoption name Hash|Threads|Rules|OwnBook|Ponder value V,
+/// quit. A malformed line or an illegal move is answered with `info string
+/// error: …`, and the position stays as it was.
+// The comment above is `--help`'s text, where brackets mark what is optional.
+#[allow(rustdoc::broken_intra_doc_links)]
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari.
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules: auale (Aualé's: the first repetition ends the game), abapa
+    /// (the third does), sowing (abapa with a 100-move limit) or awari.
+    #[arg(long, value_name = "R", default_value = "auale", value_parser = rules_named)]
     rules: Rules,
+}
+
+/// A rule set by its name (any case), with an excerpt of the name in the error.
+fn rules_named(name: &str) -> Result<Rules, String> {
+    name.parse::<Rules>().map_err(|_| {
+        let names: Vec<&str> = Rules::PRESETS.iter().map(|(name, _)| *name).collect();
+        let (last, others) = names.split_last().expect("there are presets");
+        format!(
+            "unknown rule set `{}`: expected {} or {last}",
+            excerpt(name),
+            others.join(", ")
+        )
+    })
 }
 
 /// The table sizes `setoption name Hash` accepts, in megabytes.
@@ -51,12 +75,42 @@ fn send(line: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// What ends a running search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Its limits (or `stop`); other commands wait for it.
+    Limited,
+    /// `stop` only: `go infinite`, or a `go` without limits.
+    UntilStop,
+    /// `stop`, or `ponderhit`, which searches again under these limits.
+    Ponder(Limits),
+}
+
+/// The flags the main thread raises for the search thread.
+#[derive(Default)]
+struct Signals {
+    /// Stop thinking.
+    stop: AtomicBool,
+    /// Give no `bestmove` (the search is restarted after `ponderhit`).
+    silent: AtomicBool,
+}
+
 /// A search running on its thread.
 struct Running {
-    stop: Arc<AtomicBool>,
+    signals: Arc<Signals>,
     thread: JoinHandle<Engine>,
-    /// It runs until `stop`.
-    infinite: bool,
+    mode: Mode,
+    /// The game it searches.
+    game: Game,
+}
+
+impl Running {
+    /// Raises `stop` and waits for the engine.
+    fn stop(self) -> Engine {
+        self.signals.stop.store(true, Ordering::Relaxed);
+        self.thread.thread().unpark();
+        self.thread.join().expect("the search thread panicked")
+    }
 }
 
 /// The protocol's state between commands.
@@ -82,11 +136,10 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         engine: Some(engine),
         search: None,
     };
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        let keep_going = match protocol::parse(&line) {
-            Ok(None) => true,
-            Ok(Some(command)) => uci.handle(command)?,
+    let mut input = Reader::new(io::stdin().lock());
+    while let Some(line) = input.next_command()? {
+        let keep_going = match line {
+            Ok(command) => uci.handle(command)?,
             Err(error) => {
                 send(&format!("info string error: {error}"))?;
                 true
@@ -105,27 +158,14 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 impl Uci {
     /// Carries out one command; `false` to quit.
     fn handle(&mut self, command: Command) -> io::Result<bool> {
-        if !matches!(command, Command::Stop | Command::IsReady | Command::Quit) {
+        if !matches!(
+            command,
+            Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit
+        ) {
             self.wait_if_limited();
         }
         match command {
-            Command::Uci => {
-                send(&format!("id name oware {}", env!("CARGO_PKG_VERSION")))?;
-                send("id author The oware developers")?;
-                send(&format!(
-                    "option name Hash type spin default {} min {} max {}",
-                    EngineOptions::default().hash_mb,
-                    HASH_MB.0,
-                    HASH_MB.1
-                ))?;
-                send(&format!(
-                    "option name Threads type spin default {} min {} max {}",
-                    EngineOptions::default().threads,
-                    THREADS.0,
-                    THREADS.1
-                ))?;
-                send("uciok")?;
-            }
+            Command::Uci => identify(self.rules)?,
             Command::IsReady => send("readyok")?,
             Command::NewGame => match self.idle_engine() {
                 Some(engine) => engine.new_game(),
@@ -141,11 +181,16 @@ impl Uci {
                 false => busy("go")?,
             },
             Command::Stop => self.stop(),
-            Command::SetOption { name, value } => {
-                if let Err(message) = self.set_option(&name, value.as_ref()) {
+            Command::PonderHit => {
+                if let Err(message) = self.ponder_hit() {
                     send(&format!("info string error: {message}"))?;
                 }
             }
+            Command::SetOption { name, value } => match self.set_option(&name, value.as_ref()) {
+                Ok(Some(note)) => send(&format!("info string {note}"))?,
+                Ok(None) => {}
+                Err(message) => send(&format!("info string error: {message}"))?,
+            },
             Command::Quit => {
                 self.stop();
                 return Ok(false);
@@ -172,19 +217,36 @@ impl Uci {
         Ok(())
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&Word>) -> Result<(), String> {
+    /// Sets an option; `Ok(Some(note))` when there is something to say.
+    fn set_option(&mut self, name: &str, value: Option<&Word>) -> Result<Option<String>, String> {
+        let shown = excerpt(name);
+        let Some(value) = value else {
+            return Err(format!(
+                "option `{shown}` needs a value: setoption name {shown} value V"
+            ));
+        };
+        if name.eq_ignore_ascii_case("rules") {
+            return self.set_rules(value).map(|()| None);
+        }
+        if name.eq_ignore_ascii_case("ownbook") {
+            return match check(value)? {
+                true => Ok(Some(
+                    "OwnBook: oware has no opening book yet, so it searches every move".to_owned(),
+                )),
+                false => Ok(None),
+            };
+        }
+        if name.eq_ignore_ascii_case("ponder") {
+            // Pondering is the GUI's to start (`go ponder`): nothing to set.
+            return check(value).map(|_| None);
+        }
         let (range, unit) = if name.eq_ignore_ascii_case("hash") {
             (HASH_MB, "megabytes")
         } else if name.eq_ignore_ascii_case("threads") {
             (THREADS, "threads")
         } else {
             return Err(format!(
-                "unknown option `{name}` (the options are Hash and Threads)"
-            ));
-        };
-        let Some(value) = value else {
-            return Err(format!(
-                "option `{name}` needs a value: setoption name {name} value N"
+                "unknown option `{shown}` (the options are Hash, Threads, Rules, OwnBook and Ponder)"
             ));
         };
         let n = value
@@ -194,8 +256,11 @@ impl Uci {
             .filter(|n| (range.0..=range.1).contains(n))
             .ok_or_else(|| {
                 format!(
-                    "column {}: {name} must be {} to {} {unit}, found `{}`",
-                    value.column, range.0, range.1, value.text
+                    "column {}: {shown} must be {} to {} {unit}, found `{}`",
+                    value.column,
+                    range.0,
+                    range.1,
+                    excerpt(&value.text)
                 )
             })?;
         let mut options = self.options;
@@ -209,10 +274,34 @@ impl Uci {
         };
         engine.set_options(options);
         self.options = options;
+        Ok(None)
+    }
+
+    /// `setoption name Rules value R`: the game so far is played again under
+    /// the new rules, which are taken only if all its moves stay legal.
+    fn set_rules(&mut self, value: &Word) -> Result<(), String> {
+        let rules = rules_named(&value.text)
+            .map_err(|message| format!("column {}: {message}", value.column))?;
+        if self.idle_engine().is_none() {
+            return Err("a search runs until stop: send stop before setoption".to_owned());
+        }
+        let mut game = Game::from_position(self.game.start(), rules);
+        for (index, &house) in self.game.moves().iter().enumerate() {
+            game.play(house).map_err(|reason| {
+                format!(
+                    "move {} of the current position, `{house}`, is illegal under {}: {reason}; the rules stay {}",
+                    index + 1,
+                    rules,
+                    self.rules
+                )
+            })?;
+        }
+        self.rules = rules;
+        self.game = game;
         Ok(())
     }
 
-    /// The engine, or `None` while an infinite search holds it.
+    /// The engine, or `None` while a search without limits holds it.
     fn idle_engine(&mut self) -> Option<&mut Engine> {
         self.wait_if_limited();
         self.engine.as_mut()
@@ -220,7 +309,11 @@ impl Uci {
 
     /// Waits for a search with limits to end (see the module's docs).
     fn wait_if_limited(&mut self) {
-        if self.search.as_ref().is_some_and(|s| !s.infinite) {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.mode == Mode::Limited)
+        {
             self.wait_or_stop();
         }
     }
@@ -228,42 +321,117 @@ impl Uci {
     /// Waits for a search with limits to end; stops one without.
     fn wait_or_stop(&mut self) {
         if let Some(running) = self.search.take() {
-            if running.infinite {
-                running.stop.store(true, Ordering::Relaxed);
-                running.thread.thread().unpark();
-            }
-            self.engine = Some(running.thread.join().expect("the search thread panicked"));
+            self.engine = Some(match running.mode {
+                Mode::Limited => running.thread.join().expect("the search thread panicked"),
+                Mode::UntilStop | Mode::Ponder(_) => running.stop(),
+            });
         }
     }
 
     /// Starts thinking on the current game.
     fn go(&mut self, go: Go) {
-        let engine = self.engine.take().expect("go needs the idle engine");
-        let limits = Limits {
-            depth: go.depth,
-            nodes: go.nodes,
-            time: go.movetime,
+        let limits = match go.infinite {
+            true => Limits::default(),
+            false => limits_of(&go, &self.game),
         };
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let game = self.game.clone();
-        // No limit at all is as good as `infinite`: it ends only at `stop`.
-        let infinite = go.infinite || limits == Limits::default();
-        let thread = thread::spawn(move || think(engine, &game, &limits, &flag, go.infinite));
+        let mode = if go.ponder {
+            Mode::Ponder(limits)
+        } else if limits == Limits::default() {
+            // No limit at all is as good as `infinite`: it ends only at `stop`.
+            Mode::UntilStop
+        } else {
+            Mode::Limited
+        };
+        let searched = match go.ponder {
+            true => Limits::default(),
+            false => limits,
+        };
+        self.start(self.game.clone(), searched, mode);
+    }
+
+    /// Starts the engine searching `game` under `limits` on its thread.
+    fn start(&mut self, game: Game, limits: Limits, mode: Mode) {
+        let engine = self.engine.take().expect("a search needs the idle engine");
+        let signals = Arc::new(Signals::default());
+        let flags = Arc::clone(&signals);
+        let searched = game.clone();
+        let wait = mode != Mode::Limited;
+        let thread = thread::spawn(move || think(engine, &searched, &limits, &flags, wait));
         self.search = Some(Running {
-            stop,
+            signals,
             thread,
-            infinite,
+            mode,
+            game,
         });
     }
 
     /// Stops the search, if any, and waits for its `bestmove`.
     fn stop(&mut self) {
         if let Some(running) = self.search.take() {
-            running.stop.store(true, Ordering::Relaxed);
-            running.thread.thread().unpark();
-            self.engine = Some(running.thread.join().expect("the search thread panicked"));
+            self.engine = Some(running.stop());
         }
+    }
+
+    /// The pondered move was played: the ponder search ends without an
+    /// answer and the same position is searched under the `go`'s limits.
+    fn ponder_hit(&mut self) -> Result<(), String> {
+        let Some(Mode::Ponder(limits)) = self.search.as_ref().map(|s| s.mode) else {
+            return Err("ponderhit, but there is no go ponder to hit".to_owned());
+        };
+        let running = self.search.take().expect("a ponder search runs");
+        running.signals.silent.store(true, Ordering::Relaxed);
+        let game = running.game.clone();
+        self.engine = Some(running.stop());
+        let mode = match limits == Limits::default() {
+            true => Mode::UntilStop,
+            false => Mode::Limited,
+        };
+        self.start(game, limits, mode);
+        Ok(())
+    }
+}
+
+/// `uci`: the engine's name and options (the rule set in use as the
+/// `Rules` default), then `uciok`.
+fn identify(rules: Rules) -> io::Result<()> {
+    send(&format!("id name oware {}", env!("CARGO_PKG_VERSION")))?;
+    send("id author The oware developers")?;
+    send(&format!(
+        "option name Hash type spin default {} min {} max {}",
+        EngineOptions::default().hash_mb,
+        HASH_MB.0,
+        HASH_MB.1
+    ))?;
+    send(&format!(
+        "option name Threads type spin default {} min {} max {}",
+        EngineOptions::default().threads,
+        THREADS.0,
+        THREADS.1
+    ))?;
+    send("option name Ponder type check default false")?;
+    send("option name OwnBook type check default false")?;
+    let names: Vec<String> = Rules::PRESETS
+        .iter()
+        .map(|(name, _)| format!("var {name}"))
+        .collect();
+    send(&format!(
+        "option name Rules type combo default {} {}",
+        rules,
+        names.join(" ")
+    ))?;
+    send("uciok")
+}
+
+/// A `check` option's value: `true` or `false`.
+fn check(value: &Word) -> Result<bool, String> {
+    match value.text.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!(
+            "column {}: the value must be true or false, found `{}`",
+            value.column,
+            excerpt(&value.text)
+        )),
     }
 }
 
@@ -273,32 +441,68 @@ fn busy(command: &str) -> io::Result<()> {
     ))
 }
 
+/// The search's limits for `go` on `game`: the depth, node and time limits
+/// given, and the time the mover's clock affords (the shorter time wins).
+fn limits_of(go: &Go, game: &Game) -> Limits {
+    let (remaining, increment) = match game.position().to_move() {
+        Seat::South => (go.wtime, go.winc),
+        Seat::North => (go.btime, go.binc),
+    };
+    let clock = remaining.map(|remaining| {
+        TimeControl {
+            remaining,
+            increment: increment.unwrap_or_default(),
+            moves_to_go: go.movestogo,
+        }
+        .limits(game.legal_moves().len())
+    });
+    let time = match (go.movetime, clock.and_then(|c| c.time)) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    Limits {
+        depth: go.depth,
+        nodes: go.nodes,
+        time,
+    }
+}
+
 /// The search thread: `info` per depth, then `bestmove` (after `stop` when
-/// `infinite`). Gives the engine back.
+/// `wait`; none when `silent` is raised). Gives the engine back.
 fn think(
     mut engine: Engine,
     game: &Game,
     limits: &Limits,
-    stop: &AtomicBool,
-    infinite: bool,
+    signals: &Signals,
+    wait: bool,
 ) -> Engine {
-    let result = engine.search(game, limits, stop, &mut |event| {
+    let result = engine.search(game, limits, &signals.stop, &mut |event| {
         if let Event::Iteration(it) = event {
             // A closed stdout means the GUI is gone; the main thread will see it too.
             let _ = send(&info(it));
         }
     });
-    // UCI: after `go infinite` the answer waits for `stop`, even when the
-    // search has nothing left to do.
-    while infinite && !stop.load(Ordering::Relaxed) {
+    // UCI: after `go infinite` or `go ponder` the answer waits for `stop`,
+    // even when the search has nothing left to do.
+    while wait && !signals.stop.load(Ordering::Relaxed) {
         thread::park();
     }
-    let best = result.best.or_else(|| game.legal_moves().first());
-    let _ = send(&match best {
-        Some(house) => format!("bestmove {house}"),
-        None => "bestmove 0000".to_owned(),
-    });
+    if !signals.silent.load(Ordering::Relaxed) {
+        let _ = send(&bestmove(&result, game));
+    }
     engine
+}
+
+/// `bestmove H [ponder H]`, the second move being the one the engine
+/// expects in reply (Aualé ponders on it); `bestmove 0000` when the game is over.
+fn bestmove(result: &SearchResult, game: &Game) -> String {
+    let Some(best) = result.best.or_else(|| game.legal_moves().first()) else {
+        return "bestmove 0000".to_owned();
+    };
+    match result.pv.get(1) {
+        Some(reply) if result.pv[0] == best => format!("bestmove {best} ponder {reply}"),
+        _ => format!("bestmove {best}"),
+    }
 }
 
 /// `info depth D score cp X nodes N nps N time MS pv LETTERS`.

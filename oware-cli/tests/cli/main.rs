@@ -9,6 +9,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 mod analyze;
+mod auale;
 #[path = "match.rs"]
 mod matches;
 mod perft;

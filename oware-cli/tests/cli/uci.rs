@@ -10,14 +10,14 @@ use insta::assert_snapshot;
 use crate::oware;
 
 /// A running `oware uci`, driven a command at a time as a GUI does.
-struct Engine {
+pub(crate) struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
 }
 
 impl Engine {
-    fn start() -> Engine {
+    pub(crate) fn start() -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
             .arg("uci")
             .stdin(Stdio::piped())
@@ -41,17 +41,25 @@ impl Engine {
         }
     }
 
-    fn send(&mut self, command: &str) {
-        writeln!(self.stdin, "{command}").expect("the engine reads its input");
+    pub(crate) fn send(&mut self, command: &str) {
+        self.send_bytes(command.as_bytes());
+    }
+
+    /// Sends a line of any bytes (a newline is added).
+    pub(crate) fn send_bytes(&mut self, line: &[u8]) {
+        self.stdin
+            .write_all(line)
+            .and_then(|()| self.stdin.write_all(b"\n"))
+            .expect("the engine reads its input");
     }
 
     /// The lines up to and including the first that starts with `end`.
-    fn until(&mut self, end: &str) -> Vec<String> {
+    pub(crate) fn until(&mut self, end: &str) -> Vec<String> {
         self.until_any(&[end])
     }
 
     /// The lines up to and including the first that starts with one of `ends`.
-    fn until_any(&mut self, ends: &[&str]) -> Vec<String> {
+    pub(crate) fn until_any(&mut self, ends: &[&str]) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
             // Not a timing test: the bound only turns a hang into a failure.
@@ -70,10 +78,11 @@ impl Engine {
     /// Sends `command` and returns its answer: up to `bestmove` (or an
     /// error) for a `go` with limits, else whatever it printed (a hidden
     /// `isready` marks the end).
-    fn exchange(&mut self, command: &str) -> Vec<String> {
+    pub(crate) fn exchange(&mut self, command: &str) -> Vec<String> {
         self.send(command);
         let mut lines = Vec::new();
-        if command.starts_with("go") && !command.contains("infinite") {
+        if command.starts_with("go") && !command.contains("infinite") && !command.contains("ponder")
+        {
             lines = self.until_any(&["bestmove", "info string error"]);
         }
         if command == "isready" {
@@ -86,12 +95,22 @@ impl Engine {
     }
 
     /// Sends `quit` and waits for the engine to exit.
-    fn quit(mut self) -> Vec<String> {
+    pub(crate) fn quit(mut self) -> Vec<String> {
         self.send("quit");
         let status = self.child.wait().expect("the engine exits");
         assert!(status.success());
         self.lines.iter().collect()
     }
+}
+
+/// The move of a `bestmove H [ponder H]` line.
+pub(crate) fn best_move(line: &str) -> &str {
+    let words: Vec<&str> = line.split(' ').collect();
+    assert!(
+        matches!(words[..], ["bestmove", _] | ["bestmove", _, "ponder", _]),
+        "{line}"
+    );
+    words[1]
 }
 
 /// A session as a GUI log reads: `>` what was sent, `<` what came back.
@@ -119,6 +138,7 @@ fn search_filters() -> Vec<(&'static str, &'static str)> {
             "info depth $1 score cp [cp] nodes [n] nps [nps] time [ms] pv [pv]",
         ),
         (r"bestmove [A-Fa-f]\b", "bestmove [house]"),
+        (r"ponder [A-Fa-f]\b", "ponder [house]"),
         (r"id name oware \S+", "id name oware [version]"),
     ]
 }
@@ -137,11 +157,17 @@ fn a_session_with_mistakes_in_it() {
         "position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-1-S",
         "position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-W",
         "go depth x",
-        "go depth 2 wtime 1000",
+        "go depth 2 mate 3",
         "setoption name Hash value 32",
         "setoption name Hash value lots",
         "setoption name Threads value 0",
         "setoption name Ponder value true",
+        "setoption name OwnBook value maybe",
+        "setoption name OwnBook value false",
+        "setoption name Rules value oware",
+        "setoption name Rules value abapa",
+        "setoption name Contempt value 10",
+        "ponderhit",
         "hello",
         "position fen 0-0-0-0-0-0-0-0-0-0-0-0-24-24-S",
         "go depth 3",
@@ -175,16 +201,17 @@ fn each_depth_reports_a_pv_of_legal_moves_from_the_position() {
             "illegal pv in {info}"
         );
     }
-    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
-    assert!(infos[4].ends_with(&format!("pv {best}")) || infos[4].contains(&format!(" pv {best}")));
+    let best = best_move(lines.last().unwrap());
+    assert!(infos[4].contains(&format!(" pv {best}")), "{lines:?}");
     engine.quit();
 }
 
-#[test]
-fn go_infinite_keeps_reading_and_answers_at_stop() {
+/// `go` (infinite or ponder) keeps reading, refuses another `go`, and
+/// answers exactly once, at `stop`, with a move for North (to move after E).
+fn answers_only_at_stop(go: &str) {
     let mut engine = Engine::start();
-    engine.send("position startpos moves E");
-    engine.send("go infinite");
+    engine.exchange("position startpos moves E");
+    engine.send(go);
     // The engine answers while it thinks, and gives no move before `stop`.
     engine.send("isready");
     let before = engine.until("readyok");
@@ -202,12 +229,20 @@ fn go_infinite_keeps_reading_and_answers_at_stop() {
     );
     engine.send("stop");
     let after = engine.until("bestmove");
-    let best = after.last().unwrap().strip_prefix("bestmove ").unwrap();
-    assert!(
-        ["a", "b", "c", "d", "e", "f"].contains(&best),
-        "North to move: {best}"
-    );
+    let best = best_move(after.last().unwrap());
+    assert!("abcdef".contains(best), "North to move: {best}");
+    assert_eq!(engine.exchange("isready"), ["readyok"]);
     engine.quit();
+}
+
+#[test]
+fn go_infinite_keeps_reading_and_answers_at_stop() {
+    answers_only_at_stop("go infinite");
+}
+
+#[test]
+fn go_ponder_keeps_reading_and_answers_at_stop() {
+    answers_only_at_stop("go ponder");
 }
 
 #[test]
@@ -226,7 +261,7 @@ fn a_refused_position_leaves_the_last_one() {
     );
     // Still after E: North to move.
     let answer = engine.exchange("go depth 2");
-    let best = answer.last().unwrap().strip_prefix("bestmove ").unwrap();
+    let best = best_move(answer.last().unwrap());
     assert!("abcdef".contains(best), "{answer:?}");
     engine.quit();
 }
@@ -237,7 +272,7 @@ fn a_fen_with_north_to_move() {
     // North's f feeds South's empty row; a does not.
     engine.exchange("position fen 0-0-0-0-0-0-3-0-0-0-0-1-24-20-N");
     let answer = engine.exchange("go depth 3");
-    assert_eq!(answer.last().unwrap(), "bestmove f");
+    assert_eq!(best_move(answer.last().unwrap()), "f");
     engine.quit();
 }
 
@@ -259,5 +294,123 @@ fn quit_stops_an_infinite_search_with_an_answer() {
     let run = oware(&["uci"], "go infinite\nquit\n");
     assert_eq!(run.code, 0);
     let last = run.stdout.lines().last().unwrap();
-    assert!(last.len() == 10 && last.starts_with("bestmove "), "{last}");
+    assert_eq!(best_move(last).len(), 1, "{last}");
+}
+
+#[test]
+fn bad_bytes_long_lines_and_unknown_commands_are_answered_and_the_engine_goes_on() {
+    let mut engine = Engine::start();
+    engine.send_bytes(b"position startpos moves E\xffc");
+    let not_utf8 = engine.exchange("isready");
+    // The error line and the `readyok`: nothing else.
+    assert_eq!(
+        not_utf8,
+        [
+            "info string error: column 26: the line is not UTF-8: `position startpos moves E\u{fffd}c`",
+            "readyok"
+        ]
+    );
+    let long = format!("go {}", "depth 1 ".repeat(20_000));
+    let answer = engine.exchange(&long);
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        answer[0].starts_with(
+            "info string error: column 1: the line is 160003 bytes long, over the limit of 65536: `go depth 1 depth 1 "
+        ) && answer[0].len() < 200,
+        "{answer:?}"
+    );
+    let unknown = engine.exchange(&"nonsense".repeat(1000));
+    assert_eq!(unknown.len(), 1, "{unknown:?}");
+    assert!(unknown[0].len() < 250, "{unknown:?}");
+    // The position before the bad line stands: the opening, South to move.
+    let answer = engine.exchange("go depth 2");
+    assert!("ABCDEF".contains(best_move(answer.last().unwrap())));
+    assert!(engine.quit().is_empty());
+}
+
+#[test]
+fn ponderhit_searches_on_under_the_limits_of_the_go() {
+    let mut engine = Engine::start();
+    engine.exchange("position startpos moves Ec");
+    engine.send("go ponder depth 5");
+    engine.send("isready");
+    engine.until("readyok");
+    engine.send("ponderhit");
+    let lines = engine.until("bestmove");
+    assert!(
+        "ABCDEF".contains(best_move(lines.last().unwrap())),
+        "{lines:?}"
+    );
+    // The search after `ponderhit` keeps to depth 5; it answers once.
+    let depths: Vec<u32> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(
+        depths
+            .iter()
+            .rev()
+            .take(5)
+            .rev()
+            .copied()
+            .collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+    assert_eq!(engine.exchange("isready"), ["readyok"]);
+    // Without a ponder search, `ponderhit` is an error.
+    assert_eq!(
+        engine.exchange("ponderhit"),
+        ["info string error: ponderhit, but there is no go ponder to hit"]
+    );
+    engine.quit();
+}
+
+#[test]
+fn go_with_clocks_answers_with_a_move_for_the_seat_to_move() {
+    let mut engine = Engine::start();
+    engine.exchange("position startpos moves E");
+    // North to move: `btime` is its clock; a tenth of a second in all.
+    let answer = engine.exchange("go wtime 600000 btime 100 winc 0 binc 0");
+    assert!(
+        "abcdef".contains(best_move(answer.last().unwrap())),
+        "{answer:?}"
+    );
+    let answer = engine.exchange("go wtime 100 btime 100 movestogo 1");
+    assert!(
+        "abcdef".contains(best_move(answer.last().unwrap())),
+        "{answer:?}"
+    );
+    engine.quit();
+}
+
+#[test]
+fn the_rules_option_switches_and_refuses_what_the_game_forbids() {
+    let mut engine = Engine::start();
+    // South's F would take all of North's row (a, b, c): a grand slam,
+    // playable under abapa and auale, forbidden under awari while A is legal.
+    engine.exchange("position fen 5-0-0-0-0-3-1-2-1-0-0-0-16-20-S moves F");
+    let refused = engine.exchange("setoption name Rules value awari");
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].starts_with(
+            "info string error: move 1 of the current position, `F`, is illegal under awari: "
+        ) && refused[0].ends_with("; the rules stay auale"),
+        "{refused:?}"
+    );
+    // The game after F stands: North to move.
+    let answer = engine.exchange("go depth 2");
+    assert!(
+        "abcdef".contains(best_move(answer.last().unwrap())),
+        "{answer:?}"
+    );
+    assert_eq!(
+        engine.exchange("setoption name Rules value abapa"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        engine.exchange("setoption name Rules value AUALE"),
+        Vec::<String>::new()
+    );
+    engine.quit();
 }
