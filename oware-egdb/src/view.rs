@@ -2,7 +2,7 @@
 //! side to move's row first, turned into an oware-core [`Position`] (South to
 //! move) so that every rule is oware-core's, and back.
 
-use oware_core::{Board, House, Position, Rules, Seat, TOTAL_SEEDS};
+use oware_core::{Board, GrandSlam, House, HouseSet, Position, Rules, Seat, TOTAL_SEEDS};
 
 /// Twelve house counts, the mover's row (`0..6`) first.
 pub(crate) type Houses = [u8; 12];
@@ -105,6 +105,14 @@ pub(crate) fn moves(houses: &Houses, rules: &Rules) -> impl Iterator<Item = Move
 pub(crate) fn is_quiet_move(parent: &Houses, house: usize, rules: &Rules, child: &Houses) -> bool {
     let position = position_of(parent);
     let house = House::ALL[house];
-    position.legal_moves_under(rules).contains(house)
-        && child_houses(position.play_unchecked(house)) == *child
+    if !position.legal_moves().contains(house)
+        || child_houses(position.play_unchecked(house)) != *child
+    {
+        return false;
+    }
+    // Legal under abapa: under awari a grand slam may still be forbidden.
+    // Only then are the other moves looked at.
+    rules.grand_slam == GrandSlam::CapturesNothing
+        || position.grand_slams(HouseSet::EMPTY.with(house)).is_empty()
+        || position.legal_moves_under(rules).contains(house)
 }
