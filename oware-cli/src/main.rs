@@ -38,6 +38,7 @@ enum Command {
     Analyze(cmd::analyze::Args),
     Perft(cmd::perft::Args),
     Uci(cmd::uci::Args),
+    Egdb(cmd::egdb::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +49,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => cmd::analyze::run(&args),
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Uci(args) => cmd::uci::run(&args),
+        Command::Egdb(args) => cmd::egdb::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

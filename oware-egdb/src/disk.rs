@@ -67,7 +67,11 @@ fn is_complete(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<bool, EgdbErro
 }
 
 /// Reads the slice file of `seeds` in full and checks it.
-fn read_slice(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<crate::database::Slice, EgdbError> {
+fn read_slice(
+    dir: &Path,
+    ruleset: Ruleset,
+    seeds: u8,
+) -> Result<crate::database::Slice, EgdbError> {
     let path = slice_path(dir, ruleset, seeds);
     let bytes = fs::read(&path).map_err(|source| EgdbError::Io {
         path: path.clone(),

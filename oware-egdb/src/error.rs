@@ -93,17 +93,26 @@ impl fmt::Display for Damage {
             }
             Damage::Magic => f.write_str("it does not start with the magic word OWAREEGD"),
             Damage::Version { found } => {
-                write!(f, "its format version is {found}; this program reads version 1")
+                write!(
+                    f,
+                    "its format version is {found}; this program reads version 1"
+                )
             }
             Damage::Ruleset { expected, found } => match Ruleset::ALL
                 .into_iter()
                 .find(|ruleset| ruleset.code() == found)
             {
                 Some(ruleset) => write!(f, "it is for {ruleset}, not {expected}"),
-                None => write!(f, "its rule set code {found} is unknown (expected {expected})"),
+                None => write!(
+                    f,
+                    "its rule set code {found} is unknown (expected {expected})"
+                ),
             },
             Damage::Seeds { expected, found } => {
-                write!(f, "it holds the {found}-seed slice, not the {expected}-seed one")
+                write!(
+                    f,
+                    "it holds the {found}-seed slice, not the {expected}-seed one"
+                )
             }
             Damage::Entries { expected, found } => write!(
                 f,

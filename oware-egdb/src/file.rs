@@ -114,7 +114,8 @@ pub(crate) fn checksum(data: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut words = data.chunks_exact(8);
     for word in &mut words {
-        hash = (hash ^ u64::from_le_bytes(word.try_into().expect("eight bytes"))).wrapping_mul(PRIME);
+        hash =
+            (hash ^ u64::from_le_bytes(word.try_into().expect("eight bytes"))).wrapping_mul(PRIME);
     }
     let mut last = [0u8; 8];
     last[..words.remainder().len()].copy_from_slice(words.remainder());
@@ -147,10 +148,11 @@ impl crate::Database {
         let mut db = crate::Database::empty(ruleset);
         for (seeds, bytes) in files.into_iter().enumerate() {
             let seeds = u8::try_from(seeds).unwrap_or(u8::MAX);
-            let slice = read(bytes, ruleset, seeds).map_err(|damage| crate::EgdbError::Damaged {
-                file: format!("the {ruleset} slice of {seeds} seeds"),
-                damage,
-            })?;
+            let slice =
+                read(bytes, ruleset, seeds).map_err(|damage| crate::EgdbError::Damaged {
+                    file: format!("the {ruleset} slice of {seeds} seeds"),
+                    damage,
+                })?;
             db.push(slice);
         }
         if db.slice(0).is_none() {

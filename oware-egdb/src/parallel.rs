@@ -11,7 +11,12 @@ pub(crate) fn for_each<T: Send>(items: Vec<T>, work: impl Fn(T) + Sync) {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         if threads > 1 && items.len() > 1 {
             let queue = Mutex::new(items.into_iter());
-            let next = || queue.lock().expect("no worker panics holding the queue").next();
+            let next = || {
+                queue
+                    .lock()
+                    .expect("no worker panics holding the queue")
+                    .next()
+            };
             std::thread::scope(|scope| {
                 for _ in 1..threads {
                     scope.spawn(|| {

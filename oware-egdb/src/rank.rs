@@ -131,9 +131,15 @@ mod tests {
     fn every_rank_of_small_slices_round_trips_and_steps_in_order() {
         for seeds in 0..=7u8 {
             let mut houses = unrank(seeds, 0);
-            assert_eq!(houses[11], seeds, "rank 0 holds every seed in the last house");
+            assert_eq!(
+                houses[11], seeds,
+                "rank 0 holds every seed in the last house"
+            );
             for r in 0..slice_len(seeds) {
-                assert_eq!(houses.iter().map(|&h| u32::from(h)).sum::<u32>(), u32::from(seeds));
+                assert_eq!(
+                    houses.iter().map(|&h| u32::from(h)).sum::<u32>(),
+                    u32::from(seeds)
+                );
                 assert_eq!(rank(&houses), r);
                 assert_eq!(unrank(seeds, r), houses);
                 let more = step(&mut houses);

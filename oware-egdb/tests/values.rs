@@ -20,11 +20,20 @@ fn the_public_awari_position_from_a_16_seed_build() {
     let db = Database::build(Ruleset::Awari, 16);
     let position = position([1, 1, 1, 1, 1, 2], [4, 2, 3, 0, 0, 0]);
     assert_eq!(db.probe(&position), Some(Bounds::exact(0)));
-    let moves = db.probe_moves(&position).expect("16 seeds are in the database");
+    let moves = db
+        .probe_moves(&position)
+        .expect("16 seeds are in the database");
     let values: Vec<(House, i8)> = moves.iter().map(|&(h, b)| (h, b.lo)).collect();
     assert_eq!(
         values,
-        [(House::A, -1), (House::B, -1), (House::C, -2), (House::D, -2), (House::E, -2), (House::F, 0)]
+        [
+            (House::A, -1),
+            (House::B, -1),
+            (House::C, -2),
+            (House::D, -2),
+            (House::E, -2),
+            (House::F, 0)
+        ]
     );
     assert!(moves.iter().all(|(_, b)| b.is_exact()));
     // The same position with North to move reads the same.
