@@ -25,7 +25,7 @@
 //! loss-type (`+n`), and the other way round; the levels run
 //! `n..=-n + 1`, and what is never decided keeps its default. The two
 //! rule sets share the code: a node's LO and HI cells are the same cell
-//! under awari (stride 1) and neighbours under abapa (stride 2).
+//! under awari and neighbours under abapa (see [`Layout`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -52,57 +52,101 @@ pub(crate) fn solve(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Slice {
     debug_assert_eq!(below.len(), usize::from(seeds));
-    let stride = if ruleset.has_bounds() { 2 } else { 1 };
     let len = usize::try_from(slice_len(seeds)).expect("the slice fits in memory");
+    let layout = Layout::of(ruleset);
+    let mut node = vec![UNKNOWN; layout.width];
+    node[layout.quiet] = 0;
     let mut work = Work {
         ruleset,
         seeds,
-        stride,
-        exits: vec![UNKNOWN; len * stride],
-        quiet: vec![0; len],
-        values: vec![UNKNOWN; len * stride],
+        layout,
+        nodes: node.repeat(len),
     };
     work.forward(below, progress);
     work.sweep(|done| progress(len as u64 + done));
     work.finish()
 }
 
-/// The working tables of one slice.
+/// Where a node's cells sit in its bytes. All of a node's state is in one
+/// place, so that an update through a parent touches one cache line: the
+/// parents of a position are scattered over the slice, and these random
+/// accesses, not the move generation, are what retrograde analysis waits on.
+#[derive(Clone, Copy)]
+struct Layout {
+    /// Bytes per node.
+    width: usize,
+    /// The LO (win-type) value.
+    lo: usize,
+    /// The HI (loss-type) value; the same cell as `lo` under awari.
+    hi: usize,
+    /// The best exit of the LO node.
+    exit_lo: usize,
+    /// The best exit of the HI node; the same cell as `exit_lo` under awari.
+    exit_hi: usize,
+    /// The loss-type node's quiet children not yet known `>= t`.
+    quiet: usize,
+}
+
+impl Layout {
+    const fn of(ruleset: Ruleset) -> Layout {
+        if ruleset.has_bounds() {
+            Layout {
+                width: 5,
+                lo: 0,
+                hi: 1,
+                exit_lo: 2,
+                exit_hi: 3,
+                quiet: 4,
+            }
+        } else {
+            Layout {
+                width: 3,
+                lo: 0,
+                hi: 0,
+                exit_lo: 1,
+                exit_hi: 1,
+                quiet: 2,
+            }
+        }
+    }
+}
+
+/// The working table of one slice.
 struct Work {
     ruleset: Ruleset,
     seeds: u8,
-    /// Cells per node: 1 (awari, LO and HI one cell) or 2 (abapa).
-    stride: usize,
-    /// Each node's best exit payoff, LO then HI; [`UNKNOWN`] if none.
-    exits: Vec<i8>,
-    /// Each node's quiet children not yet known `>= t` (the HI node's
-    /// count under abapa).
-    quiet: Vec<u8>,
-    /// The decided values, LO then HI; [`UNKNOWN`] until decided.
-    values: Vec<i8>,
+    layout: Layout,
+    /// Every node's cells, `layout.width` bytes each, in rank order: values
+    /// ([`UNKNOWN`] until decided), best exits ([`UNKNOWN`] if none) and
+    /// the quiet counter (as a byte).
+    nodes: Vec<i8>,
 }
+
+/// Nodes whose parents are found before any is updated: the updates of a
+/// batch are independent loads, which the processor overlaps.
+const BATCH: usize = 256;
 
 impl Work {
     /// The forward pass, on every core: each node's best exits (from the
     /// solved slices below) and its count of quiet moves.
     fn forward(&mut self, below: &[Slice], progress: &(dyn Fn(u64) + Sync)) {
-        let (seeds, stride, rules) = (self.seeds, self.stride, self.ruleset.rules());
+        let (seeds, layout, rules) = (self.seeds, self.layout, self.ruleset.rules());
         let pieces: Vec<_> = self
-            .exits
-            .chunks_mut(PIECE * stride)
-            .zip(self.quiet.chunks_mut(PIECE))
+            .nodes
+            .chunks_mut(PIECE * layout.width)
             .enumerate()
             .collect();
         let done = AtomicU64::new(0);
-        parallel::for_each(pieces, |(piece, (exits, quiet))| {
+        parallel::for_each(pieces, |(piece, nodes)| {
             let mut houses = unrank(seeds, (piece * PIECE) as u64);
-            for (i, count) in quiet.iter_mut().enumerate() {
+            for node in nodes.chunks_exact_mut(layout.width) {
                 let (mut lo, mut hi) = (UNKNOWN, UNKNOWN);
+                let mut quiet = 0;
                 let mut any = false;
                 for m in moves(&houses, &rules) {
                     any = true;
                     if m.captured == 0 {
-                        *count += 1;
+                        quiet += 1;
                     } else {
                         let child = below[usize::from(seeds - m.captured)].bounds(rank(&m.child));
                         let payoff = Bounds::after_move(m.captured, child);
@@ -113,11 +157,13 @@ impl Work {
                 if !any {
                     (lo, hi) = (settled_value(&houses), settled_value(&houses));
                 }
-                exits[i * stride] = lo;
-                exits[i * stride + stride - 1] = hi;
+                node[layout.exit_lo] = lo;
+                node[layout.exit_hi] = hi;
+                node[layout.quiet] = quiet;
                 step(&mut houses);
             }
-            progress(done.fetch_add(quiet.len() as u64, Ordering::Relaxed) + quiet.len() as u64);
+            let count = (nodes.len() / layout.width) as u64;
+            progress(done.fetch_add(count, Ordering::Relaxed) + count);
         });
     }
 
@@ -126,7 +172,7 @@ impl Work {
         let n = i32::from(self.seeds);
         let lowest = if self.ruleset.has_bounds() { -n + 1 } else { 1 };
         let levels = (n - lowest + 1).max(1) as u64;
-        let len = self.quiet.len() as u64;
+        let len = (self.nodes.len() / self.layout.width) as u64;
         let mut wins = Vec::new();
         let mut losses = Vec::new();
         for (k, t) in (lowest..=n).rev().enumerate() {
@@ -141,26 +187,26 @@ impl Work {
     /// best exit is `t`, and undecided loss-type nodes with every quiet
     /// child known `>= t` and best exit `<= -t`.
     fn scan(&mut self, t: i8, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
-        let stride = self.stride;
+        let layout = self.layout;
         let pieces: Vec<_> = self
-            .values
-            .chunks_mut(PIECE * stride)
-            .zip(self.exits.chunks(PIECE * stride))
-            .zip(self.quiet.chunks(PIECE))
+            .nodes
+            .chunks_mut(PIECE * layout.width)
             .enumerate()
             .collect();
         let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
-        parallel::for_each(pieces, |(piece, ((values, exits), quiet))| {
+        parallel::for_each(pieces, |(piece, nodes)| {
             let (mut new_wins, mut new_losses) = (Vec::new(), Vec::new());
             let base = (piece * PIECE) as u64;
-            for (i, &count) in quiet.iter().enumerate() {
-                let (lo, hi) = (i * stride, i * stride + stride - 1);
-                if values[lo] == UNKNOWN && exits[lo] == t {
-                    values[lo] = t;
+            for (i, node) in nodes.chunks_exact_mut(layout.width).enumerate() {
+                if node[layout.lo] == UNKNOWN && node[layout.exit_lo] == t {
+                    node[layout.lo] = t;
                     new_wins.push(base + i as u64);
                 }
-                if values[hi] == UNKNOWN && count == 0 && exits[hi] <= -t {
-                    values[hi] = -t;
+                if node[layout.hi] == UNKNOWN
+                    && node[layout.quiet] == 0
+                    && node[layout.exit_hi] <= -t
+                {
+                    node[layout.hi] = -t;
                     new_losses.push(base + i as u64);
                 }
             }
@@ -176,60 +222,84 @@ impl Work {
     /// Spreads level `t` through the parents until nothing more is decided.
     fn propagate(&mut self, t: i8, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
         let rules = self.ruleset.rules();
-        let stride = self.stride;
+        let layout = self.layout;
+        let mut parents: Vec<(usize, bool)> = Vec::with_capacity(BATCH * 8);
         loop {
-            if let Some(node) = losses.pop() {
-                // A child worth `-t` to its mover makes every parent's
-                // win-type node worth `t`.
+            // A batch of nodes, losses first: each parent with whether its
+            // child was a loss.
+            parents.clear();
+            for _ in 0..BATCH {
+                let (node, loss) = match losses.pop() {
+                    Some(node) => (node, true),
+                    None => match wins.pop() {
+                        Some(node) => (node, false),
+                        None => break,
+                    },
+                };
                 let houses: Houses = unrank(self.seeds, node);
                 for_each_parent(&houses, &rules, |parent| {
-                    let p = rank(parent) as usize;
-                    if self.values[p * stride] == UNKNOWN {
-                        self.values[p * stride] = t;
-                        wins.push(p as u64);
-                    }
+                    parents.push((rank(parent) as usize * layout.width, loss));
                 });
-            } else if let Some(node) = wins.pop() {
-                // One more quiet child known `>= t`: a loss-type parent whose
-                // last such child this was, with no better exit, is `-t`.
-                let houses: Houses = unrank(self.seeds, node);
-                for_each_parent(&houses, &rules, |parent| {
-                    let p = rank(parent) as usize;
-                    let hi = p * stride + stride - 1;
-                    if self.values[hi] == UNKNOWN {
-                        self.quiet[p] -= 1;
-                        if self.quiet[p] == 0 && self.exits[hi] <= -t {
-                            self.values[hi] = -t;
-                            losses.push(p as u64);
-                        }
-                    }
-                });
-            } else {
+            }
+            if parents.is_empty() && wins.is_empty() && losses.is_empty() {
                 return;
+            }
+            for &(at, loss) in &parents {
+                let node = &mut self.nodes[at..at + layout.width];
+                if loss {
+                    // A child worth `-t` to its mover makes every parent's
+                    // win-type node worth `t`.
+                    if node[layout.lo] == UNKNOWN {
+                        node[layout.lo] = t;
+                        wins.push((at / layout.width) as u64);
+                    }
+                } else if node[layout.hi] == UNKNOWN {
+                    // One more quiet child known `>= t`: a loss-type parent
+                    // whose last such child this was, with no better exit,
+                    // is worth `-t`.
+                    node[layout.quiet] -= 1;
+                    if node[layout.quiet] == 0 && node[layout.exit_hi] <= -t {
+                        node[layout.hi] = -t;
+                        losses.push((at / layout.width) as u64);
+                    }
+                }
             }
         }
     }
 
     /// The slice, with every undecided cell at its default: 0 under awari,
     /// LO `-n` and HI `+n` under abapa.
-    fn finish(mut self) -> Slice {
+    fn finish(self) -> Slice {
         let n = self.seeds as i8;
-        if self.stride == 1 {
-            for value in &mut self.values {
-                if *value == UNKNOWN {
-                    *value = 0;
-                }
-            }
+        let layout = self.layout;
+        let nodes = self.nodes.chunks_exact(layout.width);
+        let values: Box<[i8]> = if self.ruleset.has_bounds() {
+            nodes
+                .flat_map(|node| {
+                    let lo = if node[layout.lo] == UNKNOWN {
+                        -n
+                    } else {
+                        node[layout.lo]
+                    };
+                    let hi = if node[layout.hi] == UNKNOWN {
+                        n
+                    } else {
+                        node[layout.hi]
+                    };
+                    [lo, hi]
+                })
+                .collect()
         } else {
-            for pair in self.values.chunks_exact_mut(2) {
-                if pair[0] == UNKNOWN {
-                    pair[0] = -n;
-                }
-                if pair[1] == UNKNOWN {
-                    pair[1] = n;
-                }
-            }
-        }
-        Slice::new(self.ruleset, self.seeds, self.values.into_boxed_slice())
+            nodes
+                .map(|node| {
+                    if node[layout.lo] == UNKNOWN {
+                        0
+                    } else {
+                        node[layout.lo]
+                    }
+                })
+                .collect()
+        };
+        Slice::new(self.ruleset, self.seeds, values)
     }
 }

@@ -43,3 +43,82 @@ fn the_public_awari_position_from_a_16_seed_build() {
     assert_eq!(mover_houses(&turned), mover_houses(&position));
     assert_eq!(db.probe(&turned), Some(Bounds::exact(0)));
 }
+
+/// Every position of every slice up to `max`, in its mover's view.
+fn every_position(max: u8) -> impl Iterator<Item = [u8; 12]> {
+    (0..=max).flat_map(|n| {
+        let mut houses = [0u8; 12];
+        houses[11] = n;
+        let len = slice_len(n);
+        (0..len).map(move |i| {
+            if i > 0 {
+                next(&mut houses);
+            }
+            houses
+        })
+    })
+}
+
+/// The next composition in the same order as the database's ranks (any
+/// order that visits each once would do).
+fn next(houses: &mut [u8; 12]) {
+    let mut below = 0;
+    for i in 0..11 {
+        if houses[i + 1] > 0 {
+            houses[i + 1] -= 1;
+            houses[i] += below + 1;
+            return;
+        }
+        below += houses[i];
+        houses[i] = 0;
+    }
+}
+
+/// The position with `houses` (mover first), South to move.
+fn from_houses(houses: [u8; 12]) -> Position {
+    let mut south = [0; 6];
+    let mut north = [0; 6];
+    south.copy_from_slice(&houses[..6]);
+    north.copy_from_slice(&houses[6..]);
+    position(south, north)
+}
+
+/// One ply of play agrees with every stored value: the LO bound is the best
+/// move's LO (captured minus the child's HI), the HI bound the best move's
+/// HI, LO <= HI, and a settled position is worth what the rules give it.
+fn check_one_ply(ruleset: Ruleset, max: u8) {
+    let db = Database::build(ruleset, max);
+    let mut checked = 0u64;
+    for houses in every_position(max) {
+        let position = from_houses(houses);
+        let n = houses.iter().sum::<u8>() as i8;
+        let value = db.probe(&position).expect("in the database");
+        assert!(value.lo <= value.hi, "{houses:?}: {value:?}");
+        assert!(-n <= value.lo && value.hi <= n, "{houses:?}: {value:?}");
+        let moves = db.probe_moves(&position).expect("in the database");
+        if moves.is_empty() {
+            let settled = if houses[..6].iter().all(|&h| h == 0) {
+                -n
+            } else {
+                n
+            };
+            assert_eq!(value, Bounds::exact(settled), "{houses:?} is settled");
+        } else {
+            let lo = moves.iter().map(|(_, b)| b.lo).max().unwrap();
+            let hi = moves.iter().map(|(_, b)| b.hi).max().unwrap();
+            assert_eq!(value, Bounds { lo, hi }, "{houses:?}: moves {moves:?}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, oware_egdb::positions_up_to(max));
+}
+
+#[test]
+fn awari_values_agree_with_one_ply_of_play_up_to_10_seeds() {
+    check_one_ply(Ruleset::Awari, 10);
+}
+
+#[test]
+fn abapa_values_agree_with_one_ply_of_play_up_to_10_seeds() {
+    check_one_ply(Ruleset::Abapa, 10);
+}
