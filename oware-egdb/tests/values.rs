@@ -122,3 +122,46 @@ fn awari_values_agree_with_one_ply_of_play_up_to_10_seeds() {
 fn abapa_values_agree_with_one_ply_of_play_up_to_10_seeds() {
     check_one_ply(Ruleset::Abapa, 10);
 }
+
+#[test]
+fn settled_positions_go_to_whoever_the_rules_say() {
+    for ruleset in Ruleset::ALL {
+        let db = Database::build(ruleset, 6);
+        // The opponent's row is empty and no house reaches it: the mover takes all.
+        let cannot_feed = position([2, 0, 0, 1, 0, 0], [0; 6]);
+        assert_eq!(db.probe(&cannot_feed), Some(Bounds::exact(3)));
+        assert_eq!(db.probe_moves(&cannot_feed), Some(vec![]));
+        // The mover's row is empty (a set-up): the opponent takes its row.
+        let empty_row = position([0; 6], [0, 4, 0, 0, 0, 1]);
+        assert_eq!(db.probe(&empty_row), Some(Bounds::exact(-5)));
+        // Nothing on the board.
+        assert_eq!(db.probe(&position([0; 6], [0; 6])), Some(Bounds::exact(0)));
+        // One seed that must feed: it does, and the opponent then cannot.
+        let feeds = position([0, 0, 0, 0, 0, 1], [0; 6]);
+        assert_eq!(db.probe(&feeds), Some(Bounds::exact(-1)), "{ruleset}");
+        // Too many seeds for the database.
+        assert_eq!(db.probe(&position([7, 0, 0, 0, 0, 0], [0; 6])), None);
+    }
+}
+
+#[test]
+fn a_grand_slam_captures_nothing_and_awari_forbids_it_when_it_can() {
+    // F (3 seeds) would take a, b, c (1, 2, 1 → 2, 3, 2): North's whole row.
+    let slam = position([2, 0, 0, 0, 0, 3], [1, 2, 1, 0, 0, 0]);
+    let abapa = Database::build(Ruleset::Abapa, 9);
+    let awari = Database::build(Ruleset::Awari, 9);
+    let abapa_moves: Vec<House> = abapa
+        .probe_moves(&slam)
+        .unwrap()
+        .iter()
+        .map(|m| m.0)
+        .collect();
+    let awari_moves: Vec<House> = awari
+        .probe_moves(&slam)
+        .unwrap()
+        .iter()
+        .map(|m| m.0)
+        .collect();
+    assert_eq!(abapa_moves, [House::A, House::F]);
+    assert_eq!(awari_moves, [House::A]);
+}
