@@ -2,15 +2,13 @@
 //! pieces from a shared list. On WebAssembly, which has no threads here, the
 //! pieces run one after another on the caller's thread.
 
-use std::sync::Mutex;
-
 /// Runs `work` on every item, on as many threads as there are cores.
 pub(crate) fn for_each<T: Send>(items: Vec<T>, work: impl Fn(T) + Sync) {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         if threads > 1 && items.len() > 1 {
-            let queue = Mutex::new(items.into_iter());
+            let queue = std::sync::Mutex::new(items.into_iter());
             let next = || {
                 queue
                     .lock()

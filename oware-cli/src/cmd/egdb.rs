@@ -267,6 +267,7 @@ fn answer(out: &mut impl Write, db: &Database, position: &Position, json: bool) 
         for (house, bounds) in moves {
             writeln!(out, "  {house}  {}", Human(bounds))?;
         }
+        writeln!(out)?;
     }
     Ok(())
 }
