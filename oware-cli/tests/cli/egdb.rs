@@ -1,7 +1,7 @@
 //! `oware egdb`: a small database built on disk, probed as JSON and for
 //! people, and the errors that refuse to give a wrong number.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use insta::assert_snapshot;
 
@@ -12,26 +12,40 @@ fn database(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("oware-cli-egdb-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for rules in ["awari", "abapa"] {
-        let run = oware(
-            &[
-                "egdb",
-                "build",
-                "--rules",
-                rules,
-                "--max-seeds",
-                "6",
-                "--dir",
-                dir.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert_eq!(run.code, 0, "{}", run.stderr);
+        build(&dir, rules, "6");
     }
     dir
 }
 
+/// Runs `oware egdb build` in `dir` and checks that it succeeded.
+fn build(dir: &Path, rules: &str, max_seeds: &str) -> crate::Run {
+    let dir = dir.to_str().unwrap();
+    let run = oware(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            max_seeds,
+            "--dir",
+            dir,
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run
+}
+
+/// The second of the two lines a run wrote.
+fn second_of_two(run: &crate::Run) -> &str {
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}{}", run.stdout, run.stderr);
+    lines[1]
+}
+
 /// Probes `positions` with `rules` in `dir`, with `--json`.
-fn probe_json(dir: &PathBuf, rules: &str, positions: &[&str], input: &str) -> crate::Run {
+fn probe_json(dir: &Path, rules: &str, positions: &[&str], input: &str) -> crate::Run {
     let mut args = vec![
         "egdb",
         "probe",
@@ -72,10 +86,8 @@ fn probe_writes_one_json_object_per_position() {
         ],
         "",
     );
-    let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 2, "{}", run.stdout);
     assert_eq!(
-        lines[1],
+        second_of_two(&run),
         "{\"seeds\": 0, \"value\": {\"lo\": 0, \"hi\": 0}, \"moves\": {}}"
     );
     std::fs::remove_dir_all(dir).unwrap();
@@ -87,11 +99,9 @@ fn probe_reads_positions_from_stdin_with_a_dash() {
     let input = "0-0-0-0-0-1-1-0-0-0-0-1-22-23-S\n\n1-1-1-1-1-1-0-0-0-0-0-0-21-21-N\n";
     let run = probe_json(&dir, "awari", &["-"], input);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 2, "{}", run.stdout);
     // North to move with an empty row: South takes its six seeds.
     assert_eq!(
-        lines[1],
+        second_of_two(&run),
         "{\"seeds\": 6, \"value\": {\"lo\": -6, \"hi\": -6}, \"moves\": {}}"
     );
     std::fs::remove_dir_all(dir).unwrap();
@@ -115,23 +125,13 @@ fn probe_for_people_and_the_build_report() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_snapshot!(run.transcript(&args).replace(dir_text, "DIR"));
     // Built already: nothing to do.
-    let args = [
-        "egdb",
-        "build",
-        "--rules",
-        "abapa",
-        "--max-seeds",
-        "6",
-        "--dir",
-        dir_text,
-    ];
-    let run = oware(&args, "");
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = build(&dir, "abapa", "6");
     assert_eq!(
         run.stdout,
         format!("the abapa database up to 6 seeds is already complete in {dir_text}\n")
     );
     // One more slice: one line for it, with its speed and exact share.
+    let run = build(&dir, "abapa", "7");
     let args = [
         "egdb",
         "build",
@@ -142,8 +142,6 @@ fn probe_for_people_and_the_build_report() {
         "--dir",
         dir_text,
     ];
-    let run = oware(&args, "");
-    assert_eq!(run.code, 0, "{}", run.stderr);
     insta::with_settings!({ filters => {
         let mut filters = timing_filters();
         filters.push((r"\d+(\.\d+)?[kMG]? positions/s", "[rate] positions/s"));
