@@ -12,8 +12,7 @@
 //! use oware_egdb::{Bounds, Database, Ruleset};
 //!
 //! let db = Database::build(Ruleset::Awari, 6);
-//! // South holds A = 2, North a = 1: South's A cannot reach a... it sows
-//! // B and C; North then has one move, a into b, and so on.
+//! // Three seeds: South's A holds 2, North's a holds 1.
 //! let board = Board::from_cells([2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 22, 23])?;
 //! let position = Position::new(board, Seat::South);
 //! let value = db.probe(&position).expect("3 seeds are in the database");
