@@ -2,6 +2,7 @@
 
 pub(crate) mod analyze;
 pub(crate) mod r#match;
+pub(crate) mod egdb;
 pub(crate) mod perft;
 pub(crate) mod play;
 pub(crate) mod show;

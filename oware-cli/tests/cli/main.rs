@@ -12,6 +12,7 @@ mod analyze;
 mod auale;
 #[path = "match.rs"]
 mod matches;
+mod egdb;
 mod perft;
 mod play;
 mod show;
@@ -74,7 +75,7 @@ fn timing_filters() -> Vec<(&'static str, &'static str)> {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["play", "show", "analyze", "perft", "uci"] {
+    for command in ["play", "show", "analyze", "perft", "uci", "egdb"] {
         let run = oware(&[command, "--help"], "");
         assert_eq!(run.code, 0, "{command}: {}", run.stderr);
         assert!(
@@ -85,7 +86,7 @@ fn every_command_has_help() {
     }
     let run = oware(&["--help"], "");
     assert_eq!(run.code, 0);
-    for command in ["play", "show", "analyze", "perft", "uci"] {
+    for command in ["play", "show", "analyze", "perft", "uci", "egdb"] {
         assert!(
             run.stdout.contains(&format!("\n  {command} ")),
             "{}",
