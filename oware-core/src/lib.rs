@@ -58,6 +58,7 @@ pub use board::{Board, BoardError, TOTAL_SEEDS};
 pub use capture::Chain;
 pub use game::Game;
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
+pub use notation::{FenError, OgnError, Record};
 pub use notation::{ParseBoardError, Transcript, TranscriptError};
 pub use outcome::{EndReason, Outcome, WINNING_STORE};
 pub use perft::{divide, perft, perft_played};
