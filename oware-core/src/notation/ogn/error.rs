@@ -139,21 +139,33 @@ fn whose(house: House) -> &'static str {
     }
 }
 
+/// A character as a message shows it: itself, or escaped if it is a
+/// control character such as a line end.
+struct Shown(char);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_control() {
+            write!(f, "{}", self.0.escape_default())
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
 impl fmt::Display for OgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OgnErrorKind::Unexpected { found, expected } => write!(
-                f,
-                "unexpected `{}`; expected {expected}",
-                found.escape_default()
-            ),
+            OgnErrorKind::Unexpected { found, expected } => {
+                write!(f, "unexpected `{}`; expected {expected}", Shown(*found))
+            }
             OgnErrorKind::UnterminatedTag => {
                 f.write_str("the tag pair is not closed with `\"]` on its line")
             }
             OgnErrorKind::BadEscape(c) => write!(
                 f,
                 "`\\{}` in a tag value; only `\\\\` and `\\\"` are escapes",
-                c.escape_default()
+                Shown(*c)
             ),
             OgnErrorKind::DuplicateTag { name, first_line } => {
                 write!(
@@ -227,7 +239,7 @@ impl fmt::Display for OgnErrorKind {
             OgnErrorKind::AfterResult(c) => write!(
                 f,
                 "unexpected `{}` after the result, which ends the record",
-                c.escape_default()
+                Shown(*c)
             ),
         }
     }

@@ -112,7 +112,9 @@ fn parse_result(text: &str) -> Option<Option<BySeat<u8>>> {
             .flatten()
             .filter(|&n| n <= crate::board::TOTAL_SEEDS)
     };
-    Some(Some(BySeat::new(count(south)?, count(north)?)))
+    let (south, north) = (count(south)?, count(north)?);
+    // Each seat's seeds at the end: stores, perhaps with their rows.
+    (south + north <= crate::board::TOTAL_SEEDS).then_some(Some(BySeat::new(south, north)))
 }
 
 /// A capture mark that did not match its move's capture: right only if it
@@ -307,19 +309,11 @@ impl Reader<'_> {
                         Some('-') => {
                             self.cursor.bump();
                             let north = self.cursor.number()?;
-                            let seeds = north.and_then(|north| {
-                                let count = |n: u32| {
-                                    u8::try_from(n)
-                                        .ok()
-                                        .filter(|&n| n <= crate::board::TOTAL_SEEDS)
-                                };
-                                Some(BySeat::new(count(number)?, count(north)?))
-                            });
-                            let Some(seeds) = seeds else {
-                                let text = match north {
-                                    Some(north) => format!("{number}-{north}"),
-                                    None => format!("{number}-"),
-                                };
+                            let text = match north {
+                                Some(north) => format!("{number}-{north}"),
+                                None => format!("{number}-"),
+                            };
+                            let Some(Some(seeds)) = parse_result(&text) else {
                                 return Err(place.error(OgnErrorKind::BadResult(text)));
                             };
                             token_result = Some(Stated {
