@@ -38,7 +38,7 @@ impl StartArgs {
 }
 
 /// Reads a board diagram from `path`, or from stdin for `-`.
-pub(crate) fn read_board(path: &PathBuf) -> Result<Board> {
+pub(crate) fn read_board(path: &Path) -> Result<Board> {
     let (text, name) = read_text(path, "board")?;
     text.parse::<Board>()
         .with_context(|| format!("{name} is not a board"))
