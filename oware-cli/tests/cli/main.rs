@@ -9,6 +9,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 mod analyze;
+mod ogn;
 mod perft;
 mod play;
 mod show;
