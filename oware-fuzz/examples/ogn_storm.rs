@@ -18,8 +18,7 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
-use oware_core::Record;
-use oware_fuzz::strategies;
+use oware_fuzz::{ogn, strategies};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -76,25 +75,6 @@ fn corrupt(text: &str, random: &mut TestRng) -> String {
     chars.into_iter().collect()
 }
 
-/// Reads `text`: `true` if it is a record (which then round-trips), `false`
-/// if refused. Panics on a failed round trip.
-fn check(text: &str) -> bool {
-    match text.parse::<Record>() {
-        Ok(record) => {
-            let written = record.to_string();
-            let again: Record = written
-                .parse()
-                .unwrap_or_else(|error| panic!("{error} in what was written:\n{written}"));
-            assert_eq!(again, record, "the record written reads back differently");
-            true
-        }
-        Err(error) => {
-            assert!(error.line >= 1 && error.column >= 1, "{error}");
-            false
-        }
-    }
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let count: u64 = args
@@ -116,7 +96,7 @@ fn main() {
             base = tree.current().to_string();
         }
         let text = corrupt(&base, runner.rng());
-        match panic::catch_unwind(AssertUnwindSafe(|| check(&text))) {
+        match panic::catch_unwind(AssertUnwindSafe(|| ogn::read_round_trip(&text))) {
             Ok(true) => read += 1,
             Ok(false) => refused += 1,
             Err(_) => {

@@ -9,6 +9,8 @@
 //!   or a game; the first different answer as an error. The property tests
 //!   and the `core_vs_reference` fuzz target both use it.
 //! - [`bytes`]: positions and moves decoded from raw fuzzer input.
+//! - [`ogn`]: the game-record reader's contract on one text, for the OGN
+//!   fuzz target and the `ogn_storm` driver.
 //!
 //! The tests are in `tests/`; the fuzz targets in `fuzz/` (see the README).
 //!
@@ -27,4 +29,5 @@
 
 pub mod agree;
 pub mod bytes;
+pub mod ogn;
 pub mod strategies;
