@@ -39,6 +39,11 @@ pub enum OgnErrorKind {
         /// What was expected instead.
         expected: &'static str,
     },
+    /// The text ends where something more is needed.
+    UnexpectedEnd {
+        /// What was expected.
+        expected: &'static str,
+    },
     /// The text ends inside a tag pair.
     UnterminatedTag,
     /// A tag value with a backslash before something other than `\` or `"`.
@@ -158,6 +163,9 @@ impl fmt::Display for OgnErrorKind {
         match self {
             OgnErrorKind::Unexpected { found, expected } => {
                 write!(f, "unexpected `{}`; expected {expected}", Shown(*found))
+            }
+            OgnErrorKind::UnexpectedEnd { expected } => {
+                write!(f, "the text ends here; expected {expected}")
             }
             OgnErrorKind::UnterminatedTag => {
                 f.write_str("the tag pair is not closed with `\"]` on its line")

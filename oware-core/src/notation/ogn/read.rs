@@ -69,9 +69,10 @@ impl<'a> Cursor<'a> {
 
     /// The error for the next character (or the end), which is not `expected`.
     fn unexpected(&self, expected: &'static str) -> OgnError {
-        let found = self.peek().unwrap_or('\n');
-        self.place
-            .error(OgnErrorKind::Unexpected { found, expected })
+        self.place.error(match self.peek() {
+            Some(found) => OgnErrorKind::Unexpected { found, expected },
+            None => OgnErrorKind::UnexpectedEnd { expected },
+        })
     }
 
     /// Reads a run of ASCII digits as a number (none: `None`).
@@ -256,167 +257,55 @@ impl Reader<'_> {
 
     /// The moves, comments, variations and the result, to the end.
     fn moves(mut self) -> Result<Record, OgnError> {
-        let mut game = Game::from_position(self.start, self.rules);
-        let first = self.start.to_move();
-        let mut comments: Vec<Option<String>> = vec![None];
-        let mut numbering = Numbering::FromFirstMove;
-        // A move number read, waiting for its move: the number, its dots, where.
-        let mut pending: Option<(u32, usize, Place)> = None;
-        let mut open_mark: Option<OpenMark> = None;
-        let mut token_result: Option<Stated> = None;
+        let mut text = MoveText {
+            game: Game::from_position(self.start, self.rules),
+            comments: vec![None],
+            numbering: Numbering::FromFirstMove,
+            number: None,
+            open_mark: None,
+        };
+        let cursor = &mut self.cursor;
+        let mut token_result = None;
         loop {
-            self.cursor.skip_whitespace();
-            let place = self.cursor.place;
-            let Some(c) = self.cursor.peek() else {
-                break;
-            };
-            match c {
-                '{' => {
-                    let text = comment(&mut self.cursor)?;
-                    let slot = comments
-                        .last_mut()
-                        .expect("one slot per move and one before");
-                    *slot = match (slot.take(), text) {
-                        (Some(old), Some(new)) => Some(format!("{old} {new}")),
-                        (old, new) => old.or(new),
-                    };
-                }
-                '(' => variation(&mut self.cursor)?,
-                '*' => {
-                    self.cursor.bump();
+            cursor.skip_whitespace();
+            let place = cursor.place;
+            match cursor.peek() {
+                None => break,
+                Some('{') => text.comment(comment(cursor)?),
+                Some('(') => variation(cursor)?,
+                Some('*') => {
+                    cursor.bump();
                     token_result = Some(Stated { seeds: None, place });
                     break;
                 }
-                '0'..='9' => {
-                    let number = self.cursor.number()?.expect("a digit is next");
-                    match self.cursor.peek() {
-                        Some('.') => {
-                            let mut dots = 0;
-                            while self.cursor.peek() == Some('.') {
-                                self.cursor.bump();
-                                dots += 1;
-                            }
-                            if dots == 2 || dots > 3 {
-                                return Err(self
-                                    .cursor
-                                    .unexpected("`.` or `...` after a move number"));
-                            }
-                            if let Some((number, _, place)) = pending {
-                                return Err(place.error(OgnErrorKind::NumberWithoutMove(number)));
-                            }
-                            pending = Some((number, dots, place));
-                        }
-                        Some('-') => {
-                            self.cursor.bump();
-                            let north = self.cursor.number()?;
-                            let text = match north {
-                                Some(north) => format!("{number}-{north}"),
-                                None => format!("{number}-"),
-                            };
-                            let Some(Some(seeds)) = parse_result(&text) else {
-                                return Err(place.error(OgnErrorKind::BadResult(text)));
-                            };
-                            token_result = Some(Stated {
-                                seeds: Some(seeds),
-                                place,
-                            });
-                            break;
-                        }
-                        _ => {
-                            return Err(self
-                                .cursor
-                                .unexpected("`.` after a move number, or `-` in a result"));
-                        }
+                Some('0'..='9') => {
+                    let number = cursor.number()?.expect("a digit is next");
+                    if cursor.peek() == Some('-') {
+                        token_result = Some(final_counts(cursor, number, place)?);
+                        break;
                     }
+                    text.number(cursor, number, place)?;
                 }
-                _ => {
+                Some(c) => {
                     let Some(house) = House::from_letter(c) else {
-                        return Err(self.cursor.unexpected(
+                        return Err(cursor.unexpected(
                             "a move (A-F, a-f), a move number, a comment, a variation or a result",
                         ));
                     };
-                    self.cursor.bump();
-                    if let Some(mark) = open_mark.take() {
-                        return Err(mark.error());
-                    }
-                    let index = game.moves().len();
-                    if index == 0
-                        && first == Seat::North
-                        && pending.is_some_and(|(_, dots, _)| dots == 3)
-                    {
-                        numbering = Numbering::SouthNumbers;
-                    }
-                    let number = numbering.number(first, index);
-                    if let Some((found, _, at)) = pending.take()
-                        && found != number
-                    {
-                        return Err(at.error(OgnErrorKind::WrongMoveNumber {
-                            found,
-                            expected: number,
-                        }));
-                    }
-                    let marked = if self.cursor.peek() == Some('+') {
-                        self.cursor.bump();
-                        let at = self.cursor.place;
-                        let marked = self.cursor.number()?.ok_or_else(|| {
-                            self.cursor.unexpected("the seeds captured after `+`")
-                        })?;
-                        Some(
-                            u8::try_from(marked)
-                                .map_err(|_| at.error(OgnErrorKind::NumberTooLarge))?,
-                        )
-                    } else {
-                        None
-                    };
-                    if let Some(next) = self.cursor.peek()
-                        && !(next.is_whitespace() || matches!(next, '{' | '(' | ')'))
-                    {
-                        return Err(self.cursor.unexpected("a space after the move"));
-                    }
-                    let before = game.position();
-                    let mover = before.to_move();
-                    game.play(house).map_err(|reason| {
-                        place.error(OgnErrorKind::IllegalMove {
-                            number,
-                            house,
-                            reason,
-                        })
-                    })?;
-                    let store_before = before.board().store(mover);
-                    let captured = game.position().board().store(mover) - store_before;
-                    match marked {
-                        None if captured > 0 => {
-                            return Err(place.error(OgnErrorKind::MissingCapture {
-                                number,
-                                house,
-                                captured,
-                            }));
-                        }
-                        Some(marked) if marked != captured => {
-                            open_mark = Some(OpenMark {
-                                place,
-                                number,
-                                house,
-                                marked,
-                                captured,
-                                store_before,
-                            });
-                        }
-                        _ => {}
-                    }
-                    comments.push(None);
+                    cursor.bump();
+                    text.play(cursor, house, place)?;
                 }
             }
         }
-        if let Some((number, _, place)) = pending {
+        if let Some((number, _, place)) = text.number {
             return Err(place.error(OgnErrorKind::NumberWithoutMove(number)));
         }
-        self.cursor.skip_whitespace();
-        if let Some(c) = self.cursor.peek() {
-            return Err(self.cursor.place.error(OgnErrorKind::AfterResult(c)));
+        cursor.skip_whitespace();
+        if let Some(c) = cursor.peek() {
+            return Err(cursor.place.error(OgnErrorKind::AfterResult(c)));
         }
-        let result = self.result(&game, token_result)?;
-        if let Some(mark) = open_mark {
+        let result = self.result(&text.game, token_result)?;
+        if let Some(mark) = text.open_mark {
             let mover = mark.house.seat();
             let end = result.map(|seeds| seeds[mover].checked_sub(mark.store_before));
             if end != Some(Some(mark.marked)) {
@@ -425,9 +314,9 @@ impl Reader<'_> {
         }
         Ok(Record {
             tags: self.tags,
-            game,
-            comments,
-            numbering,
+            game: text.game,
+            comments: text.comments,
+            numbering: text.numbering,
             result,
         })
     }
@@ -461,6 +350,157 @@ impl Reader<'_> {
                 .error(OgnErrorKind::UnfinishedResult { actual })),
             _ => Ok(stated.seeds),
         }
+    }
+}
+
+/// The moves read so far, as a game with its comments, and what is still
+/// to be settled: a move number waiting for its move, a capture mark that
+/// only the result can explain.
+struct MoveText {
+    game: Game,
+    /// `comments[0]` before the first move, `comments[i]` after move `i`.
+    comments: Vec<Option<String>>,
+    numbering: Numbering,
+    /// A move number read and waiting for its move: the number, its dots
+    /// (1 or 3), where.
+    number: Option<(u32, usize, Place)>,
+    open_mark: Option<OpenMark>,
+}
+
+impl MoveText {
+    /// A comment, joined to the last move's (or the game's, before the
+    /// first move); several in a row make one.
+    fn comment(&mut self, text: Option<String>) {
+        let slot = self
+            .comments
+            .last_mut()
+            .expect("one slot per move and one before");
+        *slot = match (slot.take(), text) {
+            (Some(old), Some(new)) => Some(format!("{old} {new}")),
+            (old, new) => old.or(new),
+        };
+    }
+
+    /// The dots of a move number whose digits were just read.
+    fn number(
+        &mut self,
+        cursor: &mut Cursor<'_>,
+        number: u32,
+        place: Place,
+    ) -> Result<(), OgnError> {
+        if cursor.peek() != Some('.') {
+            return Err(cursor.unexpected("`.` after a move number, or `-` in a result"));
+        }
+        let mut dots = 0;
+        while cursor.peek() == Some('.') {
+            cursor.bump();
+            dots += 1;
+        }
+        if dots == 2 || dots > 3 {
+            return Err(cursor.unexpected("`.` or `...` after a move number"));
+        }
+        if let Some((number, _, place)) = self.number {
+            return Err(place.error(OgnErrorKind::NumberWithoutMove(number)));
+        }
+        self.number = Some((number, dots, place));
+        Ok(())
+    }
+
+    /// The move `house`, whose letter was just read at `place`: its number
+    /// checked, its capture mark read, played and the mark checked.
+    fn play(
+        &mut self,
+        cursor: &mut Cursor<'_>,
+        house: House,
+        place: Place,
+    ) -> Result<(), OgnError> {
+        if let Some(mark) = self.open_mark.take() {
+            return Err(mark.error());
+        }
+        let first = self.game.start().to_move();
+        let index = self.game.moves().len();
+        // `1...` before North's first move numbers the game by South's moves.
+        if index == 0 && first == Seat::North && self.number.is_some_and(|(_, dots, _)| dots == 3) {
+            self.numbering = Numbering::SouthNumbers;
+        }
+        let number = self.numbering.number(first, index);
+        if let Some((found, _, at)) = self.number.take()
+            && found != number
+        {
+            return Err(at.error(OgnErrorKind::WrongMoveNumber {
+                found,
+                expected: number,
+            }));
+        }
+        let marked = capture_mark(cursor)?;
+        if let Some(next) = cursor.peek()
+            && !(next.is_whitespace() || matches!(next, '{' | '(' | ')'))
+        {
+            return Err(cursor.unexpected("a space after the move"));
+        }
+        let mover = house.seat();
+        let store_before = self.game.position().board().store(mover);
+        self.game.play(house).map_err(|reason| {
+            place.error(OgnErrorKind::IllegalMove {
+                number,
+                house,
+                reason,
+            })
+        })?;
+        let captured = self.game.position().board().store(mover) - store_before;
+        match marked {
+            None if captured > 0 => {
+                return Err(place.error(OgnErrorKind::MissingCapture {
+                    number,
+                    house,
+                    captured,
+                }));
+            }
+            Some(marked) if marked != captured => {
+                self.open_mark = Some(OpenMark {
+                    place,
+                    number,
+                    house,
+                    marked,
+                    captured,
+                    store_before,
+                });
+            }
+            _ => {}
+        }
+        self.comments.push(None);
+        Ok(())
+    }
+}
+
+/// A `+N` capture mark right after a move, if there is one.
+fn capture_mark(cursor: &mut Cursor<'_>) -> Result<Option<u8>, OgnError> {
+    if cursor.peek() != Some('+') {
+        return Ok(None);
+    }
+    cursor.bump();
+    let at = cursor.place;
+    let marked = cursor
+        .number()?
+        .ok_or_else(|| cursor.unexpected("the seeds captured after `+`"))?;
+    let marked = u8::try_from(marked).map_err(|_| at.error(OgnErrorKind::NumberTooLarge))?;
+    Ok(Some(marked))
+}
+
+/// The final counts `S-N` whose first number was just read, the cursor on
+/// the `-`.
+fn final_counts(cursor: &mut Cursor<'_>, south: u32, place: Place) -> Result<Stated, OgnError> {
+    cursor.bump();
+    let text = match cursor.number()? {
+        Some(north) => format!("{south}-{north}"),
+        None => format!("{south}-"),
+    };
+    match parse_result(&text) {
+        Some(Some(seeds)) => Ok(Stated {
+            seeds: Some(seeds),
+            place,
+        }),
+        _ => Err(place.error(OgnErrorKind::BadResult(text))),
     }
 }
 
