@@ -165,6 +165,30 @@ mod tests {
     }
 
     #[test]
+    fn records_are_named_by_their_extension_or_a_dash() {
+        assert!(names_record("game.ogn"));
+        assert!(names_record("dir/Game.OGN"));
+        assert!(names_record("-"));
+        assert!(!names_record("EcAb"));
+        assert!(!names_record("game.ogn.txt"));
+    }
+
+    #[test]
+    fn a_saved_record_replaces_the_file_whole() {
+        let path = std::env::temp_dir().join(format!("oware-setup-{}.ogn", std::process::id()));
+        let mut record = Record::new(Game::new(Rules::ABAPA));
+        save_record(&path, &record).unwrap();
+        record.play(House::E).unwrap();
+        save_record(&path, &record).unwrap();
+        let read = read_record(&path).unwrap();
+        assert_eq!(read, record);
+        let mut temporary = path.clone().into_os_string();
+        temporary.push(".tmp");
+        assert!(!Path::new(&temporary).exists());
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
     fn a_transcript_from_a_north_start_begins_with_north() {
         let start = Position::new(Board::OPENING, Seat::North);
         let game = game_from(start, Rules::ABAPA, Some("cE")).unwrap();

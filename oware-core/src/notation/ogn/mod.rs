@@ -308,6 +308,10 @@ impl Record {
     pub fn undo(&mut self) -> Option<House> {
         let house = self.game.undo()?;
         self.comments.pop();
+        // With no moves left there are no numbers to write: as read back.
+        if self.game.moves().is_empty() {
+            self.numbering = Numbering::default();
+        }
         self.follow_game();
         Some(house)
     }
