@@ -13,9 +13,10 @@
 //!   repetition, the move limit and an [`Outcome`];
 //! - [`Rules`] as data: [`Rules::ABAPA`] (default), [`Rules::SOWING`],
 //!   [`Rules::AWARI`];
-//! - notation: house letters, [`Transcript`]s and board diagrams (the
+//! - notation: house letters, [`Transcript`]s, board diagrams (the
 //!   [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) of
-//!   [`Board`]);
+//!   [`Board`]), fens ([`Position::from_fen`]) and OGN game records
+//!   ([`Record`], the format of the Aualé GUI);
 //! - [`perft`].
 //!
 //! ```
