@@ -285,6 +285,10 @@ fn malformed_records_are_refused_with_line_and_column() {
             "line 3, column 1: the tag `Site` is given twice (first on line 1)",
         ),
         (
+            "[Site \"a\"] [Site \"c\"]",
+            "line 1, column 12: the tag `Site` is given twice (first on line 1)",
+        ),
+        (
             "[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S\"]",
             "line 1, column 7: the FEN tag: the fen is not a board: the board holds 49 seeds; a game of oware always has 48",
         ),

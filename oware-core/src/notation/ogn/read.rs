@@ -175,7 +175,7 @@ impl Reader<'_> {
     /// One tag pair, `[Name "value"]`, the cursor on its `[`.
     fn tag(&mut self) -> Result<(), OgnError> {
         let cursor = &mut self.cursor;
-        let line = cursor.place.line;
+        let start = cursor.place;
         cursor.bump();
         skip_blanks(cursor);
         let name_start = cursor.rest;
@@ -222,7 +222,7 @@ impl Reader<'_> {
         }
         cursor.bump();
         if let Some(first) = self.tags.iter().position(|tag| tag.name == name) {
-            return Err(Place { line, column: 1 }.error(OgnErrorKind::DuplicateTag {
+            return Err(start.error(OgnErrorKind::DuplicateTag {
                 name: name.to_owned(),
                 first_line: self.tag_lines[first],
             }));
@@ -251,7 +251,7 @@ impl Reader<'_> {
             name: name.to_owned(),
             value,
         });
-        self.tag_lines.push(line);
+        self.tag_lines.push(start.line);
         Ok(())
     }
 
