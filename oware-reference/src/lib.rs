@@ -26,6 +26,7 @@
 
 mod board_text;
 mod capture;
+pub mod endgame;
 mod game;
 mod legality;
 mod notation;
@@ -39,6 +40,7 @@ mod seat;
 mod sow;
 
 pub use board_text::{BoardError, parse_board, render_board};
+pub use endgame::{Bounds, EndgameError, EndgameRules, MoveBounds, move_bounds, solve_endgames};
 pub use game::Game;
 pub use notation::{
     TranscriptError, house_from_letter, house_letter, parse_transcript, render_transcript,

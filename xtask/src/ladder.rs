@@ -8,14 +8,12 @@
 //! default, so level 19 thinks 100 ms a move); every other pair plays at
 //! the levels' own limits.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::bail;
-use oware_core::{Game, House, Rules, Seat};
-use oware_search::{Engine, EngineOptions, Level};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use oware_core::Rules;
+use oware_match::{Budget, Contestant, Match, Player, SearchPlayer, Settings, random_openings};
+use oware_search::Level;
 
 /// The flags of `cargo xtask ladder`.
 #[derive(clap::Args)]
@@ -101,127 +99,58 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Plays `args.games` games of `strong` against `weak`, alternating colours
-/// over seeded openings; the tally is from `strong`'s side.
+/// Plays `args.games` games of `strong` against `weak` (the match runner
+/// of `oware-match`: colours alternated over seeded openings); the tally is
+/// from `strong`'s side.
 fn play_pair(strong: Level, weak: Level, args: &Args) -> Tally {
     // Times are scaled only between two levels limited by time alone: a
     // scaled time against a fixed depth would change which is stronger.
     let scaled = strong.limits().depth.is_none() && weak.limits().depth.is_none();
     let games = if scaled { args.time_games } else { args.games };
-    let jobs = args.jobs.max(1);
-    let results: Vec<(Outcome, usize)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|job| {
-                scope.spawn(move || {
-                    let mut engines = [engine(), engine()];
-                    (job..games)
-                        .step_by(jobs)
-                        .map(|index| play_game(strong, weak, scaled, index, &mut engines, args))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a ladder thread panicked"))
-            .collect()
-    });
-    let mut tally = Tally::default();
-    for (outcome, plies) in results {
-        tally.plies += plies;
-        match outcome {
-            Outcome::Won => tally.wins += 1,
-            Outcome::Drawn => tally.draws += 1,
-            Outcome::Lost => tally.losses += 1,
-        }
-    }
-    tally
-}
-
-/// A game's result for the stronger level.
-enum Outcome {
-    Won,
-    Drawn,
-    Lost,
-}
-
-/// Plays game `index` of a pair: the opening `index / 2`, the stronger
-/// level South in even games. Returns the result and the plies played.
-fn play_game(
-    strong: Level,
-    weak: Level,
-    scaled: bool,
-    index: usize,
-    engines: &mut [Engine; 2],
-    args: &Args,
-) -> (Outcome, usize) {
-    let stop = AtomicBool::new(false);
-    let opening_seed = args.seed ^ (index as u64 / 2).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut game = opening(opening_seed, args.opening_plies);
-    let strong_seat = if index.is_multiple_of(2) {
-        Seat::South
-    } else {
-        Seat::North
-    };
-    for engine in engines.iter_mut() {
-        engine.new_game();
-    }
-    let noise_seed = args.seed.wrapping_mul(31).wrapping_add(index as u64);
-    while !game.is_over() && game.moves().len() < args.max_plies {
-        let to_move = game.position().to_move();
-        let (level, engine) = if to_move == strong_seat {
-            (strong, &mut engines[0])
-        } else {
-            (weak, &mut engines[1])
+    let seed = args.seed;
+    let contestant = |level: Level| {
+        let limits = level.limits();
+        let time = match scaled {
+            true => limits.time.map(|t| t.mul_f64(args.time_scale)),
+            false => limits.time,
         };
-        let mut limits = level.limits();
-        if scaled {
-            limits.time = limits.time.map(|t| t.mul_f64(args.time_scale));
-        }
-        let result =
-            engine.choose_move_within(&game, level, &limits, noise_seed, &stop, &mut |_| {});
-        let house = result.best.expect("a game not over has a move");
-        game.play(house).expect("the engine plays legal moves");
-    }
-    let winner = match game.outcome() {
-        Some(outcome) => outcome.winner,
-        None => {
-            // Unfinished: each side's store and row decide.
-            let board = game.position().board();
-            let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
-            match held(Seat::South).cmp(&held(Seat::North)) {
-                std::cmp::Ordering::Greater => Some(Seat::South),
-                std::cmp::Ordering::Less => Some(Seat::North),
-                std::cmp::Ordering::Equal => None,
-            }
+        Contestant {
+            name: format!("level {level}"),
+            budget: Budget {
+                depth: limits.depth,
+                movetime: time,
+                ..Budget::default()
+            },
+            start: Box::new(
+                move || Ok(Box::new(SearchPlayer::new(level, seed)) as Box<dyn Player>),
+            ),
         }
     };
-    let outcome = match winner {
-        Some(seat) if seat == strong_seat => Outcome::Won,
-        Some(_) => Outcome::Lost,
-        None => Outcome::Drawn,
+    let m = Match {
+        contestants: [contestant(strong), contestant(weak)],
+        openings: random_openings(
+            Rules::ABAPA,
+            games.div_ceil(2),
+            2..=args.opening_plies.max(2),
+            args.seed,
+        ),
+        games,
+        concurrency: args.jobs.max(1),
+        // Strength alone counts here: no losses on time.
+        settings: Settings {
+            margin: None,
+            max_plies: Some(args.max_plies),
+            ..Settings::default()
+        },
+        sprt: None,
     };
-    (outcome, game.moves().len())
-}
-
-fn engine() -> Engine {
-    Engine::new(EngineOptions {
-        hash_mb: 16,
-        threads: 1,
-    })
-}
-
-/// A game opened by 2 to `max_plies` random moves from the starting position.
-fn opening(seed: u64, max_plies: usize) -> Game {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Game::new(Rules::ABAPA);
-    for _ in 0..rng.random_range(2..=max_plies.max(2)) {
-        let moves: Vec<House> = game.legal_moves().iter().collect();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[rng.random_range(0..moves.len())])
-            .expect("a legal move");
+    let mut plies = 0;
+    let summary = oware_match::run(&m, &mut |record, _| plies += record.game.moves().len());
+    let total = summary.total();
+    Tally {
+        wins: total.wins,
+        draws: total.draws,
+        losses: total.losses,
+        plies,
     }
-    game
 }

@@ -16,14 +16,15 @@
 //! tempo); by default every weight is fitted. `--versus FILE` instead plays
 //! a match of the current weights against those in the file.
 
-use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use anyhow::{Context, bail};
-use oware_core::{Game, House, Position, Rules, Seat};
+use oware_core::Rules;
+use oware_match::{
+    Budget, Contestant, GameRecord, Match, Player, SearchPlayer, Settings, random_openings,
+};
 use oware_search::eval::{FEATURES, Weights, features};
-use oware_search::{Engine, EngineOptions, Knobs, Level, Limits, SearchConfig};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use oware_search::{Engine, EngineOptions, Knobs, Level, SearchConfig};
 
 /// The flags of `cargo xtask tune`.
 #[derive(clap::Args)]
@@ -195,108 +196,83 @@ fn parse_weights(text: &str) -> anyhow::Result<Weights> {
     Ok(Weights::from_array(array))
 }
 
-/// Plays `args.games` self-play games with `weights` on `args.jobs` threads;
+/// Plays `args.games` self-play games with `weights` on `args.jobs` threads
+/// (the match runner of `oware-match`, the same engine on both sides);
 /// returns each game's samples.
 fn self_play(args: &Args, weights: Weights) -> Vec<Vec<Sample>> {
-    let jobs = args.jobs.max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|job| {
-                scope.spawn(move || {
-                    let mut engine = engine(weights, Knobs::DEFAULT);
-                    (job..args.games)
-                        .step_by(jobs)
-                        .map(|index| {
-                            let (positions, game) =
-                                play(&mut [&mut engine], args, index as u64, [Seat::South; 1]);
-                            samples(&positions, &game)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a self-play thread panicked"))
-            .collect()
-    })
+    let side = || contestant("self", args, weights, Knobs::DEFAULT);
+    let mut games = Vec::new();
+    oware_match::run(&match_of(args, [side(), side()]), &mut |record, _| {
+        games.push((record.index, samples(record)));
+    });
+    // In the order of the openings, whatever order the games ended in.
+    games.sort_by_key(|(index, _)| *index);
+    games.into_iter().map(|(_, samples)| samples).collect()
 }
 
-/// Plays one game from opening `index`: with one engine it plays both
-/// sides; with two, `engines[0]` plays `seats[0]`. Returns the positions
-/// after the opening and the finished game.
-fn play<const N: usize>(
-    engines: &mut [&mut Engine; N],
-    args: &Args,
-    index: u64,
-    seats: [Seat; N],
-) -> (Vec<Position>, Game) {
-    let mut rng =
-        ChaCha8Rng::seed_from_u64(args.seed.wrapping_mul(1_000_003).wrapping_add(index / 2));
-    let mut game = Game::new(Rules::ABAPA);
-    for _ in 0..rng.random_range(2..=8) {
-        let moves: Vec<House> = game.legal_moves().iter().collect();
-        game.play(moves[rng.random_range(0..moves.len())])
-            .expect("a legal move");
-    }
-    for engine in engines.iter_mut() {
-        engine.new_game();
-    }
+/// One side of a tuning match: `weights` and `knobs` at level 9's noise,
+/// searching to `args.depth`, or `args.ms` a move.
+fn contestant(name: &str, args: &Args, weights: Weights, knobs: Knobs) -> Contestant {
     let level = Level::new(9).expect("level 9 exists");
-    let limits = if args.ms > 0 {
-        Limits::time(std::time::Duration::from_millis(args.ms))
+    let seed = args.seed;
+    let budget = if args.ms > 0 {
+        Budget {
+            movetime: Some(Duration::from_millis(args.ms)),
+            ..Budget::default()
+        }
     } else {
-        Limits::depth(args.depth)
+        Budget {
+            depth: Some(args.depth),
+            ..Budget::default()
+        }
     };
-    let stop = AtomicBool::new(false);
-    let mut positions = Vec::new();
-    while !game.is_over() && game.moves().len() < 400 {
-        positions.push(game.position());
-        let to_move = game.position().to_move();
-        let engine = if N == 1 {
-            &mut engines[0]
-        } else {
-            &mut engines[usize::from(to_move != seats[0])]
-        };
-        let noise_seed = args.seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let result =
-            engine.choose_move_within(&game, level, &limits, noise_seed, &stop, &mut |_| {});
-        game.play(result.best.expect("a move"))
-            .expect("a legal move");
+    Contestant {
+        name: name.to_owned(),
+        budget,
+        start: Box::new(move || {
+            let player = SearchPlayer::with_engine(engine(weights, knobs), level, seed);
+            Ok(Box::new(player) as Box<dyn Player>)
+        }),
     }
-    (positions, game)
 }
 
-/// The samples of a finished game: each position with the result for its side to move.
-fn samples(positions: &[Position], game: &Game) -> Vec<Sample> {
-    let winner = winner(game);
-    positions
+/// `args.games` games between the contestants from seeded openings of 2 to
+/// 8 random moves, colours alternated, unfinished games adjudicated at 400 plies.
+fn match_of(args: &Args, contestants: [Contestant; 2]) -> Match {
+    Match {
+        contestants,
+        openings: random_openings(
+            Rules::ABAPA,
+            args.games.div_ceil(2).max(1),
+            2..=8,
+            args.seed.wrapping_mul(1_000_003),
+        ),
+        games: args.games,
+        concurrency: args.jobs.max(1),
+        settings: Settings {
+            margin: None,
+            max_plies: Some(400),
+            ..Settings::default()
+        },
+        sprt: None,
+    }
+}
+
+/// The samples of a finished game: each position after the opening with
+/// the result for its side to move.
+fn samples(record: &GameRecord) -> Vec<Sample> {
+    let positions = record.game.positions();
+    positions[record.opening_plies..positions.len() - 1]
         .iter()
         .map(|&p| Sample {
             features: features(p).map(f64::from),
-            result: match winner {
+            result: match record.result.winner {
                 Some(seat) if seat == p.to_move() => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             },
         })
         .collect()
-}
-
-/// The winner of a game, or of an unfinished one by the seeds each side holds.
-fn winner(game: &Game) -> Option<Seat> {
-    match game.outcome() {
-        Some(outcome) => outcome.winner,
-        None => {
-            let board = game.position().board();
-            let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
-            match held(Seat::South).cmp(&held(Seat::North)) {
-                std::cmp::Ordering::Greater => Some(Seat::South),
-                std::cmp::Ordering::Less => Some(Seat::North),
-                std::cmp::Ordering::Equal => None,
-            }
-        }
-    }
 }
 
 fn engine(weights: Weights, knobs: Knobs) -> Engine {
@@ -398,46 +374,19 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
 /// Plays the current weights and settings against a challenger's over
 /// `args.games` games (colours alternated) and prints the current score.
 fn versus(args: &Args, weights: Weights, knobs: Knobs) -> anyhow::Result<()> {
-    let jobs = args.jobs.max(1);
-    let results: Vec<f64> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|job| {
-                scope.spawn(move || {
-                    let mut a = engine(Weights::TUNED, Knobs::DEFAULT);
-                    let mut b = engine(weights, knobs);
-                    (job..args.games)
-                        .step_by(jobs)
-                        .map(|index| {
-                            let seat = if index % 2 == 0 {
-                                Seat::South
-                            } else {
-                                Seat::North
-                            };
-                            let (_, game) = play(
-                                &mut [&mut a, &mut b],
-                                args,
-                                index as u64,
-                                [seat, seat.opponent()],
-                            );
-                            match winner(&game) {
-                                Some(w) if w == seat => 1.0,
-                                Some(_) => 0.0,
-                                None => 0.5,
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a match thread panicked"))
-            .collect()
-    });
-    let score: f64 = results.iter().sum();
-    let n = results.len() as f64;
-    let mean = score / n;
-    let deviation = (results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n).sqrt() / n.sqrt();
+    let current = contestant("current", args, Weights::TUNED, Knobs::DEFAULT);
+    let challenger = contestant("challenger", args, weights, knobs);
+    let summary = oware_match::run(&match_of(args, [current, challenger]), &mut |_, _| {});
+    let total = summary.total();
+    let score = total.points();
+    let n = f64::from(total.games());
+    let mean = total.score();
+    // The standard error of the mean game score.
+    let square = (f64::from(total.wins) * (1.0 - mean).powi(2)
+        + f64::from(total.draws) * (0.5 - mean).powi(2)
+        + f64::from(total.losses) * mean.powi(2))
+        / n;
+    let deviation = square.sqrt() / n.sqrt();
     let limit = if args.ms > 0 {
         format!("{} ms a move", args.ms)
     } else {
@@ -451,7 +400,7 @@ fn versus(args: &Args, weights: Weights, knobs: Knobs) -> anyhow::Result<()> {
         } else {
             ""
         },
-        results.len(),
+        total.games(),
         100.0 * mean,
         200.0 * deviation,
     );

@@ -9,6 +9,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 mod analyze;
+#[path = "match.rs"]
+mod matches;
 mod ogn;
 mod perft;
 mod play;

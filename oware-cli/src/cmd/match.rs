@@ -1,0 +1,220 @@
+//! `oware match`: a match between two engines, the front end of the
+//! `oware-match` crate (which also runs `cargo xtask ladder` and `tune`).
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use oware_core::Rules;
+use oware_match::stats::Sprt;
+use oware_match::{
+    Budget, Ending, EngineKind, EngineSpec, GameRecord, Match, Settings, Summary, TimeControl,
+    random_openings, read_openings, run as play_match, write_game,
+};
+
+use crate::style::Style;
+
+/// Play a match between two engines and report the score, Elo and SPRT.
+///
+/// Engines are programs speaking the engine protocol (`oware uci` speaks
+/// it) or levels of the built-in engine, each given by --engine:
+///
+///   --engine "cmd=oware uci,name=A,option.Hash=64,movetime=100"
+///   --engine "oware uci,name=B"
+///   --engine "cmd=./my-engine --flag,tc=10+0.1"
+///   --engine "cmd=oware uci,level=14"   (the level's depth and time)
+///   --engine level:17                   (in this process, the level's own limits)
+///
+/// Keys: cmd=PROGRAM ARGS… (split on blanks; `cmd=` may be left out
+/// when the command comes first), name=, option.NAME=VALUE
+/// (sent as `setoption name NAME value VALUE`), level=N, and the engine's
+/// own limits depth=, nodes=, movetime=MS, tc=SECONDS+INCREMENT, which take
+/// the place of --movetime/--tc for it. Programs are told the rule set as
+/// `setoption name Rules value R`.
+///
+/// Each opening is played twice, colours swapped. An engine that crashes,
+/// hangs, answers garbage or an illegal move, or runs past its time plus
+/// --margin forfeits the game (logged with the reason), is restarted, and
+/// the match goes on.
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub(crate) struct Args {
+    /// An engine (give exactly two): cmd=…,name=…,option.X=…, or level:N.
+    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    engines: Vec<EngineSpec>,
+    /// The most games to play (each opening twice).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: usize,
+    /// The rules: abapa, sowing, awari (or any rule set oware-core names).
+    #[arg(long, value_name = "R", default_value = "abapa")]
+    rules: Rules,
+    /// Openings of K random moves (from --seed); ignored with --openings.
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    random_plies: usize,
+    /// A file of openings, one transcript a line (`EcAb`; # starts a comment).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The seed of the random openings and of the levels' noise.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Milliseconds per move, for every engine without its own limits.
+    #[arg(long, value_name = "MS", conflicts_with = "tc")]
+    movetime: Option<u64>,
+    /// A clock, SECONDS+INCREMENT (e.g. 10+0.1), sent as go wtime/btime/winc/binc.
+    #[arg(long, value_name = "TC")]
+    tc: Option<TimeControl>,
+    /// Milliseconds a move may run over its time before it loses on time.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    margin: u64,
+    /// Milliseconds to wait for a move, or for `uciok`/`readyok`, when no time is set.
+    #[arg(long, value_name = "MS", default_value_t = 30_000)]
+    timeout: u64,
+    /// Plies after which a game is adjudicated by the seeds each side holds.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_plies: usize,
+    /// Games played at once, each with its own engine processes.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: usize,
+    /// Write every game to FILE as it ends (transcript and result).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Stop when the test is decided: "elo0=0 elo1=10 alpha=0.05 beta=0.05"
+    /// (pentanomial log-likelihood ratio, as fastchess and fishtest).
+    #[arg(long, value_name = "TEST")]
+    sprt: Option<Sprt>,
+    /// When output is not a terminal, a progress line every N games.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    progress_every: usize,
+}
+
+/// Runs `oware match`.
+pub(crate) fn run(args: &Args) -> Result<()> {
+    let [first, second] = args.engines.as_slice() else {
+        bail!(
+            "a match needs exactly two --engine options, found {}",
+            args.engines.len()
+        );
+    };
+    let default = Budget {
+        movetime: args.movetime.map(Duration::from_millis),
+        clock: args.tc,
+        ..Budget::default()
+    };
+    let handshake = Duration::from_millis(args.timeout);
+    let mut contestants =
+        [first, second].map(|spec| spec.contestant(default, args.rules, args.seed, handshake));
+    for (spec, contestant) in [first, second].iter().zip(&contestants) {
+        if matches!(spec.kind, EngineKind::Process(_)) && contestant.budget.is_empty() {
+            bail!(
+                "engine {} has no limits: give --movetime or --tc, or depth=, nodes=, movetime=, tc= or level= in its --engine",
+                contestant.name
+            );
+        }
+    }
+    if contestants[0].name == contestants[1].name {
+        for (contestant, n) in contestants.iter_mut().zip(1..) {
+            contestant.name = format!("{} {n}", contestant.name);
+        }
+    }
+    // A program that cannot start is a mistake in the command: say so now
+    // rather than forfeit every game.
+    for contestant in &contestants {
+        if let Err(fault) = (contestant.start)() {
+            bail!("engine {}: {fault}", contestant.name);
+        }
+    }
+    let pairs = args.games.div_ceil(2).max(1);
+    let openings = match &args.openings {
+        Some(path) => {
+            if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("ogn"))
+            {
+                bail!(
+                    "{}: OGN openings are not read yet (the OGN reader is coming to oware-core); give a file of transcripts, one a line",
+                    path.display()
+                );
+            }
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            read_openings(&text, args.rules).with_context(|| format!("{}", path.display()))?
+        }
+        None => random_openings(
+            args.rules,
+            pairs,
+            args.random_plies..=args.random_plies,
+            args.seed,
+        ),
+    };
+    let mut save = match &args.save {
+        Some(path) => Some(BufWriter::new(
+            File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let names = [contestants[0].name.clone(), contestants[1].name.clone()];
+    let names = [names[0].as_str(), names[1].as_str()];
+    let m = Match {
+        contestants,
+        openings,
+        games: args.games,
+        concurrency: args.concurrency,
+        settings: Settings {
+            margin: Some(Duration::from_millis(args.margin)),
+            hang_timeout: Duration::from_millis(args.timeout),
+            max_plies: Some(args.max_plies),
+        },
+        sprt: args.sprt,
+    };
+    let rules = args.rules;
+    println!(
+        "match: {} against {}, {} games at most, {rules} rules, concurrency {}",
+        names[0], names[1], args.games, args.concurrency
+    );
+    let in_place = Style::for_stdout().cursor;
+    let started = Instant::now();
+    let mut save_error = None;
+    let mut out = io::stdout().lock();
+    let summary = play_match(&m, &mut |record: &GameRecord, summary: &Summary| {
+        if let Some(file) = &mut save
+            && save_error.is_none()
+            && let Err(e) = write_game(file, record).and_then(|()| file.flush())
+        {
+            save_error = Some(e);
+        }
+        let progress = summary.progress(names, args.games, args.sprt.as_ref());
+        // A closed stdout is noticed at the end; the match itself goes on.
+        if let Ending::Forfeit { seat, fault } = &record.result.ending {
+            let _ = writeln!(
+                out,
+                "{}game {}: {} ({seat}) forfeits: {fault}",
+                if in_place { "\r\x1b[K" } else { "" },
+                record.index + 1,
+                record.names[*seat],
+            );
+        }
+        if in_place {
+            let _ = write!(out, "\r\x1b[K{progress}");
+            let _ = out.flush();
+        } else if summary.games.is_multiple_of(args.progress_every.max(1)) {
+            let _ = writeln!(out, "{progress}");
+        }
+    });
+    if in_place {
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "\n{}{} games in {:.1} s",
+        summary.table(names, args.sprt.as_ref()),
+        summary.games,
+        started.elapsed().as_secs_f64()
+    )?;
+    if let Some(e) = save_error {
+        let path = args.save.as_ref().expect("a save file");
+        return Err(e).with_context(|| format!("writing {}", path.display()));
+    }
+    Ok(())
+}

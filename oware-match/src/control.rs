@@ -1,0 +1,254 @@
+//! How long a side may think: a fixed time per move, a clock with an
+//! increment, or a depth or node count, and the `go` command that says so.
+
+use core::fmt;
+use core::str::FromStr;
+use std::time::Duration;
+
+use oware_core::{BySeat, Seat};
+
+/// A clock: time for the whole game and an increment after each move, read
+/// as `10+0.1` (seconds; the increment may be left out: `60`).
+///
+/// ```
+/// use oware_match::TimeControl;
+/// use std::time::Duration;
+/// let tc: TimeControl = "10+0.1".parse()?;
+/// assert_eq!(tc.base, Duration::from_secs(10));
+/// assert_eq!(tc.increment, Duration::from_millis(100));
+/// assert_eq!(tc.to_string(), "10+0.1");
+/// assert!("10+x".parse::<TimeControl>().is_err());
+/// # Ok::<(), oware_match::TimeControlError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// The time each side has for the game.
+    pub base: Duration,
+    /// The time added to the mover's clock after each move.
+    pub increment: Duration,
+}
+
+/// Why a time control was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeControlError(String);
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a time control: expected seconds and an increment, such as 10+0.1",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for TimeControlError {}
+
+/// Reads a non-negative number of seconds.
+fn seconds(text: &str) -> Option<Duration> {
+    let x: f64 = text.parse().ok()?;
+    (x.is_finite() && x >= 0.0 && text.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        .then(|| Duration::from_secs_f64(x))
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
+        let error = || TimeControlError(text.to_owned());
+        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let base = seconds(base).ok_or_else(error)?;
+        let increment = seconds(increment).ok_or_else(error)?;
+        if base.is_zero() {
+            return Err(error());
+        }
+        Ok(TimeControl { base, increment })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
+    }
+}
+
+/// The limits one side plays under: any of a time per move, a clock, a
+/// depth and a node count. All `None` leaves the choice to the player (a
+/// level of our engine plays at the level's own limits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// A fixed time per move.
+    pub movetime: Option<Duration>,
+    /// A clock for the game.
+    pub clock: Option<TimeControl>,
+    /// The deepest search, in plies.
+    pub depth: Option<u32>,
+    /// The most nodes to search.
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// Whether nothing is set.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == Budget::default()
+    }
+}
+
+/// What the side to move is told before it thinks: the fields of the
+/// protocol's `go`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// The deepest search.
+    pub depth: Option<u32>,
+    /// The most nodes.
+    pub nodes: Option<u64>,
+    /// The time for this move.
+    pub movetime: Option<Duration>,
+    /// Both clocks, when the mover plays on a clock: each seat's time left
+    /// and increment. South moves first, so it is "white" in `go wtime`.
+    pub clocks: Option<BySeat<(Duration, Duration)>>,
+    /// The seat to move.
+    pub to_move: Option<Seat>,
+}
+
+impl Go {
+    /// The most time the mover may take: its clock, or the time per move.
+    #[must_use]
+    pub fn allowed(&self) -> Option<Duration> {
+        match (self.clocks, self.to_move) {
+            (Some(clocks), Some(seat)) => Some(clocks[seat].0),
+            _ => self.movetime,
+        }
+    }
+
+    /// The `go` command line, e.g. `go depth 8 movetime 100` or
+    /// `go wtime 9800 btime 10000 winc 100 binc 100`.
+    ///
+    /// ```
+    /// use oware_match::{BySeat, Go};
+    /// use std::time::Duration;
+    /// let ms = Duration::from_millis;
+    /// let go = Go { depth: Some(8), movetime: Some(ms(100)), ..Go::default() };
+    /// assert_eq!(go.command(), "go depth 8 movetime 100");
+    /// let clocks = Some(BySeat::new((ms(9800), ms(100)), (ms(10000), ms(100))));
+    /// let go = Go { clocks, ..Go::default() };
+    /// assert_eq!(go.command(), "go wtime 9800 btime 10000 winc 100 binc 100");
+    /// ```
+    #[must_use]
+    pub fn command(&self) -> String {
+        let mut line = String::from("go");
+        if let Some(depth) = self.depth {
+            line += &format!(" depth {depth}");
+        }
+        if let Some(nodes) = self.nodes {
+            line += &format!(" nodes {nodes}");
+        }
+        if let Some(time) = self.movetime {
+            line += &format!(" movetime {}", time.as_millis());
+        }
+        if let Some(BySeat { south, north }) = self.clocks {
+            line += &format!(
+                " wtime {} btime {} winc {} binc {}",
+                south.0.as_millis(),
+                north.0.as_millis(),
+                south.1.as_millis(),
+                north.1.as_millis()
+            );
+        }
+        line
+    }
+}
+
+/// The two sides' clocks during a game.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clocks {
+    budgets: BySeat<Budget>,
+    left: BySeat<Duration>,
+}
+
+impl Clocks {
+    /// Full clocks at the start of a game.
+    pub(crate) fn new(budgets: BySeat<Budget>) -> Clocks {
+        let full = |b: &Budget| b.clock.map_or(Duration::ZERO, |c| c.base);
+        Clocks {
+            budgets,
+            left: BySeat::new(full(&budgets.south), full(&budgets.north)),
+        }
+    }
+
+    /// What `seat` is told before it moves.
+    pub(crate) fn go(&self, seat: Seat) -> Go {
+        let budget = self.budgets[seat];
+        // Both clocks are shown, as in chess protocols; a side without a
+        // clock of its own shows its opponent's increment-less zero.
+        let clocks = budget.clock.map(|_| {
+            let of = |s: Seat| {
+                let increment = self.budgets[s]
+                    .clock
+                    .map_or(Duration::ZERO, |c| c.increment);
+                (self.left[s], increment)
+            };
+            BySeat::new(of(Seat::South), of(Seat::North))
+        });
+        Go {
+            depth: budget.depth,
+            nodes: budget.nodes,
+            movetime: budget.movetime,
+            clocks,
+            to_move: Some(seat),
+        }
+    }
+
+    /// Charges `elapsed` to `seat`'s clock and adds its increment.
+    pub(crate) fn charge(&mut self, seat: Seat, elapsed: Duration) {
+        if let Some(clock) = self.budgets[seat].clock {
+            self.left[seat] = self.left[seat].saturating_sub(elapsed) + clock.increment;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_run_down_and_gain_the_increment() {
+        let tc = TimeControl {
+            base: Duration::from_secs(1),
+            increment: Duration::from_millis(50),
+        };
+        let budget = Budget {
+            clock: Some(tc),
+            ..Budget::default()
+        };
+        let mut clocks = Clocks::new(BySeat::new(budget, budget));
+        clocks.charge(Seat::South, Duration::from_millis(300));
+        let go = clocks.go(Seat::North);
+        assert_eq!(go.allowed(), Some(Duration::from_secs(1)));
+        assert_eq!(go.command(), "go wtime 750 btime 1000 winc 50 binc 50");
+        assert_eq!(
+            clocks.go(Seat::South).allowed(),
+            Some(Duration::from_millis(750))
+        );
+    }
+
+    #[test]
+    fn time_controls_are_checked() {
+        assert_eq!(
+            "60".parse::<TimeControl>().unwrap().increment,
+            Duration::ZERO
+        );
+        for bad in ["", "+1", "0+1", "-5+0", "1e3", "10+0.1+1", "ten"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        assert_eq!(
+            "x".parse::<TimeControl>().unwrap_err().to_string(),
+            "`x` is not a time control: expected seconds and an increment, such as 10+0.1"
+        );
+    }
+}

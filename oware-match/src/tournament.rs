@@ -1,0 +1,187 @@
+//! A match: two contestants, many games at once, each opening played twice
+//! with the colours swapped, results gathered as they come and the SPRT
+//! consulted after each.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use oware_core::{BySeat, Game, Seat};
+
+use crate::control::Budget;
+use crate::game::{self, Ending, Settings};
+use crate::player::{Fault, Player};
+use crate::stats::{Decision, Sprt};
+use crate::summary::Summary;
+
+/// Starts a fresh player (a new process, or a new engine): called for the
+/// first game a worker plays and again after a player forfeits.
+pub type Start = Box<dyn Fn() -> Result<Box<dyn Player>, Fault> + Send + Sync>;
+
+/// One side of a match.
+pub struct Contestant {
+    /// Its name in tables and saved games.
+    pub name: String,
+    /// What it is told to play under.
+    pub budget: Budget,
+    /// How to start it.
+    pub start: Start,
+}
+
+/// A match between two contestants.
+pub struct Match {
+    /// The first and second contestant; results are given from the first's side.
+    pub contestants: [Contestant; 2],
+    /// The openings, used in order (and again from the first if there are
+    /// fewer than pairs of games); game `2k` and `2k + 1` share opening `k`.
+    pub openings: Vec<Game>,
+    /// The most games to play.
+    pub games: usize,
+    /// Games played at once, each with its own players.
+    pub concurrency: usize,
+    /// How games are refereed.
+    pub settings: Settings,
+    /// Stop early when this test is decided.
+    pub sprt: Option<Sprt>,
+}
+
+/// A finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Its number in the match, from 0.
+    pub index: usize,
+    /// The contestants' names by seat.
+    pub names: BySeat<String>,
+    /// Where the first contestant sat.
+    pub first_seat: Seat,
+    /// The plies of the opening (the rest were played by the contestants).
+    pub opening_plies: usize,
+    /// The game as played.
+    pub game: Game,
+    /// Its result.
+    pub result: game::Result,
+}
+
+impl GameRecord {
+    /// The first contestant's points in half points: 0, 1 or 2.
+    #[must_use]
+    pub fn first_half_points(&self) -> u8 {
+        match self.result.winner {
+            Some(seat) if seat == self.first_seat => 2,
+            Some(_) => 0,
+            None => 1,
+        }
+    }
+}
+
+/// Plays the match, calling `on_game` on the calling thread after each game
+/// with the game and the tally so far; returns the final tally. Stops
+/// starting games once the SPRT is decided (games under way finish and count).
+///
+/// # Panics
+/// If `openings` is empty.
+pub fn run(m: &Match, on_game: &mut dyn FnMut(&GameRecord, &Summary)) -> Summary {
+    assert!(!m.openings.is_empty(), "a match needs an opening");
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut summary = Summary::default();
+    let (sender, records) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..m.concurrency.clamp(1, m.games.max(1)) {
+            let sender = sender.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let mut players: [Option<Box<dyn Player>>; 2] = [None, None];
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= m.games {
+                        break;
+                    }
+                    if sender.send(play_one(m, index, &mut players)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for record in records {
+            summary.add(&record, m.sprt.as_ref());
+            on_game(&record, &summary);
+            if summary
+                .sprt
+                .is_some_and(|(_, decision)| decision != Decision::Continue)
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    summary
+}
+
+/// Plays game `index` with the worker's players, starting any that are
+/// missing; a player that forfeits is dropped, so the next game restarts it.
+fn play_one(m: &Match, index: usize, players: &mut [Option<Box<dyn Player>>; 2]) -> GameRecord {
+    let opening = m.openings[(index / 2) % m.openings.len()].clone();
+    let first_seat = if index.is_multiple_of(2) {
+        Seat::South
+    } else {
+        Seat::North
+    };
+    let seat_of = |contestant: usize| match contestant {
+        0 => first_seat,
+        _ => first_seat.opponent(),
+    };
+    let names = by_seat(
+        first_seat,
+        m.contestants[0].name.clone(),
+        m.contestants[1].name.clone(),
+    );
+    let record = |game: Game, result| GameRecord {
+        index,
+        names: names.clone(),
+        first_seat,
+        opening_plies: opening.moves().len(),
+        game,
+        result,
+    };
+    for (contestant, slot) in players.iter_mut().enumerate() {
+        let ready = match slot {
+            Some(player) => player.new_game(index),
+            None => (m.contestants[contestant].start)().and_then(|mut player| {
+                player.new_game(index)?;
+                *slot = Some(player);
+                Ok(())
+            }),
+        };
+        if let Err(fault) = ready {
+            *slot = None;
+            let seat = seat_of(contestant);
+            let result = game::Result {
+                winner: Some(seat.opponent()),
+                ending: Ending::Forfeit { seat, fault },
+            };
+            return record(opening.clone(), result);
+        }
+    }
+    let [first, second] = players;
+    let (Some(first), Some(second)) = (first.as_deref_mut(), second.as_deref_mut()) else {
+        unreachable!("both players were just started");
+    };
+    // Shorten the players' lifetimes to this game, so the slots are free after it.
+    let (first, second): (&mut dyn Player, &mut dyn Player) = (first, second);
+    let budgets = by_seat(first_seat, m.contestants[0].budget, m.contestants[1].budget);
+    let seats = by_seat(first_seat, first, second);
+    let (game, result) = game::play(opening.clone(), seats, budgets, &m.settings);
+    if let Ending::Forfeit { seat, .. } = result.ending {
+        let contestant = usize::from(seat != first_seat);
+        players[contestant] = None;
+    }
+    record(game, result)
+}
+
+/// The first contestant's and the second's values, by seat.
+fn by_seat<T>(first_seat: Seat, first: T, second: T) -> BySeat<T> {
+    match first_seat {
+        Seat::South => BySeat::new(first, second),
+        Seat::North => BySeat::new(second, first),
+    }
+}
