@@ -12,6 +12,8 @@
 //!   [`agree::Disagreement`] with its reproducer. The property tests, the
 //!   `core_vs_reference` fuzz target and `cargo xtask verify` all use it.
 //! - [`bytes`]: positions and moves decoded from raw fuzzer input.
+//! - [`ogn`]: the game-record reader's contract on one text, for the OGN
+//!   fuzz target and the `ogn_storm` driver.
 //!
 //! The tests are in `tests/`; the fuzz targets in `fuzz/` (see the README).
 //!
@@ -31,4 +33,5 @@
 pub mod agree;
 pub mod bytes;
 pub mod edges;
+pub mod ogn;
 pub mod strategies;

@@ -1,12 +1,13 @@
 //! The proptest strategies the property tests share: boards at the edges
 //! of the rules, positions, rule sets, games from the opening and from
-//! any position, and texts near a board diagram or a transcript.
+//! any position, game records (OGN) with tags and comments, and texts near
+//! a board diagram, a transcript or a record.
 //!
 //! Boards always hold 48 seeds; they come from [`crate::edges`], the one
 //! home of random edge positions. Games shrink towards fewer and
 //! earlier-listed moves.
 
-use oware_core::{Board, Game, House, Position, Rules, Seat, Transcript};
+use oware_core::{Board, Game, House, Position, Record, Rules, Seat, Transcript};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -122,11 +123,16 @@ const NEAR: &[char] = &[
 /// `text` with up to four random edits: a character inserted, deleted or
 /// replaced.
 fn edited(text: String) -> impl Strategy<Value = String> {
+    edited_with(text, NEAR)
+}
+
+/// `text` with up to four random edits, with characters from `near`.
+fn edited_with(text: String, near: &'static [char]) -> impl Strategy<Value = String> {
     let edits = vec(
         (
             any::<Index>(),
             0..3u8,
-            proptest::sample::select(NEAR.to_vec()),
+            proptest::sample::select(near.to_vec()),
         ),
         0..=4,
     );
@@ -156,6 +162,62 @@ pub fn near_board_text() -> impl Strategy<Value = String> {
 pub fn near_transcript() -> impl Strategy<Value = String> {
     game_from_opening()
         .prop_flat_map(|game| edited(Transcript::from(game.moves().to_vec()).to_string()))
+}
+
+/// A tag value: letters, digits, spaces, quotes, backslashes and brackets,
+/// some beyond ASCII.
+pub fn tag_value() -> impl Strategy<Value = String> {
+    "[a-zA-Z0-9 ?.:,\"\\\\\\[\\]{}()*+é٣-]{0,16}"
+}
+
+/// A comment as a record holds it: words of anything but white space and
+/// `}`, one space between them.
+pub fn comment() -> impl Strategy<Value = String> {
+    vec("[a-zA-Z0-9?!.,;:+*\"\\\\{()\\[\\]é٣-]{1,8}", 1..6).prop_map(|words| words.join(" "))
+}
+
+/// A game record: a game from the opening or from a position (finished or
+/// not), the roster of tags with some values set and some tags added, and
+/// comments on some of its moves (and before the first).
+pub fn record() -> impl Strategy<Value = Record> {
+    let game = prop_oneof![game_from_opening(), game_from_position(), finished_game()];
+    let tags = vec(
+        (
+            prop_oneof![
+                proptest::sample::select(vec!["Event", "Site", "Date", "Round", "South", "North"])
+                    .prop_map(str::to_owned),
+                "[A-Za-z][A-Za-z0-9_]{0,8}".prop_filter("not a tag that follows the game", |n| {
+                    !matches!(n.as_str(), "FEN" | "Variant" | "Result")
+                }),
+            ],
+            tag_value(),
+        ),
+        0..6,
+    );
+    let comments = vec((any::<Index>(), comment()), 0..8);
+    (game, tags, comments).prop_map(|(game, tags, comments)| {
+        let mut record = Record::new(game);
+        for (name, value) in tags {
+            record.set_tag(&name, &value);
+        }
+        for (at, text) in comments {
+            let index = at.index(record.comments().len());
+            record.set_comment(index, Some(&text));
+        }
+        record
+    })
+}
+
+/// Characters that texts near a record are edited with: its own and their
+/// neighbours.
+const NEAR_RECORD: &[char] = &[
+    '0', '1', '2', '4', '9', ' ', '\n', '\r', '\t', '[', ']', '"', '\\', '{', '}', '(', ')', '.',
+    '-', '+', '*', '?', 'A', 'C', 'F', 'G', 'a', 'c', 'f', 'g', 'S', 'N', 'é', '\u{a0}',
+];
+
+/// A record, as written or edited a little.
+pub fn near_record() -> impl Strategy<Value = String> {
+    record().prop_flat_map(|record| edited_with(record.to_string(), NEAR_RECORD))
 }
 
 /// Any string at all, or one made of the notation's characters.

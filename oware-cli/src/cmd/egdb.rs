@@ -10,7 +10,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use oware_core::Position;
 use oware_egdb::{Bounds, BuildEvent, Database, Ruleset, SliceReport};
 
-use oware_cli::protocol::{ParseError, parse_fen};
 use crate::thinking::{Count, Rate, Seconds};
 
 /// Endgame databases: every position with up to N seeds on the board, solved.
@@ -216,12 +215,7 @@ fn probe(args: &ProbeArgs) -> Result<()> {
 
 /// The position a fen names, if the database holds it.
 fn position(fen: &str, db: &Database) -> Result<Position> {
-    // The protocol's parser words its errors as a place in a line; here the
-    // fen is the whole of it, so the place is dropped.
-    let position = parse_fen(fen).map_err(|kind| {
-        let message = ParseError { column: 1, kind }.to_string();
-        anyhow::anyhow!("{}", message.strip_prefix("column 1: ").unwrap_or(&message))
-    })?;
+    let position = Position::from_fen(fen)?;
     let seeds = oware_egdb::mover_houses(&position).iter().sum::<u8>();
     if seeds > db.max_seeds() {
         bail!(

@@ -1,8 +1,8 @@
 //! The subcommands, one module each, each with its `Args` and a `run`.
 
 pub(crate) mod analyze;
-pub(crate) mod r#match;
 pub(crate) mod egdb;
+pub(crate) mod r#match;
 pub(crate) mod perft;
 pub(crate) mod play;
 pub(crate) mod show;

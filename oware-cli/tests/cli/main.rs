@@ -10,9 +10,10 @@ use std::process::{Command, Stdio};
 
 mod analyze;
 mod auale;
+mod egdb;
 #[path = "match.rs"]
 mod matches;
-mod egdb;
+mod ogn;
 mod perft;
 mod play;
 mod show;
