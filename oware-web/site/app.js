@@ -31,10 +31,14 @@ let shown = null; // the last finished search, its chalk kept until the position
 let hint = null; // the house a hint recommends
 let failed = null; // why the engine failed, until the player starts over
 
+// For the end-to-end tests and the curious: every event of the last search.
+const debug = { events: [], results: [], timings: [] };
+window.oware = { debug, get state() { return game.state; }, get moves() { return game.moves; }, settings };
+
 const board = new BoardView(document.getElementById('board'), { onHouse: (i, how) => humanMove(i, how) });
 const sowing = new Sowing(() => render());
 const notes = new Notes(() => render());
-const engine = new EngineWorker({
+const worker = new EngineWorker({
   onMessage: (data) => pacer.receive(data),
   onFail: (message) => fail(message),
 });
@@ -46,10 +50,6 @@ const pacer = new Pacer({
     finishSearch(result, arrived);
   },
 });
-
-// For the end-to-end tests and the curious: every event of the last search.
-const debug = { events: [], results: [], timings: [] };
-window.oware = { debug, get state() { return game.state; }, get moves() { return game.moves; }, settings };
 
 // ---- Drawing ----------------------------------------------------------------
 
@@ -135,7 +135,7 @@ function recover() {
   failed = null;
   search = null;
   pacer.clear();
-  engine.restart();
+  worker.restart();
 }
 
 function newGame() {
@@ -143,7 +143,7 @@ function newGame() {
   stopSearch();
   game.forgetProof();
   setMoves('');
-  engine.send({ type: 'new-game' });
+  worker.send({ type: 'new-game' });
   notes.show('New game.');
   afterMove();
 }
@@ -184,7 +184,7 @@ function stopSearch() {
   if (!search) return;
   search = null;
   pacer.clear();
-  engine.restart();
+  worker.restart();
   render();
 }
 
@@ -192,7 +192,7 @@ function startSearch(kind, text) {
   search = newSearch(kind, game);
   pacer.clear();
   debug.events = [];
-  engine.send({ id: search.id, request: `${game.request()} ${text}` });
+  worker.send({ id: search.id, request: `${game.request()} ${text}` });
   render();
 }
 
@@ -297,7 +297,7 @@ async function start() {
   listenToKeys(() => settings.seat, {
     sow: (i) => humanMove(i, 'keyboard'), hint: askHint, undo, moveNow, newGame, focusHouse: (i) => board.focusHouse(i),
   });
-  engine.start();
+  worker.start();
   try {
     game.engine = await loadEngine('oware_web.wasm');
   } catch (error) {
