@@ -48,10 +48,16 @@ fn is_complete(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<bool, EgdbErro
             source,
         })?
         .len();
-    let read = io::Read::read(&mut opened, &mut header).map_err(|source| EgdbError::Io {
-        path: path.clone(),
-        source,
-    })?;
+    // The header in full, or all there is of a shorter file.
+    let mut read = 0;
+    while read < header.len() {
+        match io::Read::read(&mut opened, &mut header[read..]) {
+            Ok(0) => break,
+            Ok(n) => read += n,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(source) => return Err(EgdbError::Io { path, source }),
+        }
+    }
     let damaged = |damage| EgdbError::Damaged {
         file: path.display().to_string(),
         damage,
