@@ -38,6 +38,7 @@ enum Command {
     Analyze(cmd::analyze::Args),
     Perft(cmd::perft::Args),
     Uci(cmd::uci::Args),
+    Book(cmd::book::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +49,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => cmd::analyze::run(&args),
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Uci(args) => cmd::uci::run(&args),
+        Command::Book(args) => cmd::book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

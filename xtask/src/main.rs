@@ -7,10 +7,12 @@
 //! - `bench`: the search's node-count fingerprint and speed.
 //! - `tune`: the evaluation weights fitted to self-play games.
 //! - `site`: the web page built, and served on 127.0.0.1.
+//! - `book-match`: the bot with its opening book against the bot without.
 
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod book_match;
 mod ladder;
 mod site;
 mod test;
@@ -39,6 +41,8 @@ enum Task {
     Tune(tune::Args),
     /// Build the web page (and serve it on 127.0.0.1 with --serve).
     Site(site::Args),
+    /// Play the bot with its opening book against the bot without.
+    BookMatch(book_match::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -49,5 +53,6 @@ fn main() -> anyhow::Result<()> {
         Task::Bench(args) => bench::run(&args),
         Task::Tune(args) => tune::run(&args),
         Task::Site(args) => site::run(&args),
+        Task::BookMatch(args) => book_match::run(&args),
     }
 }

@@ -8,6 +8,7 @@ use anyhow::Result;
 use oware_core::Rules;
 use oware_search::{Engine, EngineOptions, Limits};
 
+use crate::cmd::book::{BookArgs, book_line};
 use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
@@ -32,6 +33,9 @@ pub(crate) struct Args {
     rules: Rules,
     #[command(flatten)]
     start: StartArgs,
+    /// The opening book whose moves are listed before the search.
+    #[command(flatten)]
+    book: BookArgs,
     /// The transposition table's size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     hash: usize,
@@ -68,6 +72,13 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     if let Some(outcome) = game.outcome() {
         writeln!(out, "game over: {outcome}")?;
         return Ok(());
+    }
+    if let Some(line) = args
+        .book
+        .load(args.rules)?
+        .and_then(|b| book_line(&b, &game))
+    {
+        writeln!(out, "{line}")?;
     }
     writeln!(out)?;
 

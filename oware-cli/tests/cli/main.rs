@@ -9,6 +9,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 mod analyze;
+mod book;
 mod perft;
 mod play;
 mod show;
@@ -71,7 +72,7 @@ fn timing_filters() -> Vec<(&'static str, &'static str)> {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["play", "show", "analyze", "perft", "uci"] {
+    for command in ["play", "show", "analyze", "perft", "uci", "book"] {
         let run = oware(&[command, "--help"], "");
         assert_eq!(run.code, 0, "{command}: {}", run.stderr);
         assert!(
@@ -82,7 +83,7 @@ fn every_command_has_help() {
     }
     let run = oware(&["--help"], "");
     assert_eq!(run.code, 0);
-    for command in ["play", "show", "analyze", "perft", "uci"] {
+    for command in ["play", "show", "analyze", "perft", "uci", "book"] {
         assert!(
             run.stdout.contains(&format!("\n  {command} ")),
             "{}",
