@@ -96,7 +96,8 @@ fn show_lists_a_positions_book_moves() {
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{moves}");
     assert!(scores[0] - scores[scores.len() - 1] <= 1.0, "{moves}");
 
-    let out = oware(&["book", "show", "--book", path, "AaAa"], "");
+    // Three plies in: beyond a 3-ply book, which covers plies 0 to 2.
+    let out = oware(&["book", "show", "--book", path, "AaB"], "");
     assert_eq!(out.stdout.lines().nth(1), Some("not in the book"));
     let _ = std::fs::remove_dir_all(&dir);
 }
