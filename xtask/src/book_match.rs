@@ -137,7 +137,8 @@ fn play(book: &Book, args: &Args, index: usize) -> Played {
         };
         game.play(house).expect("book and search moves are legal");
     }
-    let score = match winner(&game) {
+    // A game cut at MAX_PLIES goes to the side holding more seeds.
+    let score = match crate::tune::winner(&game) {
         Some(seat) if seat == book_seat => 1.0,
         Some(_) => 0.0,
         None => 0.5,
@@ -147,20 +148,6 @@ fn play(book: &Book, args: &Args, index: usize) -> Played {
         book_moves,
         plies: game.moves().len(),
         book_seat,
-    }
-}
-
-/// The winner, or for a game cut at [`MAX_PLIES`], the side holding more seeds.
-fn winner(game: &Game) -> Option<Seat> {
-    if let Some(outcome) = game.outcome() {
-        return outcome.winner;
-    }
-    let board = game.position().board();
-    let held = |seat: Seat| board.store(seat) + board.seeds_on_side(seat);
-    match held(Seat::South).cmp(&held(Seat::North)) {
-        std::cmp::Ordering::Greater => Some(Seat::South),
-        std::cmp::Ordering::Less => Some(Seat::North),
-        std::cmp::Ordering::Equal => None,
     }
 }
 

@@ -284,7 +284,7 @@ fn samples(positions: &[Position], game: &Game) -> Vec<Sample> {
 }
 
 /// The winner of a game, or of an unfinished one by the seeds each side holds.
-fn winner(game: &Game) -> Option<Seat> {
+pub(crate) fn winner(game: &Game) -> Option<Seat> {
     match game.outcome() {
         Some(outcome) => outcome.winner,
         None => {

@@ -13,6 +13,18 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A scratch directory holding a freshly built small book, and the book's path.
+fn small_book(name: &str) -> (PathBuf, String) {
+    let dir = scratch(name);
+    let path = dir
+        .join("small.book")
+        .to_str()
+        .expect("a UTF-8 path")
+        .to_owned();
+    build(&path);
+    (dir, path)
+}
+
 /// Builds a depth-4, 3-ply book at `path`; returns the summary line.
 fn build(path: &str) -> String {
     let run = oware(
@@ -72,10 +84,8 @@ fn a_build_writes_the_book_and_resumes_from_its_log() {
 
 #[test]
 fn show_lists_a_positions_book_moves() {
-    let dir = scratch("show");
-    let book = dir.join("small.book");
-    let path = book.to_str().expect("a UTF-8 path");
-    build(path);
+    let (dir, path) = small_book("show");
+    let path = path.as_str();
     let run = oware(&["book", "show", "--book", path], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
@@ -104,10 +114,8 @@ fn show_lists_a_positions_book_moves() {
 
 #[test]
 fn the_bot_opens_from_the_book_at_level_15_and_up() {
-    let dir = scratch("play");
-    let book = dir.join("small.book");
-    let path = book.to_str().expect("a UTF-8 path");
-    build(path);
+    let (dir, path) = small_book("play");
+    let path = path.as_str();
     let listed = oware(&["book", "show", "--book", path], "").stdout;
     let opening = listed
         .lines()
@@ -155,11 +163,9 @@ fn analyze_lists_the_shipped_books_moves_unless_told_not_to() {
 
 #[test]
 fn damaged_and_foreign_books_are_refused_with_the_reason() {
-    let dir = scratch("damaged");
-    let book = dir.join("small.book");
-    let path = book.to_str().expect("a UTF-8 path");
-    build(path);
-    let mut bytes = std::fs::read(&book).expect("the book");
+    let (dir, path) = small_book("damaged");
+    let path = path.as_str();
+    let mut bytes = std::fs::read(path).expect("the book");
     let last = bytes.len() - 1;
     bytes[last] ^= 0x10;
     let damaged = dir.join("damaged.book");
