@@ -102,13 +102,6 @@ pub enum BookError {
         /// What is wrong with it.
         problem: &'static str,
     },
-    /// A book for other rules than the ones asked for.
-    WrongRules {
-        /// The rules the book was built for.
-        book: Rules,
-        /// The rules asked for.
-        wanted: Rules,
-    },
 }
 
 impl fmt::Display for BookError {
@@ -140,9 +133,6 @@ impl fmt::Display for BookError {
                 offset,
                 problem,
             } => write!(f, "damaged book: entry {index} (byte {offset}): {problem}"),
-            BookError::WrongRules { book, wanted } => {
-                write!(f, "the book was built for {book} rules, not {wanted}")
-            }
         }
     }
 }

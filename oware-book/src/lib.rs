@@ -38,7 +38,7 @@
 //! Little-endian, a 32-byte header (magic, version, rule set, depth, plies,
 //! margin, entry count, body length, checksum) and the entries keyed by the
 //! whole position (14 cells and the seat to move), in key order; see
-//! [`format`] for the layout.
+//! [`format`](mod@format) for the layout.
 
 mod book;
 mod build;
