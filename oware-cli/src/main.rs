@@ -39,6 +39,7 @@ enum Command {
     Uci(cmd::uci::Args),
     Match(cmd::r#match::Args),
     Egdb(cmd::egdb::Args),
+    Book(cmd::book::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +52,7 @@ fn main() -> ExitCode {
         Command::Uci(args) => cmd::uci::run(&args),
         Command::Match(args) => cmd::r#match::run(&args),
         Command::Egdb(args) => cmd::egdb::run(&args),
+        Command::Book(args) => cmd::book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@
 //! - `bench`: the search's node-count fingerprint and speed.
 //! - `tune`: the evaluation weights fitted to self-play games.
 //! - `site`: the web page built, and served on 127.0.0.1.
+//! - `book-match`: the bot with its opening book against the bot without.
 //!
 //! `tidy.rs` is a test, not a task: `cargo test -p xtask` checks the
 //! workspace's shape (ARCHITECTURE.md's invariants).
@@ -14,6 +15,7 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod book_match;
 mod ladder;
 mod site;
 mod test;
@@ -44,6 +46,8 @@ enum Task {
     Tune(tune::Args),
     /// Build the web page (and serve it on 127.0.0.1 with --serve).
     Site(site::Args),
+    /// Play the bot with its opening book against the bot without.
+    BookMatch(book_match::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -54,5 +58,6 @@ fn main() -> anyhow::Result<()> {
         Task::Bench(args) => bench::run(&args),
         Task::Tune(args) => tune::run(&args),
         Task::Site(args) => site::run(&args),
+        Task::BookMatch(args) => book_match::run(&args),
     }
 }

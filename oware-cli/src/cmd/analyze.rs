@@ -10,6 +10,7 @@ use anyhow::Result;
 use oware_core::{Game, House, Record, Rules};
 use oware_search::{Engine, EngineOptions, Limits, Proven, Score, SearchResult};
 
+use crate::cmd::book::{BookArgs, book_line};
 use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
@@ -44,6 +45,9 @@ pub(crate) struct Args {
     rules: Rules,
     #[command(flatten)]
     start: StartArgs,
+    /// The opening book whose moves are listed before the search.
+    #[command(flatten)]
+    book: BookArgs,
     /// The transposition table's size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     hash: usize,
@@ -97,6 +101,13 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     if let Some(outcome) = game.outcome() {
         writeln!(out, "game over: {outcome}")?;
         return Ok(());
+    }
+    if let Some(line) = args
+        .book
+        .load(args.rules)?
+        .and_then(|b| book_line(&b, &game))
+    {
+        writeln!(out, "{line}")?;
     }
     writeln!(out)?;
 

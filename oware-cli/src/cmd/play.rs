@@ -6,9 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
+use oware_book::Book;
 use oware_core::{BySeat, Game, House, IllegalMove, Position, Record, Rules, Seat};
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
+use crate::cmd::book::{BookArgs, book_line};
 use crate::draw::{self, BoardView, seat_paint};
 use crate::setup;
 use crate::style::{Paint, Style};
@@ -50,6 +52,9 @@ pub(crate) struct Args {
     /// moves give the same game [default: from the clock].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// Levels 15-19 open from a book (the one shipped for the rules, by default).
+    #[command(flatten)]
+    book: BookArgs,
 }
 
 /// Runs `oware play`.
@@ -81,6 +86,10 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
     });
+    let book = args
+        .book
+        .load(game.rules())?
+        .filter(|_| args.level.get() >= BOOK_LEVEL);
     let bot = (!args.humans).then(|| args.seat.opponent());
     let players = BySeat {
         south: player_name(bot, Seat::South, args.level),
@@ -110,6 +119,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         level: args.level,
         seed,
         engine: Engine::new(EngineOptions::default()),
+        book,
         style,
         echo,
         players,
@@ -120,6 +130,10 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     };
     session.play()
 }
+
+/// The lowest level that plays from the opening book: the levels limited by
+/// time alone, which play at full strength for their time.
+const BOOK_LEVEL: u8 = 15;
 
 /// "you", "bot, level 10" or, with two people, "player".
 fn player_name(bot: Option<Seat>, seat: Seat, level: Level) -> String {
@@ -138,6 +152,8 @@ struct Session<'a> {
     level: Level,
     seed: u64,
     engine: Engine,
+    /// The opening book the bot plays from (levels 15-19).
+    book: Option<Book>,
     style: Style,
     /// Input is not typed at a terminal: echo each line after its prompt, so
     /// the output reads as a game.
@@ -411,6 +427,23 @@ impl Session<'_> {
 
     fn bot_move(&mut self) -> Result<()> {
         let to_move = self.game.position().to_move();
+        if let Some(book) = &self.book {
+            let random = self.seed ^ self.game.moves().len() as u64;
+            if let Some(choice) = book.choose(&self.game, random) {
+                let line = book_line(book, &self.game).expect("a choice is a book move");
+                self.game
+                    .play(choice.house)
+                    .context("the book gave an illegal move")?;
+                self.last = Some(choice.house);
+                writeln!(
+                    self.out,
+                    "{} plays {} from the opening {line}",
+                    self.style.paint(seat_paint(to_move), to_move),
+                    self.style.paint(Paint::Bold, choice.house),
+                )?;
+                return Ok(());
+            }
+        }
         let result = self.think(false)?;
         let house = result
             .best

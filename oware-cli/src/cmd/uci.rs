@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
 
 use anyhow::Result;
+use oware_book::Book;
 use oware_cli::protocol::{Command, Go, Reader, SetPosition, Word, excerpt};
 use oware_core::{Game, Rules, Seat};
 use oware_search::{Engine, EngineOptions, Event, Iteration, Limits, SearchResult, TimeControl};
@@ -121,6 +122,8 @@ struct Uci {
     /// The engine, while no search holds it.
     engine: Option<Engine>,
     search: Option<Running>,
+    /// The opening book, while `OwnBook` is on and one fits the rules.
+    book: Option<Book>,
 }
 
 /// Runs `oware uci`.
@@ -135,6 +138,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         options,
         engine: Some(engine),
         search: None,
+        book: None,
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -229,12 +233,29 @@ impl Uci {
             return self.set_rules(value).map(|()| None);
         }
         if name.eq_ignore_ascii_case("ownbook") {
-            return match check(value)? {
-                true => Ok(Some(
-                    "OwnBook: oware has no opening book yet, so it searches every move".to_owned(),
-                )),
-                false => Ok(None),
+            self.book = None;
+            if !check(value)? {
+                return Ok(None);
+            }
+            // The shipped book was built under abapa. Aualé's rule differs
+            // only once a position repeats, which no line of the book's ten
+            // plies can do (seeds only move forward without a capture), so
+            // its scores hold there too.
+            let book_rules = match self.rules == Rules::AUALE {
+                true => Rules::ABAPA,
+                false => self.rules,
             };
+            self.book = Book::shipped(book_rules);
+            return Ok(Some(match &self.book {
+                Some(book) => format!(
+                    "OwnBook: {} positions, the first plies play from it",
+                    book.len()
+                ),
+                None => format!(
+                    "OwnBook: no book for {} rules, so it searches every move",
+                    self.rules
+                ),
+            }));
         }
         if name.eq_ignore_ascii_case("ponder") {
             // Pondering is the GUI's to start (`go ponder`): nothing to set.
@@ -330,6 +351,14 @@ impl Uci {
 
     /// Starts thinking on the current game.
     fn go(&mut self, go: Go) {
+        if !go.ponder
+            && !go.infinite
+            && let Some(choice) = self.book_move()
+        {
+            let _ = send(&format!("info string book move {choice}"));
+            let _ = send(&format!("bestmove {}", choice.house));
+            return;
+        }
         let limits = match go.infinite {
             true => Limits::default(),
             false => limits_of(&go, &self.game),
@@ -347,6 +376,18 @@ impl Uci {
             false => limits,
         };
         self.start(self.game.clone(), searched, mode);
+    }
+
+    /// The book's move for the current game, if `OwnBook` is on and the
+    /// book holds the position (read as abapa's: see `set_option`).
+    fn book_move(&self) -> Option<oware_book::BookMove> {
+        let book = self.book.as_ref()?;
+        let as_built = Game::from_position(self.game.position(), book.rules());
+        // Games differ: the choice among near-equal moves follows the clock.
+        let random = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        book.choose(&as_built, random)
     }
 
     /// Starts the engine searching `game` under `limits` on its thread.

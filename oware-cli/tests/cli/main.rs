@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 
 mod analyze;
 mod auale;
+mod book;
 mod egdb;
 #[path = "match.rs"]
 mod matches;
@@ -76,7 +77,7 @@ fn timing_filters() -> Vec<(&'static str, &'static str)> {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["play", "show", "analyze", "perft", "uci", "egdb"] {
+    for command in ["play", "show", "analyze", "perft", "uci", "egdb", "book"] {
         let run = oware(&[command, "--help"], "");
         assert_eq!(run.code, 0, "{command}: {}", run.stderr);
         assert!(
@@ -87,7 +88,7 @@ fn every_command_has_help() {
     }
     let run = oware(&["--help"], "");
     assert_eq!(run.code, 0);
-    for command in ["play", "show", "analyze", "perft", "uci", "egdb"] {
+    for command in ["play", "show", "analyze", "perft", "uci", "egdb", "book"] {
         assert!(
             run.stdout.contains(&format!("\n  {command} ")),
             "{}",

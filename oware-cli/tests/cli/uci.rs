@@ -6,6 +6,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use insta::assert_snapshot;
+use oware_core::{House, Position};
 
 use crate::oware;
 
@@ -413,4 +414,37 @@ fn the_rules_option_switches_and_refuses_what_the_game_forbids() {
         Vec::<String>::new()
     );
     engine.quit();
+}
+
+#[test]
+fn own_book_plays_the_opening_from_the_shipped_book() {
+    let mut engine = Engine::start();
+    let note = engine.exchange("setoption name OwnBook value true");
+    assert!(
+        note.len() == 1
+            && note[0].starts_with("info string OwnBook: ")
+            && note[0].contains("positions"),
+        "{note:?}"
+    );
+    engine.exchange("position startpos");
+    let lines = engine.exchange("go movetime 5000");
+    // From the book: no search, so no `info depth`, and at once.
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info depth")),
+        "{lines:?}"
+    );
+    assert!(lines[0].starts_with("info string book move "), "{lines:?}");
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    let house = House::from_letter(best.chars().next().unwrap()).unwrap();
+    assert!(Position::OPENING.legal_moves().contains(house), "{best}");
+    // Off: the engine searches again.
+    assert_eq!(
+        engine.exchange("setoption name OwnBook value false"),
+        Vec::<String>::new()
+    );
+    let lines = engine.exchange("go depth 2");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2")),
+        "{lines:?}"
+    );
 }

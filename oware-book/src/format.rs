@@ -1,0 +1,381 @@
+//! The book file: a 32-byte header and the entries, little-endian, checked
+//! by a checksum, so a damaged or foreign file is refused with a reason.
+//!
+//! ```text
+//! offset size  field
+//!      0    8  magic: the bytes `OWAREBK` and a newline
+//!      8    2  format version (1)
+//!     10    1  rule set: its index in `Rules::PRESETS` (0 abapa, 1 sowing, 2 awari)
+//!     11    1  depth of the searches, in plies
+//!     12    1  plies of the game the book covers
+//!     13    1  zero
+//!     14    2  margin: moves within this many hundredths of a seed of the best
+//!     16    4  entry count
+//!     20    4  length of the body, in bytes
+//!     24    8  FNV-1a 64 of the first 24 bytes and the body
+//!     32       body: the entries, in increasing order of their key
+//! ```
+//!
+//! An entry is the position's key (the 14 cells in the canonical layout,
+//! then 0 for South or 1 for North to move: 15 bytes), a move count `n`
+//! (1–6), then `n` moves, best first: the house's index (0–11) and its
+//! score in hundredths of a seed for the mover as an `i32` (a proven win in
+//! `p` plies is `100000 - p`, a loss its negation).
+
+use core::fmt;
+
+use oware_core::{Board, House, Position, Rules, Seat};
+
+use crate::book::{Book, BookMove};
+
+/// The first eight bytes of every book file.
+pub const MAGIC: [u8; 8] = *b"OWAREBK\n";
+/// The format version this crate reads and writes.
+pub const VERSION: u16 = 1;
+/// The header's size in bytes.
+pub const HEADER_LEN: usize = 32;
+/// A position as the book keys it: the 14 cells and the seat to move.
+pub(crate) type Key = [u8; 15];
+
+/// The key of `position`: its 14 cells, then 0 (South) or 1 (North) to move.
+pub(crate) fn key(position: Position) -> Key {
+    let mut key = [0; 15];
+    key[..14].copy_from_slice(&position.board().to_cells());
+    key[14] = position.to_move().index() as u8;
+    key
+}
+
+/// FNV-1a, 64 bits: a few lines, no dependency, and any damaged byte changes it.
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Why bytes are not a book this crate can use.
+#[derive(Debug)]
+pub enum BookError {
+    /// The file could not be read or written.
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// Fewer bytes than a header.
+    TooShort {
+        /// The length found.
+        len: usize,
+    },
+    /// The first eight bytes are not [`MAGIC`]: not a book file.
+    NotABook,
+    /// A version this crate does not read.
+    Version {
+        /// The version found.
+        found: u16,
+    },
+    /// A rule-set number with no preset.
+    UnknownRules {
+        /// The number found.
+        found: u8,
+    },
+    /// The body's length differs from the header's.
+    Length {
+        /// The length the header gives.
+        expected: usize,
+        /// The length found.
+        found: usize,
+    },
+    /// The body's checksum differs from the header's: the file is damaged.
+    Checksum {
+        /// The checksum the header gives.
+        expected: u64,
+        /// The checksum of the body found.
+        found: u64,
+    },
+    /// An entry that cannot be right.
+    Entry {
+        /// The entry's number, from 0.
+        index: usize,
+        /// Its offset in the file, in bytes.
+        offset: usize,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::Io { path, source } => write!(f, "{path}: {source}"),
+            BookError::TooShort { len } => write!(
+                f,
+                "not a book file: {len} bytes, shorter than the {HEADER_LEN}-byte header"
+            ),
+            BookError::NotABook => f.write_str("not a book file: the magic bytes are wrong"),
+            BookError::Version { found } => write!(
+                f,
+                "book format version {found} is not supported (this program reads version {VERSION})"
+            ),
+            BookError::UnknownRules { found } => {
+                write!(f, "damaged book: rule set number {found} is unknown")
+            }
+            BookError::Length { expected, found } => write!(
+                f,
+                "damaged book: the header gives {expected} bytes of entries, the file has {found}"
+            ),
+            BookError::Checksum { expected, found } => write!(
+                f,
+                "damaged book: checksum {found:016x} does not match the header's {expected:016x}"
+            ),
+            BookError::Entry {
+                index,
+                offset,
+                problem,
+            } => write!(f, "damaged book: entry {index} (byte {offset}): {problem}"),
+        }
+    }
+}
+
+impl std::error::Error for BookError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BookError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// The checksum of a file: FNV-1a over the header before the checksum
+/// (so a damaged setting is caught too) and the body.
+fn checksum_of(header: &[u8], body: &[u8]) -> u64 {
+    let mut joined = Vec::with_capacity(header.len() + body.len());
+    joined.extend_from_slice(header);
+    joined.extend_from_slice(body);
+    checksum(&joined)
+}
+
+/// The rule set's number in the header, or `None` for a custom rule set.
+pub(crate) fn rules_number(rules: Rules) -> Option<u8> {
+    Rules::PRESETS
+        .iter()
+        .position(|(_, preset)| *preset == rules)
+        .map(|i| i as u8)
+}
+
+/// The book as bytes, in the format above.
+pub(crate) fn encode(book: &Book) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (key, moves) in book.iter_entries() {
+        body.extend_from_slice(key);
+        body.push(moves.len() as u8);
+        for m in moves {
+            body.push(m.house.index() as u8);
+            body.extend_from_slice(&m.centi.to_le_bytes());
+        }
+    }
+    let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
+    bytes.extend_from_slice(&MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.push(rules_number(book.rules()).expect("books are built for preset rules"));
+    bytes.push(book.depth());
+    bytes.push(book.plies());
+    bytes.push(0);
+    bytes.extend_from_slice(&book.margin().to_le_bytes());
+    bytes.extend_from_slice(&(book.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    let sum = checksum_of(&bytes, &body);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes.extend_from_slice(&body);
+    bytes
+}
+
+/// Reads a book from `bytes`, checking everything it can: header, length,
+/// checksum, and that every entry is a real position with legal moves in
+/// increasing key order.
+pub(crate) fn decode(bytes: &[u8]) -> Result<Book, BookError> {
+    if bytes.len() < HEADER_LEN {
+        return Err(BookError::TooShort { len: bytes.len() });
+    }
+    let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    if bytes[..8] != MAGIC {
+        return Err(BookError::NotABook);
+    }
+    let version = u16_at(8);
+    if version != VERSION {
+        return Err(BookError::Version { found: version });
+    }
+    let (_, rules) = *Rules::PRESETS
+        .get(usize::from(bytes[10]))
+        .ok_or(BookError::UnknownRules { found: bytes[10] })?;
+    let count = u32_at(16) as usize;
+    let body = &bytes[HEADER_LEN..];
+    let expected = u32_at(20) as usize;
+    if body.len() != expected {
+        return Err(BookError::Length {
+            expected,
+            found: body.len(),
+        });
+    }
+    let stored = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+    let found = checksum_of(&bytes[..24], body);
+    if found != stored {
+        return Err(BookError::Checksum {
+            expected: stored,
+            found,
+        });
+    }
+    let mut book = Book::empty(rules, bytes[11], bytes[12], u16_at(14));
+    let mut at = 0;
+    let mut previous: Option<Key> = None;
+    for index in 0..count {
+        let offset = HEADER_LEN + at;
+        let bad = |problem| BookError::Entry {
+            index,
+            offset,
+            problem,
+        };
+        let head = body.get(at..at + 16).ok_or(bad("cut short"))?;
+        let key: Key = head[..15].try_into().expect("15 bytes");
+        if previous.is_some_and(|p| p >= key) {
+            return Err(bad("out of order or repeated"));
+        }
+        let position = position_of(&key).ok_or(bad("not a position"))?;
+        let n = usize::from(head[15]);
+        if !(1..=6).contains(&n) {
+            return Err(bad("a move count outside 1-6"));
+        }
+        let legal = position.legal_moves_under(&rules);
+        let mut moves = Vec::with_capacity(n);
+        for i in 0..n {
+            let m = body
+                .get(at + 16 + 5 * i..at + 21 + 5 * i)
+                .ok_or(bad("cut short"))?;
+            let house = House::from_index(usize::from(m[0]))
+                .filter(|&h| legal.contains(h))
+                .ok_or(bad("a move that is not legal there"))?;
+            let centi = i32::from_le_bytes(m[1..5].try_into().expect("4 bytes"));
+            moves.push(BookMove { house, centi });
+        }
+        book.insert(position, moves);
+        previous = Some(key);
+        at += 16 + 5 * n;
+    }
+    if at != body.len() {
+        return Err(BookError::Entry {
+            index: count,
+            offset: HEADER_LEN + at,
+            problem: "bytes after the last entry",
+        });
+    }
+    Ok(book)
+}
+
+/// The position a key stands for, if it is one (48 seeds, a seat).
+fn position_of(key: &Key) -> Option<Position> {
+    let board = Board::from_cells(key[..14].try_into().expect("14 cells")).ok()?;
+    let seat = match key[14] {
+        0 => Seat::South,
+        1 => Seat::North,
+        _ => return None,
+    };
+    Some(Position::new(board, seat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Book {
+        let mut book = Book::empty(Rules::ABAPA, 12, 2, 50);
+        let opening = Position::default();
+        book.insert(
+            opening,
+            vec![
+                BookMove {
+                    house: House::E,
+                    centi: 81,
+                },
+                BookMove {
+                    house: House::C,
+                    centi: 50,
+                },
+            ],
+        );
+        let after = opening.play(House::E).expect("legal");
+        book.insert(
+            after,
+            vec![BookMove {
+                house: House::c,
+                centi: -70,
+            }],
+        );
+        book
+    }
+
+    #[test]
+    fn a_book_reads_back_as_written() {
+        let book = sample();
+        let bytes = encode(&book);
+        assert_eq!(&bytes[..8], b"OWAREBK\n");
+        assert_eq!(bytes.len(), HEADER_LEN + 2 * 16 + 3 * 5);
+        let back = decode(&bytes).expect("a good book");
+        assert_eq!(back, book);
+        assert_eq!(back.depth(), 12);
+        assert_eq!(back.margin(), 50);
+    }
+
+    #[test]
+    fn every_damaged_byte_is_refused_without_panic() {
+        let bytes = encode(&sample());
+        for at in 0..bytes.len() {
+            for flip in [1u8, 0x80] {
+                let mut damaged = bytes.clone();
+                damaged[at] ^= flip;
+                assert!(decode(&damaged).is_err(), "byte {at} ^ {flip} accepted");
+            }
+        }
+        for len in 0..bytes.len() {
+            assert!(decode(&bytes[..len]).is_err(), "cut at {len} accepted");
+        }
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        let bytes = encode(&sample());
+        let mut damaged = bytes.clone();
+        damaged[40] ^= 1;
+        assert!(
+            decode(&damaged)
+                .unwrap_err()
+                .to_string()
+                .starts_with("damaged book: checksum")
+        );
+        assert_eq!(
+            decode(b"hello").unwrap_err().to_string(),
+            "not a book file: 5 bytes, shorter than the 32-byte header"
+        );
+        let mut version = bytes.clone();
+        version[8] = 9;
+        assert_eq!(
+            decode(&version).unwrap_err().to_string(),
+            "book format version 9 is not supported (this program reads version 1)"
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_with_a_good_checksum_is_still_refused() {
+        let mut bytes = encode(&sample());
+        // The first entry (in key order) is North's after E: its first move
+        // becomes A, South's.
+        bytes[HEADER_LEN + 16] = 0;
+        let sum = checksum_of(&bytes[..24], &bytes[HEADER_LEN..]);
+        bytes[24..32].copy_from_slice(&sum.to_le_bytes());
+        let error = decode(&bytes).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "damaged book: entry 0 (byte 32): a move that is not legal there"
+        );
+    }
+}
