@@ -9,6 +9,8 @@
 //!   or a game; the first different answer as an error. The property tests
 //!   and the `core_vs_reference` fuzz target both use it.
 //! - [`bytes`]: positions and moves decoded from raw fuzzer input.
+//! - [`uci`]: the engine protocol's input as `oware uci` reads it, checked
+//!   on any bytes (the `uci_protocol` fuzz target and `tests/uci.rs`).
 //!
 //! The tests are in `tests/`; the fuzz targets in `fuzz/` (see the README).
 //!
@@ -28,3 +30,4 @@
 pub mod agree;
 pub mod bytes;
 pub mod strategies;
+pub mod uci;
