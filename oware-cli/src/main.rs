@@ -38,6 +38,7 @@ enum Command {
     Perft(cmd::perft::Args),
     Uci(cmd::uci::Args),
     Match(cmd::r#match::Args),
+    Egdb(cmd::egdb::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Uci(args) => cmd::uci::run(&args),
         Command::Match(args) => cmd::r#match::run(&args),
+        Command::Egdb(args) => cmd::egdb::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

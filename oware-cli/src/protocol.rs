@@ -28,7 +28,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use oware_core::{Board, BoardError, House, Position, Seat};
+use oware_core::{FenError, House, Position};
 
 mod reader;
 
@@ -166,24 +166,8 @@ pub enum ErrorKind {
         /// The word found.
         found: String,
     },
-    /// A fen without fifteen `-`-separated fields.
-    FenFields {
-        /// The fen.
-        fen: String,
-        /// How many fields it has.
-        found: usize,
-    },
-    /// A fen field that is not a count of seeds (fields count from 1).
-    FenCount {
-        /// The field's place, from 1.
-        field: usize,
-        /// The field.
-        found: String,
-    },
-    /// The fen's last field is not `S` or `N`.
-    FenSeat(String),
-    /// The fen's counts are not a board.
-    FenBoard(BoardError),
+    /// The fen is not a position.
+    Fen(FenError),
     /// A character in a `moves` word that is not a house letter.
     NotAHouse {
         /// The word.
@@ -213,23 +197,7 @@ impl fmt::Display for ParseError {
             ErrorKind::NotANumber { after, found } => {
                 write!(f, "`{after}` needs a whole number, found `{found}`")
             }
-            ErrorKind::FenFields { fen, found } => write!(
-                f,
-                "the fen `{fen}` has {found} fields; it needs 15: twelve houses, South's store, North's store, S or N"
-            ),
-            ErrorKind::FenCount { field, found } => {
-                write!(
-                    f,
-                    "field {field} of the fen, `{found}`, is not a count of seeds"
-                )
-            }
-            ErrorKind::FenSeat(found) => {
-                write!(
-                    f,
-                    "the fen's last field, `{found}`, is not S or N (the seat to move)"
-                )
-            }
-            ErrorKind::FenBoard(error) => write!(f, "the fen is not a board: {error}"),
+            ErrorKind::Fen(error) => error.fmt(f),
             ErrorKind::NotAHouse { word, found } => write!(
                 f,
                 "`{}` in the moves `{word}` is not a house letter (A-F or a-f)",
@@ -466,46 +434,13 @@ fn parse_position(words: &mut Words<'_>) -> Result<SetPosition, ParseError> {
 
 /// Reads `H0-H1-…-H11-S-N-T`.
 pub fn parse_fen(fen: &str) -> Result<Position, ErrorKind> {
-    let fields: Vec<&str> = fen.split('-').collect();
-    if fields.len() != 15 {
-        return Err(ErrorKind::FenFields {
-            fen: excerpt(fen),
-            found: fields.len(),
-        });
-    }
-    let mut cells = [0u8; 14];
-    for (index, (cell, field)) in cells.iter_mut().zip(&fields).enumerate() {
-        *cell = field
-            .parse::<u8>()
-            .ok()
-            .filter(|&n| n <= oware_core::TOTAL_SEEDS && field.bytes().all(|b| b.is_ascii_digit()))
-            .ok_or_else(|| ErrorKind::FenCount {
-                field: index + 1,
-                found: excerpt(field),
-            })?;
-    }
-    let to_move = match fields[14] {
-        "S" => Seat::South,
-        "N" => Seat::North,
-        other => return Err(ErrorKind::FenSeat(excerpt(other))),
-    };
-    let board = Board::from_cells(cells).map_err(ErrorKind::FenBoard)?;
-    Ok(Position::new(board, to_move))
+    Position::from_fen(fen).map_err(ErrorKind::Fen)
 }
 
 /// Writes `position` as the protocol's fen, which [`parse_fen`] reads.
 #[must_use]
 pub fn fen(position: Position) -> String {
-    let mut text = String::new();
-    for cell in position.board().to_cells() {
-        text.push_str(&cell.to_string());
-        text.push('-');
-    }
-    text.push(match position.to_move() {
-        Seat::South => 'S',
-        Seat::North => 'N',
-    });
-    text
+    position.to_fen()
 }
 
 fn parse_go(words: &mut Words<'_>) -> Result<Go, ParseError> {

@@ -1,12 +1,13 @@
 //! Where a command starts: the opening or a board read from a file, the seat
-//! to move, the rules, and a transcript played from there.
+//! to move, the rules, and a transcript played from there; or a game record
+//! (OGN) read from a file, and saved to one.
 
 use std::fmt;
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use oware_core::{Board, Game, House, IllegalMove, Position, Rules, Seat, Transcript};
+use oware_core::{Board, Game, House, IllegalMove, Position, Record, Rules, Seat, Transcript};
 
 /// The start position: the opening, or a board diagram, and the seat to move.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -21,6 +22,11 @@ pub(crate) struct StartArgs {
 }
 
 impl StartArgs {
+    /// Whether neither option is given: the game starts from the opening.
+    pub(crate) fn is_opening(&self) -> bool {
+        self.board.is_none() && self.to_move.is_none()
+    }
+
     /// The start position these options describe.
     pub(crate) fn position(&self) -> Result<Position> {
         let board = match &self.board {
@@ -32,20 +38,56 @@ impl StartArgs {
 }
 
 /// Reads a board diagram from `path`, or from stdin for `-`.
-pub(crate) fn read_board(path: &PathBuf) -> Result<Board> {
-    let (text, name) = if path.as_os_str() == "-" {
+pub(crate) fn read_board(path: &Path) -> Result<Board> {
+    let (text, name) = read_text(path, "board")?;
+    text.parse::<Board>()
+        .with_context(|| format!("{name} is not a board"))
+}
+
+/// Whether a command's word names an OGN record: a file whose name ends in
+/// `.ogn`, or `-` for a record on stdin. (A transcript has neither.)
+pub(crate) fn names_record(word: &str) -> bool {
+    word == "-"
+        || Path::new(word)
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("ogn"))
+}
+
+/// Reads the OGN record in `path`, or on stdin for `-`; a malformed record
+/// or an illegal move fails with the line, column and move number.
+pub(crate) fn read_record(path: &Path) -> Result<Record> {
+    let (text, name) = read_text(path, "record")?;
+    text.parse::<Record>()
+        .with_context(|| format!("{name} is not a game record"))
+}
+
+/// Writes `record` to `path` whole or not at all: into a temporary file
+/// beside it, then renamed over it, so a reader (or a crash) never sees half
+/// a record.
+pub(crate) fn save_record(path: &Path, record: &Record) -> Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, record.to_string())
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path)
+        .with_context(|| format!("cannot save the game to {}", path.display()))
+}
+
+/// The text in `path`, or on stdin for `-`, and a name for it in messages;
+/// `what` says what the text should be, for the error.
+fn read_text(path: &Path, what: &str) -> Result<(String, String)> {
+    if path.as_os_str() == "-" {
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
-            .context("cannot read the board from stdin")?;
-        (text, "stdin".to_owned())
+            .with_context(|| format!("cannot read the {what} from stdin"))?;
+        Ok((text, "stdin".to_owned()))
     } else {
         let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the board file {}", path.display()))?;
-        (text, path.display().to_string())
-    };
-    text.parse::<Board>()
-        .with_context(|| format!("{name} is not a board"))
+            .with_context(|| format!("cannot read the {what} file {}", path.display()))?;
+        Ok((text, path.display().to_string()))
+    }
 }
 
 /// A transcript parsed for a game whose first move is `first`'s; the error
@@ -120,6 +162,30 @@ mod tests {
             "move 3 of the transcript, `E`, is illegal: house E is empty"
         );
         assert_eq!(game.moves(), [House::E, House::c]);
+    }
+
+    #[test]
+    fn records_are_named_by_their_extension_or_a_dash() {
+        assert!(names_record("game.ogn"));
+        assert!(names_record("dir/Game.OGN"));
+        assert!(names_record("-"));
+        assert!(!names_record("EcAb"));
+        assert!(!names_record("game.ogn.txt"));
+    }
+
+    #[test]
+    fn a_saved_record_replaces_the_file_whole() {
+        let path = std::env::temp_dir().join(format!("oware-setup-{}.ogn", std::process::id()));
+        let mut record = Record::new(Game::new(Rules::ABAPA));
+        save_record(&path, &record).unwrap();
+        record.play(House::E).unwrap();
+        save_record(&path, &record).unwrap();
+        let read = read_record(&path).unwrap();
+        assert_eq!(read, record);
+        let mut temporary = path.clone().into_os_string();
+        temporary.push(".tmp");
+        assert!(!Path::new(&temporary).exists());
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

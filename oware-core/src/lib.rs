@@ -14,9 +14,10 @@
 //! - [`Rules`] as data: [`Rules::ABAPA`] (default), [`Rules::SOWING`],
 //!   [`Rules::AWARI`], [`Rules::AUALE`], and the [`History`] that
 //!   repetition and the move limit need;
-//! - notation: house letters, [`Transcript`]s and board diagrams (the
+//! - notation: house letters, [`Transcript`]s, board diagrams (the
 //!   [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) of
-//!   [`Board`]);
+//!   [`Board`]), fens ([`Position::from_fen`]) and OGN game records
+//!   ([`Record`], the format of the Aualé GUI);
 //! - [`perft`].
 //!
 //! ```
@@ -64,6 +65,7 @@ pub use game::Game;
 pub use grand_slam::GrandSlam;
 pub use history::History;
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
+pub use notation::{FenError, OgnError, Record};
 pub use notation::{ParseBoardError, Transcript, TranscriptError};
 pub use outcome::{EndReason, Outcome, WINNING_STORE};
 pub use perft::{divide, perft, perft_played};

@@ -1,14 +1,20 @@
 //! The proptest strategies the property tests share: boards at the edges
 //! of the rules, positions, rule sets, games from the opening and from
-//! any position, and texts near a board diagram or a transcript.
+//! any position, game records (OGN) with tags and comments, and texts near
+//! a board diagram, a transcript or a record.
 //!
-//! Boards always hold 48 seeds. They shrink towards fewer seeds sown and
-//! smaller houses; games shrink towards fewer and earlier-listed moves.
+//! Boards always hold 48 seeds; they come from [`crate::edges`], the one
+//! home of random edge positions. Games shrink towards fewer and
+//! earlier-listed moves.
 
-use oware_core::{Board, Game, House, Position, Rules, Seat, Transcript};
+use oware_core::{Board, Game, House, Position, Record, Rules, Seat, Transcript};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;
+use proptest::strategy::NewTree;
+use proptest::test_runner::TestRunner;
+
+use crate::edges::{self, Stress};
 
 /// Either seat.
 pub fn seat() -> impl Strategy<Value = Seat> {
@@ -25,64 +31,34 @@ pub fn rules() -> impl Strategy<Value = Rules> {
     proptest::sample::select(Rules::PRESETS.map(|(_, rules)| rules).to_vec())
 }
 
-/// A board of 48 seeds, of one of five kinds: seeds anywhere; most seeds
-/// in the stores (the end near, or past); one house of 11 to 40 seeds
-/// (laps that skip the origin); one row empty (feeding); every house
-/// holding 0 to 3 (captures, chains, grand slams).
-pub fn board() -> impl Strategy<Value = Board> {
-    prop_oneof![
-        // Seeds anywhere, stores included.
-        vec(0..14usize, 48).prop_map(|cells| from_drops(&cells)),
-        // The end: three seeds in four go to a store.
-        vec(prop_oneof![3 => 12..14usize, 1 => 0..12usize], 48)
-            .prop_map(|cells| from_drops(&cells)),
-        // One big house, the rest anywhere.
-        (0..12usize, 11..=40usize)
-            .prop_flat_map(|(house, big)| (Just(house), Just(big), vec(0..14usize, 48 - big)))
-            .prop_map(|(house, big, rest)| {
-                let mut drops = vec![house; big];
-                drops.extend(rest);
-                from_drops(&drops)
-            }),
-        // One row empty: seeds only in the other row and the stores.
-        (seat(), vec(0..8usize, 48)).prop_map(|(seat, cells)| {
-            let first = seat.first_house_index();
-            let drops: Vec<usize> = cells
-                .into_iter()
-                .map(|c| if c < 6 { first + c } else { 6 + c })
-                .collect();
-            from_drops(&drops)
-        }),
-        // Small houses: twos and threes to capture, rows to take whole.
-        (vec(0..=3u8, 12), 0..=48u8).prop_map(|(houses, split)| {
-            let mut cells = [0; 14];
-            cells[..12].copy_from_slice(&houses);
-            let rest = 48 - houses.iter().sum::<u8>();
-            cells[12] = split.min(rest);
-            cells[13] = rest - cells[12];
-            Board::from_cells(cells).expect("48 seeds")
-        }),
-    ]
-}
-
-/// The board where one seed was dropped into each cell listed (houses
-/// 0–11, stores 12 and 13).
+/// A position at one of the edges of the rules, either seat to move: one
+/// of the kinds of [`edges::Stress`], built by [`edges::position`] from
+/// proptest's own generator, so the property tests and `cargo xtask verify`
+/// reach the same edges.
 ///
-/// # Panics
-/// Unless exactly 48 cells are listed, all below 14.
-#[must_use]
-#[track_caller]
-pub fn from_drops(drops: &[usize]) -> Board {
-    let mut cells = [0u8; 14];
-    for &cell in drops {
-        cells[cell] += 1;
-    }
-    Board::from_cells(cells).expect("48 seeds dropped")
+/// These positions do not shrink (a generator's draws have no order that
+/// means "smaller"); a disagreement between core and reference shrinks
+/// itself instead (see [`crate::agree::Disagreement::shrink`]).
+pub fn position() -> impl Strategy<Value = Position> {
+    proptest::sample::select(Stress::ALL.to_vec()).prop_flat_map(Edge)
 }
 
-/// A board of [`board`] and either seat to move.
-pub fn position() -> impl Strategy<Value = Position> {
-    (board(), seat()).prop_map(|(board, seat)| Position::new(board, seat))
+/// The board of a [`position`].
+pub fn board() -> impl Strategy<Value = Board> {
+    position().prop_map(|position| position.board())
+}
+
+/// A position of one kind, drawn with the test runner's generator.
+#[derive(Clone, Copy, Debug)]
+struct Edge(Stress);
+
+impl Strategy for Edge {
+    type Tree = Just<Position>;
+    type Value = Position;
+
+    fn new_tree(&self, runner: &mut TestRunner) -> NewTree<Self> {
+        Ok(Just(edges::position(runner.rng(), self.0)))
+    }
 }
 
 /// Choices of moves: each picks among the legal moves of its turn.
@@ -147,11 +123,16 @@ const NEAR: &[char] = &[
 /// `text` with up to four random edits: a character inserted, deleted or
 /// replaced.
 fn edited(text: String) -> impl Strategy<Value = String> {
+    edited_with(text, NEAR)
+}
+
+/// `text` with up to four random edits, with characters from `near`.
+fn edited_with(text: String, near: &'static [char]) -> impl Strategy<Value = String> {
     let edits = vec(
         (
             any::<Index>(),
             0..3u8,
-            proptest::sample::select(NEAR.to_vec()),
+            proptest::sample::select(near.to_vec()),
         ),
         0..=4,
     );
@@ -181,6 +162,62 @@ pub fn near_board_text() -> impl Strategy<Value = String> {
 pub fn near_transcript() -> impl Strategy<Value = String> {
     game_from_opening()
         .prop_flat_map(|game| edited(Transcript::from(game.moves().to_vec()).to_string()))
+}
+
+/// A tag value: letters, digits, spaces, quotes, backslashes and brackets,
+/// some beyond ASCII.
+pub fn tag_value() -> impl Strategy<Value = String> {
+    "[a-zA-Z0-9 ?.:,\"\\\\\\[\\]{}()*+é٣-]{0,16}"
+}
+
+/// A comment as a record holds it: words of anything but white space and
+/// `}`, one space between them.
+pub fn comment() -> impl Strategy<Value = String> {
+    vec("[a-zA-Z0-9?!.,;:+*\"\\\\{()\\[\\]é٣-]{1,8}", 1..6).prop_map(|words| words.join(" "))
+}
+
+/// A game record: a game from the opening or from a position (finished or
+/// not), the roster of tags with some values set and some tags added, and
+/// comments on some of its moves (and before the first).
+pub fn record() -> impl Strategy<Value = Record> {
+    let game = prop_oneof![game_from_opening(), game_from_position(), finished_game()];
+    let tags = vec(
+        (
+            prop_oneof![
+                proptest::sample::select(vec!["Event", "Site", "Date", "Round", "South", "North"])
+                    .prop_map(str::to_owned),
+                "[A-Za-z][A-Za-z0-9_]{0,8}".prop_filter("not a tag that follows the game", |n| {
+                    !matches!(n.as_str(), "FEN" | "Variant" | "Result")
+                }),
+            ],
+            tag_value(),
+        ),
+        0..6,
+    );
+    let comments = vec((any::<Index>(), comment()), 0..8);
+    (game, tags, comments).prop_map(|(game, tags, comments)| {
+        let mut record = Record::new(game);
+        for (name, value) in tags {
+            record.set_tag(&name, &value);
+        }
+        for (at, text) in comments {
+            let index = at.index(record.comments().len());
+            record.set_comment(index, Some(&text));
+        }
+        record
+    })
+}
+
+/// Characters that texts near a record are edited with: its own and their
+/// neighbours.
+const NEAR_RECORD: &[char] = &[
+    '0', '1', '2', '4', '9', ' ', '\n', '\r', '\t', '[', ']', '"', '\\', '{', '}', '(', ')', '.',
+    '-', '+', '*', '?', 'A', 'C', 'F', 'G', 'a', 'c', 'f', 'g', 'S', 'N', 'é', '\u{a0}',
+];
+
+/// A record, as written or edited a little.
+pub fn near_record() -> impl Strategy<Value = String> {
+    record().prop_flat_map(|record| edited_with(record.to_string(), NEAR_RECORD))
 }
 
 /// Any string at all, or one made of the notation's characters.

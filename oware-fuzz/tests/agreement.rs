@@ -16,7 +16,7 @@ proptest! {
         position in strategies::position(),
         rules in strategies::rules(),
     ) {
-        agree::position(position, rules).map_err(TestCaseError::fail)?;
+        agree::position(position, rules).map_err(|d| TestCaseError::fail(d.to_string()))?;
     }
 }
 
@@ -27,7 +27,7 @@ proptest! {
     #[test]
     fn on_every_position_of_a_game(game in strategies::game_from_opening()) {
         for &position in game.positions() {
-            agree::position(position, game.rules()).map_err(TestCaseError::fail)?;
+            agree::position(position, game.rules()).map_err(|d| TestCaseError::fail(d.to_string()))?;
         }
     }
 
@@ -49,7 +49,7 @@ proptest! {
             let _ = game.play(house);
             houses.push(house);
         }
-        let agreed = agree::game(start, rules, houses).map_err(TestCaseError::fail)?;
+        let agreed = agree::game(start, rules, houses).map_err(|d| TestCaseError::fail(d.to_string()))?;
         prop_assert_eq!(agreed, game);
     }
 }

@@ -4,8 +4,9 @@
 // right; the other row is read right to left, so sowing runs
 // counter-clockwise as on a real board.
 
+import { letter, other, seatOf, SEAT_NAME } from './houses.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
-const LETTERS = 'ABCDEFabcdef';
 
 // Geometry, in the viewBox's units (1000 × 480).
 const COLUMN_X = [215, 329, 443, 557, 671, 785];
@@ -21,14 +22,6 @@ const PEBBLE_COLOURS = [
   ['#cfc6b4', '#6f6556'], ['#e3d9c4', '#857a66'], ['#a9a49b', '#4f4a44'],
   ['#c9b08a', '#6d5636'], ['#b9b2a6', '#5e5850'], ['#d8c6a3', '#7a6646'],
 ];
-
-/** The house letter of index `i`. */
-export const letter = (i) => LETTERS[i];
-/** The index of house letter `l`. */
-export const indexOf = (l) => LETTERS.indexOf(l);
-/** The seat owning house index `i`. */
-export const seatOf = (i) => (i < 6 ? 'south' : 'north');
-export const other = (seat) => (seat === 'south' ? 'north' : 'south');
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -215,7 +208,7 @@ export class BoardView {
     g.classList.toggle('captured', !!view.last?.captured.includes(i));
     g.classList.toggle('hinted', view.hint === i);
     g.setAttribute('tabindex', mine ? '0' : '-1');
-    const state = !mine ? `${view.humanSeat === 'south' ? 'North' : 'South'}'s house`
+    const state = !mine ? `${SEAT_NAME[other(view.humanSeat)]}'s house`
       : yourTurn ? (legal ? 'you can sow it' : 'not playable now') : 'your house';
     const lastNote = view.last?.house === i ? ', the last move' : '';
     g.setAttribute('aria-label', `house ${letter(i)}, ${seeds} seed${seeds === 1 ? '' : 's'}, ${state}${lastNote}`);
@@ -235,7 +228,7 @@ export class BoardView {
       s.count.textContent = seeds;
       s.drawn = seeds;
     }
-    s.title.textContent = `${seat === 'south' ? 'South' : 'North'}'s store: ${seeds} seeds captured`;
+    s.title.textContent = `${SEAT_NAME[seat]}'s store: ${seeds} seeds captured`;
   }
 
   /** Under each store: the outcome (circle, half-circles) or a proven result (bar). */

@@ -1,6 +1,7 @@
 //! The subcommands, one module each, each with its `Args` and a `run`.
 
 pub(crate) mod analyze;
+pub(crate) mod egdb;
 pub(crate) mod r#match;
 pub(crate) mod perft;
 pub(crate) mod play;

@@ -1,11 +1,12 @@
 //! `oware play`: a game in the terminal, against the bot or another person.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
-use oware_core::{BySeat, Game, House, IllegalMove, Position, Rules, Seat};
+use oware_core::{BySeat, Game, House, IllegalMove, Position, Record, Rules, Seat};
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
 use crate::draw::{self, BoardView, seat_paint};
@@ -30,12 +31,21 @@ pub(crate) struct Args {
     /// Two people take turns at the keyboard; no bot plays.
     #[arg(long)]
     humans: bool,
-    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari.
-    #[arg(long, value_name = "R", default_value = "abapa")]
-    rules: Rules,
+    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari
+    /// [default: abapa; a record loaded gives its own].
+    #[arg(long, value_name = "R")]
+    rules: Option<Rules>,
     /// Start after these moves from the opening, e.g. `EcAb`.
     #[arg(long, value_name = "TRANSCRIPT")]
     moves: Option<String>,
+    /// Continue the game in this OGN record: its start, rules and moves (its
+    /// tags and comments are kept when saving).
+    #[arg(long, value_name = "FILE.ogn", conflicts_with = "moves")]
+    load: Option<PathBuf>,
+    /// Save the game to this OGN record after every move (and undo), whole
+    /// each time: written beside it, then renamed over it.
+    #[arg(long, value_name = "FILE.ogn")]
+    save: Option<PathBuf>,
     /// Seed of the bot's deliberate mistakes at levels 1-7: the same seed and
     /// moves give the same game [default: from the clock].
     #[arg(long, value_name = "N")]
@@ -44,11 +54,28 @@ pub(crate) struct Args {
 
 /// Runs `oware play`.
 pub(crate) fn run(args: &Args) -> Result<()> {
-    let mut game = Game::new(args.rules);
-    if let Some(moves) = &args.moves {
-        let transcript = setup::parse_transcript(moves, Seat::South).context("--moves")?;
-        setup::replay(&mut game, &transcript).context("--moves")?;
-    }
+    let record = match &args.load {
+        Some(path) => {
+            let record = setup::read_record(path).context("--load")?;
+            if let Some(rules) = args.rules {
+                anyhow::ensure!(
+                    rules == record.rules(),
+                    "--rules {rules} differs from the loaded game's rules, {}",
+                    record.rules()
+                );
+            }
+            record
+        }
+        None => {
+            let mut game = Game::new(args.rules.unwrap_or_default());
+            if let Some(moves) = &args.moves {
+                let transcript = setup::parse_transcript(moves, Seat::South).context("--moves")?;
+                setup::replay(&mut game, &transcript).context("--moves")?;
+            }
+            Record::new(game)
+        }
+    };
+    let game = record.game().clone();
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -59,6 +86,15 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         south: player_name(bot, Seat::South, args.level),
         north: player_name(bot, Seat::North, args.level),
     };
+    let saved = args.save.clone().map(|path| {
+        let mut record = record;
+        if args.load.is_none()
+            && let Some(bot) = bot
+        {
+            record.set_tag(&bot.to_string(), &format!("oware level {}", args.level));
+        }
+        Saved { path, record }
+    });
     let stdin = io::stdin();
     // Moves piped in make a log, not a screen: plain lines, no escape codes.
     let echo = !stdin.is_terminal();
@@ -77,6 +113,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         style,
         echo,
         players,
+        saved,
         announced: None,
         out: io::stdout().lock(),
         input: stdin.lock(),
@@ -106,12 +143,44 @@ struct Session<'a> {
     /// the output reads as a game.
     echo: bool,
     players: BySeat<String>,
+    /// The record kept up to date with the game, and its file (`--save`).
+    saved: Option<Saved>,
     /// The last proven result announced, so it is said once.
     announced: Option<Verdict>,
     /// The house just played.
     last: Option<House>,
     out: io::StdoutLock<'a>,
     input: io::StdinLock<'a>,
+}
+
+/// A game record saved after every move.
+struct Saved {
+    path: PathBuf,
+    record: Record,
+}
+
+impl Saved {
+    /// Brings the record to `game` (taking back the moves undone, adding the
+    /// moves played, so comments on the moves kept stay) and writes it.
+    fn save(&mut self, game: &Game) -> Result<()> {
+        let common = self
+            .record
+            .game()
+            .moves()
+            .iter()
+            .zip(game.moves())
+            .take_while(|(a, b)| a == b)
+            .count();
+        while self.record.game().moves().len() > common {
+            self.record.undo();
+        }
+        for &house in &game.moves()[common..] {
+            self.record
+                .play(house)
+                .context("the record refused a move of the game")?;
+        }
+        setup::save_record(&self.path, &self.record)
+    }
 }
 
 /// What a line typed by a player asks for.
@@ -177,6 +246,7 @@ fn letters(seat: Seat) -> &'static str {
 impl Session<'_> {
     fn play(&mut self) -> Result<()> {
         self.intro()?;
+        self.save()?;
         self.board()?;
         while !self.game.is_over() {
             let to_move = self.game.position().to_move();
@@ -196,6 +266,7 @@ impl Session<'_> {
                 Ok(Request::Move(house)) => match self.game.play(house) {
                     Ok(()) => {
                         self.last = Some(house);
+                        self.save()?;
                         self.board()?;
                     }
                     Err(error) => self.complain(&explain(error, self.game.position()))?,
@@ -349,6 +420,7 @@ impl Session<'_> {
             .play(house)
             .context("the bot chose an illegal move")?;
         self.last = Some(house);
+        self.save()?;
         writeln!(
             self.out,
             "{} plays {}   (score {}, depth {}, {} nodes in {})",
@@ -418,8 +490,17 @@ impl Session<'_> {
         taken.reverse();
         self.last = self.game.moves().last().copied();
         self.announced = None;
+        self.save()?;
         writeln!(self.out, "took back {}", Line(&taken))?;
         self.board()
+    }
+
+    /// Writes the record, with `--save`.
+    fn save(&mut self) -> Result<()> {
+        match &mut self.saved {
+            Some(saved) => saved.save(&self.game),
+            None => Ok(()),
+        }
     }
 
     fn finish(&mut self) -> Result<()> {
@@ -435,12 +516,22 @@ impl Session<'_> {
             let plural = if moves == 1 { "" } else { "s" };
             writeln!(self.out, "game stopped after {moves} move{plural}")?;
         }
+        if let Some(saved) = &self.saved {
+            let path = saved.path.display();
+            writeln!(self.out, "saved: {path}")?;
+            writeln!(self.out, "replay it:  oware show {path}")?;
+            return Ok(());
+        }
         let transcript = self.game.transcript();
         if transcript.is_empty() {
             writeln!(self.out, "transcript: (no moves)")?;
             return Ok(());
         }
         writeln!(self.out, "transcript: {transcript}")?;
+        // A transcript replays from the opening only.
+        if self.game.start() != Position::OPENING {
+            return Ok(());
+        }
         let rules = match self.game.rules() {
             Rules::ABAPA => String::new(),
             rules => format!("--rules {rules} "),

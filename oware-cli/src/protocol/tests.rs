@@ -2,6 +2,7 @@
 //! and column.
 
 use super::*;
+use oware_core::Seat;
 
 fn error(line: &str) -> String {
     parse(line).unwrap_err().to_string()

@@ -10,8 +10,10 @@ use std::process::{Command, Stdio};
 
 mod analyze;
 mod auale;
+mod egdb;
 #[path = "match.rs"]
 mod matches;
+mod ogn;
 mod perft;
 mod play;
 mod show;
@@ -74,7 +76,7 @@ fn timing_filters() -> Vec<(&'static str, &'static str)> {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["play", "show", "analyze", "perft", "uci"] {
+    for command in ["play", "show", "analyze", "perft", "uci", "egdb"] {
         let run = oware(&[command, "--help"], "");
         assert_eq!(run.code, 0, "{command}: {}", run.stderr);
         assert!(
@@ -85,7 +87,7 @@ fn every_command_has_help() {
     }
     let run = oware(&["--help"], "");
     assert_eq!(run.code, 0);
-    for command in ["play", "show", "analyze", "perft", "uci"] {
+    for command in ["play", "show", "analyze", "perft", "uci", "egdb"] {
         assert!(
             run.stdout.contains(&format!("\n  {command} ")),
             "{}",

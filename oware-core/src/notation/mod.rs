@@ -1,4 +1,5 @@
-//! Text forms: transcripts of moves and boards as diagrams.
+//! Text forms: transcripts of moves, boards as diagrams, positions as fens
+//! and whole games as OGN records ([`ogn`]).
 //!
 //! House letters themselves live with [`House`](crate::House).
 //!
@@ -18,7 +19,11 @@
 //! ```
 
 mod board_text;
+mod fen;
+pub mod ogn;
 mod transcript;
 
 pub use board_text::ParseBoardError;
+pub use fen::FenError;
+pub use ogn::{OgnError, OgnErrorKind, Record, Tag};
 pub use transcript::{Transcript, TranscriptError};

@@ -41,8 +41,16 @@ test('offline once loaded: the page and the bot work without the server', async 
     await navigator.serviceWorker.ready;
     const keys = await caches.keys();
     const cache = await caches.open(keys.find((k) => k.startsWith('oware-')));
-    const kept = (await cache.keys()).map((r) => new URL(r.url).pathname);
-    if (!kept.some((p) => p.endsWith('oware_web.wasm'))) throw new Error(`not kept: ${kept}`);
+    const kept = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+    // Every file the page loaded (each of its modules, the engine, the
+    // style) must be kept, or the page cannot start offline.
+    const loaded = performance.getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && /\.(js|wasm|css|svg)$/.test(url.pathname))
+      .map((url) => url.pathname);
+    if (!loaded.includes('/houses.js')) throw new Error(`the page's modules were not seen: ${loaded}`);
+    const missing = ['/oware_web.wasm', '/app.js', ...loaded].filter((path) => !kept.has(path));
+    if (missing.length) throw new Error(`not kept for offline use: ${missing.join(', ')}`);
   });
   await page.context().setOffline(true);
   await page.reload();

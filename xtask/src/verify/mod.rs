@@ -3,8 +3,10 @@
 //!
 //! - [`rules`]: oware-core against oware-reference, move for move, and perft.
 //! - [`search`]: alpha-beta against plain minimax at fixed depths.
+//! - [`egdb`]: the endgame databases against oware-reference's naive solver
+//!   and against their own successors.
 
-mod random;
+mod egdb;
 mod rules;
 mod search;
 
@@ -21,11 +23,14 @@ pub(crate) struct Args {
     pub(crate) rules: rules::Args,
     #[command(flatten)]
     pub(crate) search: search::Args,
+    #[command(flatten)]
+    pub(crate) egdb: egdb::Args,
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     rules::run(args)?;
     search::run(args)?;
+    egdb::run(args)?;
     println!("verify: all checks passed");
     Ok(())
 }

@@ -8,13 +8,13 @@
 //! seek those ends: avoid captures, or return to a position already seen.
 //! A forced cycle built by hand opens every rule set's games.
 
-use oware_core::{Game, House, Position, Seat};
-use oware_reference as reference;
+use oware_core::{Game, House, Position, Rules, Seat};
+use oware_fuzz::agree::{Disagreement, Games};
+use oware_fuzz::edges::{self, Stress};
 use rand::{Rng, RngExt};
 
-use super::bridge::{self, END_REASONS, RULE_SETS, RuleSet, guard};
-use super::disagreement::Disagreement;
-use crate::verify::random::{self, Stress};
+use super::END_REASONS;
+use super::guard::ask;
 
 /// Where the games' random streams start, apart from the other checks'.
 const STREAM: u64 = 1 << 40;
@@ -35,14 +35,14 @@ enum Policy {
 }
 
 /// What the games compared.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Tally {
-    /// Games played, per rule set (in the order of [`RULE_SETS`]).
-    pub(super) games: [u64; RULE_SETS.len()],
+    /// Games played, per rule set (in the order of `Rules::PRESETS`).
+    pub(super) games: Vec<u64>,
     /// Moves played, all games together.
     pub(super) moves: u64,
     /// Games ended, per rule set and reason (in the order of [`END_REASONS`]).
-    pub(super) endings: [[u64; END_REASONS.len()]; RULE_SETS.len()],
+    pub(super) endings: Vec<[u64; END_REASONS.len()]>,
     /// Games stopped at [`LONGEST`] moves without an end.
     pub(super) unfinished: u64,
     /// Stray moves refused by both for the same reason, game unchanged.
@@ -66,17 +66,32 @@ impl Tally {
 
 /// Plays `per_set` games under each rule set, after the hand-built cycle.
 pub(super) fn run(seed: u64, per_set: u64) -> Result<Tally, Box<Disagreement>> {
-    let mut tally = Tally::default();
-    for (set_index, set) in RULE_SETS.into_iter().enumerate() {
-        let mut rng = random::task_rng(seed, STREAM + set_index as u64);
+    let presets = Rules::PRESETS.len();
+    let mut tally = Tally {
+        games: vec![0; presets],
+        moves: 0,
+        endings: vec![[0; END_REASONS.len()]; presets],
+        unfinished: 0,
+        refusals: 0,
+        undos: 0,
+    };
+    for (set_index, (_, rules)) in Rules::PRESETS.into_iter().enumerate() {
+        let mut rng = super::task_rng(seed, STREAM + set_index as u64);
         let start = two_seed_cycle();
-        play(set_index, set, start, Policy::Uniform, &mut rng, &mut tally)
-            .map_err(|d| d.context("in the hand-built two-seed cycle"))?;
+        play(
+            set_index,
+            rules,
+            start,
+            Policy::Uniform,
+            &mut rng,
+            &mut tally,
+        )
+        .map_err(|d| d.context("in the hand-built two-seed cycle"))?;
         for game in 0..per_set {
             let task = STREAM + ((set_index as u64 + 1) << 32) + game;
-            let mut rng = random::task_rng(seed, task);
+            let mut rng = super::task_rng(seed, task);
             let (start, policy, origin) = setup(&mut rng, game);
-            play(set_index, set, start, policy, &mut rng, &mut tally).map_err(|d| {
+            play(set_index, rules, start, policy, &mut rng, &mut tally).map_err(|d| {
                 d.context(format!(
                     "in game {game} (seed {seed}) from {origin} {:?}, {} to move, {policy:?} play",
                     start.board().to_cells(),
@@ -108,12 +123,12 @@ fn setup(rng: &mut impl Rng, game: u64) -> (Position, Policy, String) {
     match game / 3 % 4 {
         0 => (Position::OPENING, policy, "the opening".to_owned()),
         1 | 2 => (
-            random::position(rng, Stress::Sparse),
+            edges::position(rng, Stress::Sparse),
             policy,
             "a random sparse position".to_owned(),
         ),
         _ => {
-            let (stress, start) = random::any_position(rng);
+            let (stress, start) = edges::any_position(rng);
             (
                 start,
                 policy,
@@ -124,212 +139,55 @@ fn setup(rng: &mut impl Rng, game: u64) -> (Position, Policy, String) {
 }
 
 /// One game from `start` in both implementations, compared after every
-/// move; a panic on either side ends it with a failure.
+/// move (`oware_fuzz::agree::Games`); a panic on either side ends it with
+/// a failure.
 fn play(
     set_index: usize,
-    set: RuleSet,
+    rules: Rules,
     start: Position,
     policy: Policy,
     rng: &mut impl Rng,
     tally: &mut Tally,
 ) -> Result<(), Box<Disagreement>> {
-    guard(|| play_unguarded(set_index, set, start, policy, rng, tally)).unwrap_or_else(|panic| {
-        Err(Disagreement::panicked(
-            "games",
-            Some(set.name),
-            Some(start),
-            "a game from this position without a panic",
-            panic,
-        ))
+    ask(rules, start, "a game from this position", || {
+        play_unguarded(set_index, rules, start, policy, rng, tally)
     })
 }
 
 /// [`play`], where a panic unwinds.
 fn play_unguarded(
     set_index: usize,
-    set: RuleSet,
+    rules: Rules,
     start: Position,
     policy: Policy,
     rng: &mut impl Rng,
     tally: &mut Tally,
 ) -> Result<(), Box<Disagreement>> {
-    let mut core = Game::from_position(start, set.core);
-    let mut other =
-        reference::Game::from_position(bridge::reference_position(start), set.reference());
+    let mut games = Games::new(start, rules);
+    games.compare()?;
     tally.games[set_index] += 1;
     loop {
-        compare(&core, &other, set)?;
-        if rng.random_bool(0.1) || core.is_over() {
-            stray_move(&mut core, &mut other, set, rng)?;
+        if rng.random_bool(0.1) || games.core().is_over() {
+            // A random house of either seat: both refuse it alike and stay
+            // as they were, or both play it.
+            let _ = games.play(House::ALL[rng.random_range(0..12)])?;
             tally.refusals += 1;
         }
-        if let Some(outcome) = core.outcome() {
-            tally.endings[set_index][bridge::end_index(outcome.reason)] += 1;
-            compare_undo(&mut core, set)?;
+        if let Some(outcome) = games.core().outcome() {
+            tally.endings[set_index][super::end_index(outcome.reason)] += 1;
+            games.check_undo()?;
             tally.undos += 1;
             return Ok(());
         }
-        if core.moves().len() >= LONGEST {
+        if games.core().moves().len() >= LONGEST {
             tally.unfinished += 1;
             return Ok(());
         }
-        let house = choose(&core, policy, rng);
-        let core_result = core.play(house);
-        let reference_result = other.play(house.index());
-        if core_result.is_err() || reference_result.is_err() {
-            return Err(disagree(
-                &core,
-                set,
-                format!("play {house}"),
-                format!("{core_result:?}"),
-                format!("{reference_result:?}"),
-            ));
-        }
+        let house = choose(games.core(), policy, rng);
+        // A house core lists as legal: `play` fails unless both play it.
+        let _ = games.play(house)?;
         tally.moves += 1;
     }
-}
-
-/// A disagreement about the current position of `core`, with the moves
-/// that reached it.
-fn disagree(
-    core: &Game,
-    set: RuleSet,
-    question: String,
-    mine: String,
-    theirs: String,
-) -> Box<Disagreement> {
-    let moves: String = core.moves().iter().map(|h| h.letter()).collect();
-    Disagreement::at("games", set.name, core.position(), question, mine, theirs).context(format!(
-        "after the moves {moves} from {:?}, {} to move",
-        core.start().board().to_cells(),
-        core.start().to_move()
-    ))
-}
-
-/// Both games after the same moves: same position, legal moves, outcome,
-/// moves and transcript.
-fn compare(core: &Game, other: &reference::Game, set: RuleSet) -> Result<(), Box<Disagreement>> {
-    let position = core.position();
-    let theirs = other.position();
-    if position.board().to_cells() != theirs.cells
-        || position.to_move() != bridge::core_seat(theirs.to_move)
-    {
-        return Err(disagree(
-            core,
-            set,
-            "position after the same moves".into(),
-            bridge::show_position(position.board().to_cells(), position.to_move()),
-            bridge::show_position(theirs.cells, bridge::core_seat(theirs.to_move)),
-        ));
-    }
-    let core_outcome = core.outcome();
-    let reference_outcome = other.outcome();
-    if !bridge::same_outcome(core_outcome, reference_outcome)
-        || core.is_over() != core_outcome.is_some()
-    {
-        return Err(disagree(
-            core,
-            set,
-            "outcome".into(),
-            bridge::show_outcome(core_outcome),
-            bridge::show_reference_outcome(reference_outcome),
-        ));
-    }
-    // The reference's game has no list of moves: a finished game has none,
-    // otherwise its position's moves under the game's rules.
-    let core_moves: Vec<usize> = core.legal_moves().iter().map(House::index).collect();
-    let reference_moves = if reference_outcome.is_some() {
-        Vec::new()
-    } else {
-        theirs.legal_moves(set.reference())
-    };
-    if core_moves != reference_moves {
-        return Err(disagree(
-            core,
-            set,
-            "legal moves in the game".into(),
-            bridge::letters(core_moves),
-            bridge::letters(reference_moves),
-        ));
-    }
-    let moves: Vec<usize> = core.moves().iter().map(|h| h.index()).collect();
-    let core_text = core.transcript().to_string();
-    let reference_text = reference::render_transcript(other.moves());
-    if moves != other.moves() || core_text != reference_text {
-        return Err(disagree(
-            core,
-            set,
-            "transcript".into(),
-            core_text,
-            reference_text,
-        ));
-    }
-    Ok(())
-}
-
-/// A random house of either seat tried in both games: both refuse it for
-/// the same reason and stay as they were, or both play it.
-fn stray_move(
-    core: &mut Game,
-    other: &mut reference::Game,
-    set: RuleSet,
-    rng: &mut impl Rng,
-) -> Result<(), Box<Disagreement>> {
-    let house = House::ALL[rng.random_range(0..12)];
-    let (core_before, other_before) = (core.clone(), other.clone());
-    let core_result = core.play(house);
-    let reference_result = other.play(house.index());
-    let same = match (core_result, reference_result) {
-        (Err(illegal), Err(refusal)) => {
-            bridge::refusal(illegal) == refusal && *core == core_before && *other == other_before
-        }
-        (Ok(()), Ok(())) => true,
-        _ => false,
-    };
-    if !same {
-        let mut found = disagree(
-            &core_before,
-            set,
-            format!("play {house} in the game"),
-            format!("{core_result:?}, game unchanged: {}", *core == core_before),
-            format!(
-                "{reference_result:?}, game unchanged: {}",
-                *other == other_before
-            ),
-        );
-        found.position = Some(core_before.position());
-        return Err(found);
-    }
-    Ok(())
-}
-
-/// Takes back the last move of a finished game and compares it with the
-/// game replayed without that move, in core and in the reference.
-fn compare_undo(core: &mut Game, set: RuleSet) -> Result<(), Box<Disagreement>> {
-    let Some(last) = core.undo() else {
-        return Ok(());
-    };
-    let mut replayed = Game::from_position(core.start(), set.core);
-    let mut other =
-        reference::Game::from_position(bridge::reference_position(core.start()), set.reference());
-    for &house in core.moves() {
-        replayed.play(house).expect("replaying moves core played");
-        other
-            .play(house.index())
-            .expect("replaying moves the reference played");
-    }
-    if *core != replayed {
-        return Err(disagree(
-            core,
-            set,
-            format!("undo {last}"),
-            format!("undone: {:?}", core.outcome()),
-            format!("(core replayed) {:?}", replayed.outcome()),
-        ));
-    }
-    compare(core, &other, set)?;
-    core.play(last).expect("the move just taken back");
-    Ok(())
 }
 
 /// The next move under `policy`, from core's legal moves (the same as the

@@ -1,5 +1,5 @@
 //! The rules checks of `cargo xtask verify`: oware-core held to
-//! oware-reference, a second implementation written from RULES.md alone.
+//! oware-reference, a second implementation written from SPEC.md alone.
 //!
 //! - [`moves`]: random walks from the opening and from edge positions, every
 //!   position asked of both under every rule set.
@@ -9,16 +9,24 @@
 //!   figures in the perft data file.
 //! - [`notation`]: board text and transcripts rendered and parsed by both.
 //!
+//! The questions and the reproducers are `oware_fuzz::agree`'s, the same
+//! the property tests ask, and the random edge positions are
+//! `oware_fuzz::edges`', the same the property tests draw: this module
+//! drives them at scale, seeded, and counts what they met. The rule sets are
+//! `Rules::PRESETS`, so a new preset is checked without a change here.
+//!
 //! Each check prints one summary line with its counts. On the first
 //! disagreement it prints a reproducer and verify fails.
 
 use std::time::Instant;
 
 use anyhow::bail;
+use oware_core::{EndReason, IllegalMove, Rules};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
-mod bridge;
-mod disagreement;
 mod games;
+mod guard;
 mod moves;
 mod notation;
 mod perft;
@@ -71,10 +79,66 @@ impl Sizes {
     }
 }
 
+/// The generator for task number `task` of a run seeded with `seed`: each
+/// task (a walk, a game) has its own stream, so it reproduces on its own
+/// whatever ran before it.
+fn task_rng(seed: u64, task: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(task);
+    rng
+}
+
+/// The presets in turn: the `index`th, wrapping round.
+fn preset(index: u64) -> (&'static str, Rules) {
+    Rules::PRESETS[(index % Rules::PRESETS.len() as u64) as usize]
+}
+
+/// A short name for each refusal, for tallies.
+const REFUSALS: [&str; 5] = [
+    "game over",
+    "not your house",
+    "empty house",
+    "must feed",
+    "grand slam",
+];
+
+/// The index of `illegal` in [`REFUSALS`].
+fn refusal_index(illegal: IllegalMove) -> usize {
+    match illegal {
+        IllegalMove::GameOver => 0,
+        IllegalMove::NotYourHouse { .. } => 1,
+        IllegalMove::EmptyHouse(_) => 2,
+        IllegalMove::MustFeed(_) => 3,
+        IllegalMove::GrandSlam(_) => 4,
+    }
+}
+
+/// A short name for each end reason, for tallies.
+const END_REASONS: [&str; 6] = [
+    "25 captured",
+    "24-24",
+    "no legal move",
+    "repetition",
+    "move limit",
+    "first repetition",
+];
+
+/// The index of `reason` in [`END_REASONS`].
+fn end_index(reason: EndReason) -> usize {
+    match reason {
+        EndReason::Reached25 => 0,
+        EndReason::Draw24 => 1,
+        EndReason::NoLegalMove => 2,
+        EndReason::Repetition => 3,
+        EndReason::MoveLimit => 4,
+        EndReason::FirstRepetition => 5,
+    }
+}
+
 /// Runs every rules check; fails on the first disagreement, after printing it.
 pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
     let sizes = Sizes::new(args);
-    bridge::catch_panics();
+    guard::catch_panics();
     check_moves(args.seed, &sizes)?;
     check_games(args.seed, &sizes)?;
     check_perft(args.seed, &sizes)?;
@@ -98,8 +162,8 @@ fn check_moves(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
         tally.moves,
         tally.walks,
         tally.opening_moves,
-        tally.positions / bridge::RULE_SETS.len() as u64,
-        bridge::RULE_SETS.len(),
+        tally.positions / Rules::PRESETS.len() as u64,
+        Rules::PRESETS.len(),
         tally.plays,
         tally.laps,
         tally.double_laps,
@@ -125,7 +189,7 @@ fn check_moves(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
             ("position drawn 24-24", tally.over[1]),
             ("position without a legal move", tally.over[2]),
         ];
-        let refused = bridge::REFUSALS.iter().map(|&r| (r, 0)).zip(tally.refusals);
+        let refused = REFUSALS.iter().map(|&r| (r, 0)).zip(tally.refusals);
         for (what, count) in met.into_iter().chain(refused.map(|((r, _), n)| (r, n))) {
             require("rules cross-check", what, count)?;
         }
@@ -137,10 +201,10 @@ fn check_moves(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
 fn check_games(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     let started = Instant::now();
     let games = report(games::run(seed, sizes.games))?;
-    let per_set: Vec<String> = bridge::RULE_SETS
+    let per_set: Vec<String> = Rules::PRESETS
         .iter()
         .enumerate()
-        .map(|(i, set)| format!("{} {} ({})", games.games[i], set.name, games.endings_of(i)))
+        .map(|(i, (name, _))| format!("{} {name} ({})", games.games[i], games.endings_of(i)))
         .collect();
     println!(
         "rules games: {} games, {} moves, agreed move for move and on every outcome: {}; \
@@ -154,23 +218,23 @@ fn check_games(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64(),
     );
     if sizes.games >= 300 {
-        for (i, set) in bridge::RULE_SETS.iter().enumerate() {
-            for (reason, &count) in bridge::END_REASONS.iter().zip(&games.endings[i]) {
+        for (i, (name, rules)) in Rules::PRESETS.iter().enumerate() {
+            for (reason, &count) in END_REASONS.iter().zip(&games.endings[i]) {
                 // Only a move limit can end a game by the move limit. And no
                 // move reaches 24-24: the capture would empty the opponent's
                 // row, a grand slam, which takes nothing (the cross-check
                 // meets 24-24 in set-up positions instead).
                 let reachable = match *reason {
-                    "move limit" => set.core.move_limit.is_some(),
-                    "repetition" => set.core.repetition.is_some_and(|n| n > 2),
-                    "first repetition" => set.core.repetition == Some(2),
+                    "move limit" => rules.move_limit.is_some(),
+                    "repetition" => rules.repetition.is_some_and(|n| n > 2),
+                    "first repetition" => rules.repetition == Some(2),
                     "24-24" => false,
                     _ => true,
                 };
                 if reachable {
                     require(
                         "rules games",
-                        &format!("{} ending under {}", reason, set.name),
+                        &format!("{reason} ending under {name}"),
                         count,
                     )?;
                 }
@@ -208,7 +272,7 @@ fn check_notation(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     let notation = report(notation::run(seed, sizes.notation))?;
     println!(
         "rules notation: {} boards rendered and read alike (5 variants each), {} corrupted board \
-         texts read alike ({} only by the reference: stray characters among counts, RULES.md's open \
+         texts read alike ({} only by the reference: stray characters among counts, SPEC's open \
          question), {} transcripts, {} corrupted transcripts, house letters [{:.1}s]",
         notation.boards,
         notation.board_texts,
@@ -229,7 +293,7 @@ fn require(check: &str, what: &str, count: u64) -> anyhow::Result<()> {
 }
 
 /// Prints a disagreement and turns it into verify's error.
-fn report<T>(result: Result<T, Box<disagreement::Disagreement>>) -> anyhow::Result<T> {
+fn report<T, D: std::fmt::Display>(result: Result<T, Box<D>>) -> anyhow::Result<T> {
     match result {
         Ok(value) => Ok(value),
         Err(disagreement) => {

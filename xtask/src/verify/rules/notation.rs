@@ -1,9 +1,9 @@
 //! Notation in both implementations: house letters, board text and
 //! transcripts rendered alike, read back alike, and the same strings
-//! accepted and refused — the rendered texts, the tolerated variants RULES.md
+//! accepted and refused — the rendered texts, the tolerated variants SPEC
 //! allows (no headers, labels, CRLF, one line), and random corruptions.
 //!
-//! One difference is RULES.md's to settle, not a bug of either side, and is
+//! One difference is SPEC's to settle, not a bug of either side, and is
 //! counted apart: on a line that holds counts, the reference reads any
 //! character that is not a digit as a separator, while core refuses all
 //! but whitespace, brackets, `|` and `:`. Such a text is tolerated only
@@ -14,9 +14,9 @@ use oware_core::{Board, Game, House, ParseBoardError, Rules, Seat, Transcript, T
 use oware_reference as reference;
 use rand::{Rng, RngExt};
 
-use super::bridge::guard;
-use super::disagreement::Disagreement;
-use crate::verify::random::{self, Stress};
+use oware_fuzz::edges::{self, Stress};
+
+use super::guard::guard;
 
 /// Where this check's random streams start, apart from the other checks'.
 const STREAM: u64 = 3 << 40;
@@ -37,7 +37,7 @@ pub(super) struct Tally {
     /// Board texts, corrupted at random, accepted or refused by both alike.
     pub(super) board_texts: u64,
     /// Of those, texts the reference accepts and core refuses only for a
-    /// stray character on a line of counts: RULES.md's open question.
+    /// stray character on a line of counts: SPEC's open question.
     pub(super) stray_characters: u64,
     /// Transcripts of random games rendered and read back by both.
     pub(super) transcripts: u64,
@@ -47,17 +47,15 @@ pub(super) struct Tally {
 }
 
 /// `count` boards and `count` transcripts, each with corrupted variants.
-pub(super) fn run(seed: u64, count: u64) -> Result<Tally, Box<Disagreement>> {
+pub(super) fn run(seed: u64, count: u64) -> Result<Tally, Box<Mismatch>> {
     let mut tally = Tally::default();
     letters()?;
     for index in 0..count {
         guard(|| one(seed, index, &mut tally)).unwrap_or_else(|panic| {
-            Err(Disagreement::panicked(
-                "notation",
-                None,
-                None,
+            Err(disagree(
                 format!("notation case {index} (seed {seed}) without a panic"),
-                panic,
+                format!("PANICKED (either side; the place names it): {panic}"),
+                String::new(),
             ))
         })?;
     }
@@ -66,13 +64,13 @@ pub(super) fn run(seed: u64, count: u64) -> Result<Tally, Box<Disagreement>> {
 
 /// Case `index`: a board (from a game or an edge position) and a game's
 /// transcript, each rendered, read back, and corrupted four ways.
-fn one(seed: u64, index: u64, tally: &mut Tally) -> Result<(), Box<Disagreement>> {
-    let mut rng = random::task_rng(seed, STREAM + index);
+fn one(seed: u64, index: u64, tally: &mut Tally) -> Result<(), Box<Mismatch>> {
+    let mut rng = super::task_rng(seed, STREAM + index);
     let origin = |what: &str| format!("{what} {index} of the notation check (seed {seed})");
     let board = if index.is_multiple_of(2) {
         random_game(&mut rng).position().board()
     } else {
-        random::position(&mut rng, Stress::ALL[(index / 2 % 6) as usize]).board()
+        edges::position(&mut rng, Stress::ALL[(index / 2 % 6) as usize]).board()
     };
     boards(board, tally).map_err(|d| d.context(origin("board")))?;
     let text = board.to_string();
@@ -90,21 +88,56 @@ fn one(seed: u64, index: u64, tally: &mut Tally) -> Result<(), Box<Disagreement>
     Ok(())
 }
 
-/// A disagreement about notation: no position, no rule set.
-fn disagree(question: String, core: String, reference: String) -> Box<Disagreement> {
-    Box::new(Disagreement {
-        check: "notation",
-        rules: None,
+/// Core and reference read or wrote one text differently: no position, no
+/// rule set, so not one of `oware_fuzz::agree`'s questions.
+#[derive(Debug)]
+pub(super) struct Mismatch {
+    /// What was asked, e.g. `read "..."`.
+    question: String,
+    /// Core's answer.
+    core: String,
+    /// The reference's answer.
+    reference: String,
+    /// How the check came to ask.
+    context: Vec<String>,
+}
+
+impl Mismatch {
+    /// The same mismatch with one more line of context.
+    fn context(mut self: Box<Self>, line: String) -> Box<Mismatch> {
+        self.context.push(line);
+        self
+    }
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "core and reference disagree on notation: {}",
+            self.question
+        )?;
+        writeln!(f, "core:\n    {}", self.core)?;
+        writeln!(f, "reference:\n    {}", self.reference)?;
+        for line in &self.context {
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A mismatch about `question`.
+fn disagree(question: String, core: String, reference: String) -> Box<Mismatch> {
+    Box::new(Mismatch {
         question,
-        position: None,
-        context: Vec::new(),
         core,
         reference,
+        context: Vec::new(),
     })
 }
 
 /// House letters: the same twelve, and every other character refused by both.
-fn letters() -> Result<(), Box<Disagreement>> {
+fn letters() -> Result<(), Box<Mismatch>> {
     for house in House::ALL {
         if reference::house_letter(house.index()) != Some(house.letter()) {
             return Err(disagree(
@@ -148,7 +181,7 @@ fn random_game(rng: &mut impl Rng) -> Game {
 
 /// One board: both render the same text, and both read it and its
 /// tolerated variants back to the same board.
-fn boards(board: Board, tally: &mut Tally) -> Result<(), Box<Disagreement>> {
+fn boards(board: Board, tally: &mut Tally) -> Result<(), Box<Mismatch>> {
     let cells = board.to_cells();
     let text = board.to_string();
     let reference_text = reference::render_board(&cells);
@@ -188,8 +221,8 @@ fn cells_in_reading_order(cells: &[u8; 14]) -> String {
 }
 
 /// Any text: both accept it as the same board, or both refuse it (or it
-/// falls in RULES.md's open question, see the module docs).
-fn board_text(text: &str, tally: &mut Tally) -> Result<(), Box<Disagreement>> {
+/// falls in SPEC's open question, see the module docs).
+fn board_text(text: &str, tally: &mut Tally) -> Result<(), Box<Mismatch>> {
     let core = text.parse::<Board>().map(Board::to_cells);
     let reference = reference::parse_board(text);
     tally.board_texts += 1;
@@ -235,7 +268,7 @@ fn blank_strays(text: &str) -> String {
 
 /// One game's transcript: both render the same text and read it back to
 /// the same moves.
-fn transcripts(game: &Game, tally: &mut Tally) -> Result<(), Box<Disagreement>> {
+fn transcripts(game: &Game, tally: &mut Tally) -> Result<(), Box<Mismatch>> {
     let moves: Vec<usize> = game.moves().iter().map(|h| h.index()).collect();
     let text = game.transcript().to_string();
     let reference_text = reference::render_transcript(&moves);
@@ -263,7 +296,7 @@ fn transcripts(game: &Game, tally: &mut Tally) -> Result<(), Box<Disagreement>> 
 
 /// Any text: both read the same moves, or both refuse it naming the same
 /// character for the same reason.
-fn transcript_text(text: &str, tally: &mut Tally) -> Result<(), Box<Disagreement>> {
+fn transcript_text(text: &str, tally: &mut Tally) -> Result<(), Box<Mismatch>> {
     let core = text.parse::<Transcript>();
     let reference = reference::parse_transcript(text);
     tally.transcript_texts += 1;

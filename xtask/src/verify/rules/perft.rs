@@ -8,13 +8,12 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use oware_core::{Board, House, Position, Rules, Seat, divide, perft, perft_played};
+use oware_core::{Board, Position, Rules, Seat, divide, perft, perft_played};
+use oware_fuzz::agree::{self, Disagreement};
+use oware_fuzz::edges::{self, Stress};
 use oware_reference as reference;
 
-use super::bridge::{self, RULE_SETS, RuleSet, guard};
-use super::disagreement::{Disagreement, shrink};
-use super::moves::{Tally as MovesTally, compare_position};
-use crate::verify::random::{self, Stress};
+use super::guard::{ask, guard, shrunk};
 
 /// Where the edge positions' random streams start, apart from the other checks'.
 const STREAM: u64 = 2 << 40;
@@ -69,7 +68,7 @@ pub(super) fn run(seed: u64, depth: u32) -> anyhow::Result<Result<Tally, Box<Dis
         if figure.depth <= depth {
             let theirs = guard(|| {
                 reference::perft(
-                    &bridge::reference_position(figure.position),
+                    &agree::reference_position(figure.position),
                     figure.depth,
                     reference::Rules::Abapa,
                 )
@@ -87,14 +86,21 @@ pub(super) fn run(seed: u64, depth: u32) -> anyhow::Result<Result<Tally, Box<Dis
             tally.figures_core += 1;
         }
     }
-    Ok(counts(seed, depth, tally))
+    counts(seed, depth, tally)
 }
 
-/// The counts compared between the two implementations.
-fn counts(seed: u64, depth: u32, mut tally: Tally) -> Result<Tally, Box<Disagreement>> {
-    let [abapa, _, awari, _] = RULE_SETS;
+/// The counts compared between the two implementations: `Ok(Err(..))` on a
+/// disagreement, `Err` when core's own perft functions differ from each other.
+fn counts(
+    seed: u64,
+    depth: u32,
+    mut tally: Tally,
+) -> anyhow::Result<Result<Tally, Box<Disagreement>>> {
     for d in 1..=depth {
-        let agreed = agree(Position::OPENING, d, abapa)?;
+        let agreed = match agree_perft(Position::OPENING, d, Rules::ABAPA) {
+            Ok(count) => count,
+            Err(found) => return Ok(Err(found)),
+        };
         tally.opening.push(agreed);
         // Core's library perft, its split by first move, and its twin that
         // plays the leaves too must all give the agreed count.
@@ -113,101 +119,46 @@ fn counts(seed: u64, depth: u32, mut tally: Tally) -> Result<Tally, Box<Disagree
             }
         });
         if [&core, &split, &played] != [&Ok(agreed); 3] {
-            return Err(Disagreement::at(
-                "perft",
-                abapa.name,
-                Position::OPENING,
-                format!("perft({d}) by core's perft, divide and perft_played"),
-                format!("perft {core:?}, divide {split:?}, perft_played {played:?}"),
-                format!("{agreed} (core's legal moves counted here agree with the reference)"),
-            ));
+            bail!(
+                "oware-core's perft functions differ from the count core and reference agree on: \
+                 perft({d}) from the opening is {agreed} by both, but perft {core:?}, \
+                 divide {split:?}, perft_played {played:?}"
+            );
         }
     }
     for d in 1..depth {
-        tally.awari.push(agree(Position::OPENING, d, awari)?);
+        match agree_perft(Position::OPENING, d, Rules::AWARI) {
+            Ok(count) => tally.awari.push(count),
+            Err(found) => return Ok(Err(found)),
+        }
     }
     for index in 0..EDGE_POSITIONS {
-        let mut rng = random::task_rng(seed, STREAM + index);
+        let mut rng = super::task_rng(seed, STREAM + index);
         let stress = Stress::ALL[(index % Stress::ALL.len() as u64) as usize];
-        let start = random::position(&mut rng, stress);
-        for set in RULE_SETS {
-            tally.edge_leaves += agree(start, EDGE_DEPTH, set).map_err(|d| {
-                d.context(format!(
-                    "from edge position {index} (seed {seed}), a random {} position",
-                    stress.name()
-                ))
-            })?;
+        let start = edges::position(&mut rng, stress);
+        for (_, rules) in Rules::PRESETS {
+            match agree_perft(start, EDGE_DEPTH, rules) {
+                Ok(count) => tally.edge_leaves += count,
+                Err(found) => {
+                    return Ok(Err(found.context(format!(
+                        "from edge position {index} (seed {seed}), a random {} position",
+                        stress.name()
+                    ))));
+                }
+            }
         }
         tally.edge_positions += 1;
     }
-    Ok(tally)
+    Ok(Ok(tally))
 }
 
-/// perft under `set.core`, by core's legal moves and unchecked play.
-fn core_perft(position: Position, depth: u32, rules: &Rules) -> u64 {
-    match depth {
-        0 => 1,
-        _ => position
-            .legal_moves_under(rules)
-            .iter()
-            .map(|house| core_perft(position.play_unchecked(house), depth - 1, rules))
-            .sum(),
-    }
-}
-
-/// The reference's perft of a core position.
-fn reference_perft(position: Position, depth: u32, set: RuleSet) -> u64 {
-    reference::perft(
-        &bridge::reference_position(position),
-        depth,
-        set.reference(),
-    )
-}
-
-/// The count both agree on, or where they first disagree.
-fn agree(position: Position, depth: u32, set: RuleSet) -> Result<u64, Box<Disagreement>> {
-    match both(position, depth, set) {
-        Some(count) => Ok(count),
-        None => Err(locate(position, depth, set, Vec::new())),
-    }
-}
-
-/// The count, if both give the same one without a panic.
-fn both(position: Position, depth: u32, set: RuleSet) -> Option<u64> {
-    let core = guard(|| core_perft(position, depth, &set.core)).ok()?;
-    let theirs = guard(|| reference_perft(position, depth, set)).ok()?;
-    (core == theirs).then_some(core)
-}
-
-/// Follows a differing count down the tree: the first child whose counts
-/// differ, until a position where a single move is answered differently.
-fn locate(position: Position, depth: u32, set: RuleSet, path: Vec<House>) -> Box<Disagreement> {
-    let path_text: String = path.iter().map(|h| h.letter()).collect();
-    if let Err(found) = compare_position(position, set, &mut MovesTally::default()) {
-        let found = shrink(found, |p| {
-            compare_position(p, set, &mut MovesTally::default()).err()
-        });
-        return found.context(format!(
-            "found by perft({depth}) after the moves {path_text:?}: the counts differed all the way down"
-        ));
-    }
-    for house in position.legal_moves_under(&set.core) {
-        let child = position.play_unchecked(house);
-        if both(child, depth - 1, set).is_none() {
-            let mut path = path;
-            path.push(house);
-            return locate(child, depth - 1, set, path);
-        }
-    }
-    Disagreement::at(
-        "perft",
-        set.name,
-        position,
-        format!("perft({depth}) after the moves {path_text:?}"),
-        format!("{:?}", guard(|| core_perft(position, depth, &set.core))),
-        format!("{:?}", guard(|| reference_perft(position, depth, set))),
-    )
-    .context("every move and every child's count agree: the perft functions themselves differ")
+/// The count both agree on (`oware_fuzz::agree::perft`), or where they
+/// first disagree, made as small as it allows.
+fn agree_perft(position: Position, depth: u32, rules: Rules) -> Result<u64, Box<Disagreement>> {
+    ask(rules, position, &format!("perft({depth})"), || {
+        agree::perft(position, depth, rules)
+    })
+    .map_err(|found| shrunk(found).context(format!("found by perft({depth})")))
 }
 
 /// The figures of a perft data file.

@@ -1,26 +1,27 @@
-//! Random positions for the verify checks: seeded, so any failure
-//! reproduces, and aimed at the edges of the rules rather than at the
-//! positions ordinary play visits.
+//! Random positions at the edges of the rules: one home for them, used by
+//! the property tests (through [`crate::strategies`]) and by `cargo xtask
+//! verify` (through a seeded generator per walk), so both reach the same
+//! edges.
 //!
 //! Every position holds the 48 seeds of a game. Each [`Stress`] names the
-//! rule it is built to reach; [`position`] builds one, either seat to move.
+//! rule it is built to reach; [`position`] builds one, either seat to move,
+//! from any [`Rng`]: proptest's own, or a seeded `ChaCha8Rng`.
+//!
+//! ```
+//! use oware_fuzz::edges::{self, Stress};
+//! use rand::SeedableRng;
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let position = edges::position(&mut rng, Stress::MustFeed);
+//! assert_eq!(position.board().total(), 48);
+//! assert_eq!(position.board().seeds_on_side(position.to_move().opponent()), 0);
+//! ```
 
 use oware_core::{Board, House, Position, Seat, TOTAL_SEEDS};
-use rand::{Rng, RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-/// The generator for task number `task` of a run seeded with `seed`: each
-/// task (a walk, a game) has its own stream, so it reproduces on its own
-/// whatever ran before it.
-pub(crate) fn task_rng(seed: u64, task: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(task);
-    rng
-}
+use rand::{Rng, RngExt};
 
 /// What a random position is built to reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stress {
+pub enum Stress {
     /// Seeds anywhere, stores anywhere below 25.
     Scattered,
     /// One house of 11 to 40 seeds, so sowing laps the board (twice and
@@ -40,7 +41,7 @@ pub(crate) enum Stress {
 
 impl Stress {
     /// Every kind, in a fixed order for round-robin use.
-    pub(crate) const ALL: [Stress; 6] = [
+    pub const ALL: [Stress; 6] = [
         Stress::Scattered,
         Stress::BigHouse,
         Stress::MustFeed,
@@ -50,7 +51,7 @@ impl Stress {
     ];
 
     /// A short lowercase name for summaries.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Stress::Scattered => "scattered",
             Stress::BigHouse => "big house",
@@ -63,7 +64,7 @@ impl Stress {
 }
 
 /// A random position of kind `stress`, either seat to move.
-pub(crate) fn position(rng: &mut impl Rng, stress: Stress) -> Position {
+pub fn position(rng: &mut impl Rng, stress: Stress) -> Position {
     let mover = if rng.random_bool(0.5) {
         Seat::South
     } else {
@@ -107,13 +108,13 @@ pub(crate) fn position(rng: &mut impl Rng, stress: Stress) -> Position {
 }
 
 /// A position of a random kind, and the kind.
-pub(crate) fn any_position(rng: &mut impl Rng) -> (Stress, Position) {
+pub fn any_position(rng: &mut impl Rng) -> (Stress, Position) {
     let stress = Stress::ALL[rng.random_range(0..Stress::ALL.len())];
     (stress, position(rng, stress))
 }
 
 /// Fisher–Yates, so this module needs nothing beyond `RngExt`.
-pub(crate) fn shuffle<T>(rng: &mut impl Rng, items: &mut [T]) {
+fn shuffle<T>(rng: &mut impl Rng, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         items.swap(i, rng.random_range(0..=i));
     }
@@ -230,43 +231,5 @@ fn grand_slam(rng: &mut impl Rng, cells: &mut Cells, mover: Seat) {
         // A near miss: one more seed somewhere in the opponent's row.
         let house = theirs[rng.random_range(0..6)];
         cells.0[house.index()] += 1;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_kind_builds_boards_of_48_seeds_and_reaches_its_edge() {
-        let mut rng = task_rng(7, 0);
-        let mut big = 0;
-        let mut starving = 0;
-        let mut slams = 0;
-        for _ in 0..2000 {
-            for stress in Stress::ALL {
-                let position = position(&mut rng, stress);
-                let board = position.board();
-                assert_eq!(board.total(), 48);
-                let mover = position.to_move();
-                match stress {
-                    Stress::BigHouse => {
-                        big += usize::from(House::ALL.iter().any(|&h| board[h] >= 23));
-                    }
-                    Stress::MustFeed => {
-                        assert_eq!(board.seeds_on_side(mover.opponent()), 0);
-                        starving += usize::from(position.legal_moves().is_empty());
-                    }
-                    Stress::GrandSlam => {
-                        slams +=
-                            usize::from(!position.grand_slams(position.legal_moves()).is_empty());
-                    }
-                    _ => {}
-                }
-            }
-        }
-        assert!(big > 100, "{big} houses of 23 or more");
-        assert!(starving > 100, "{starving} positions with no feeding move");
-        assert!(slams > 500, "{slams} positions with a grand slam");
     }
 }

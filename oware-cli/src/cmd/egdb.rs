@@ -1,0 +1,290 @@
+//! `oware egdb`: build endgame databases on disk, and probe positions in them.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use oware_core::Position;
+use oware_egdb::{Bounds, BuildEvent, Database, Ruleset, SliceReport};
+
+use crate::thinking::{Count, Rate, Seconds};
+
+/// Endgame databases: every position with up to N seeds on the board, solved.
+///
+/// A position's value is the net number of seeds (the mover's minus the
+/// opponent's) the side to move collects from those on the board under
+/// perfect play; stores do not matter. Under awari it is exact; under abapa
+/// two bounds are kept, lo (endless play gives the seeds left to the
+/// mover's opponent) and hi (to the mover).
+///
+/// The databases live in DIR, one file per rule set and seed count
+/// (`abapa-07.egdb`). DIR defaults to $OWARE_EGDB if it is set, else
+/// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The two things to do with a database.
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    Build(BuildArgs),
+    Probe(ProbeArgs),
+}
+
+/// Build the database of every position with up to N seeds.
+///
+/// One file per seed count, written under a temporary name and renamed when
+/// complete: an interrupted build resumes after the last complete seed count,
+/// and a complete database is left alone.
+#[derive(clap::Args, Debug)]
+struct BuildArgs {
+    /// The rules: abapa or awari.
+    #[arg(long, value_name = "R")]
+    rules: Ruleset,
+    /// The most seeds on the board (20 seeds: 225,792,840 positions).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=48))]
+    max_seeds: u8,
+    /// The database directory [default: $OWARE_EGDB, else
+    /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+/// Print the value of positions, and of each legal move, from a database.
+///
+/// Positions are in the engine protocol's fen form, `H0-H1-...-H11-S-N-T`:
+/// the twelve house counts in index order (A-F, then a-f), South's store,
+/// North's store, `S` or `N` to move. Values are for the side to move; a
+/// move's value is what it captures minus the value left to the opponent.
+#[derive(clap::Args, Debug)]
+struct ProbeArgs {
+    /// The rules: abapa or awari.
+    #[arg(long, value_name = "R")]
+    rules: Ruleset,
+    /// The database directory [default: as for build].
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// One JSON object per position, on one line:
+    /// {"seeds": 16, "value": {"lo": 0, "hi": 0}, "moves": {"A": {"lo": -1, "hi": -1}, ...}}
+    #[arg(long)]
+    json: bool,
+    /// Positions as fens, or `-` to read one per line from stdin.
+    #[arg(value_name = "POSITION", required = true)]
+    positions: Vec<String>,
+}
+
+/// Runs `oware egdb`.
+pub(crate) fn run(args: &Args) -> Result<()> {
+    match &args.command {
+        Command::Build(args) => build(args),
+        Command::Probe(args) => probe(args),
+    }
+}
+
+/// The database directory: `--dir`, else the documented default.
+fn directory(dir: Option<&Path>) -> Result<PathBuf> {
+    if let Some(dir) = dir {
+        return Ok(dir.to_owned());
+    }
+    let var = |name| std::env::var_os(name).filter(|value| !value.is_empty());
+    if let Some(dir) = var("OWARE_EGDB") {
+        return Ok(dir.into());
+    }
+    if let Some(data) = var("XDG_DATA_HOME") {
+        return Ok(PathBuf::from(data).join("oware/egdb"));
+    }
+    match var("HOME") {
+        Some(home) => Ok(PathBuf::from(home).join(".local/share/oware/egdb")),
+        None => bail!("no database directory: give --dir, or set OWARE_EGDB or HOME"),
+    }
+}
+
+/// Runs `oware egdb build`.
+fn build(args: &BuildArgs) -> Result<()> {
+    let dir = directory(args.dir.as_deref())?;
+    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
+    let style = ProgressStyle::with_template(
+        "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {per_sec}, eta {eta}",
+    )
+    .expect("the template is valid")
+    .progress_chars("=> ");
+    let started = Instant::now();
+    let show = |event: BuildEvent| {
+        let mut bar = bar.lock().expect("no progress update panics");
+        match event {
+            BuildEvent::Started { seeds, positions } => {
+                let new = ProgressBar::new(positions)
+                    .with_style(style.clone())
+                    .with_prefix(format!("{} {seeds:>2} seeds", args.rules));
+                *bar = Some(new);
+            }
+            // Each position counts twice: once forward, once in the levels.
+            BuildEvent::Advanced { done, .. } => {
+                if let Some(bar) = bar.as_ref() {
+                    bar.set_position(done / 2);
+                }
+            }
+            BuildEvent::Finished(report) => {
+                if let Some(bar) = bar.take() {
+                    bar.finish_and_clear();
+                }
+                println!("{}", SliceLine(args.rules, report));
+            }
+            BuildEvent::Loaded { .. } => {}
+        }
+    };
+    let summary = oware_egdb::build_dir(&dir, args.rules, args.max_seeds, &show)
+        .with_context(|| format!("cannot build the {} database", args.rules))?;
+    let built: u64 = summary.built.iter().map(|r| r.positions).sum();
+    if summary.built.is_empty() {
+        println!(
+            "the {} database up to {} seeds is already complete in {}",
+            args.rules,
+            args.max_seeds,
+            dir.display()
+        );
+    } else {
+        let elapsed = started.elapsed();
+        println!(
+            "the {} database up to {} seeds is complete in {}: {} positions solved in {} ({} positions/s)",
+            args.rules,
+            args.max_seeds,
+            dir.display(),
+            built,
+            Seconds(elapsed),
+            Rate::per_second(built, elapsed),
+        );
+    }
+    Ok(())
+}
+
+/// One slice's line in the build's output.
+struct SliceLine(Ruleset, SliceReport);
+
+impl std::fmt::Display for SliceLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let SliceLine(ruleset, report) = *self;
+        write!(
+            f,
+            "{ruleset} {:>2} seeds: {} positions in {} ({} positions/s)",
+            report.seeds,
+            report.positions,
+            Seconds(report.elapsed),
+            Rate::per_second(report.positions, report.elapsed),
+        )?;
+        if ruleset == Ruleset::Abapa {
+            let share = report.exact as f64 / report.positions as f64;
+            write!(f, ", {:.2}% exact", 100.0 * share)?;
+        }
+        let bytes = report.positions * if ruleset == Ruleset::Abapa { 2 } else { 1 } + 32;
+        write!(f, ", file {}B", Count(bytes))
+    }
+}
+
+/// Runs `oware egdb probe`.
+fn probe(args: &ProbeArgs) -> Result<()> {
+    let dir = directory(args.dir.as_deref())?;
+    let db = Database::open(&dir, args.rules)
+        .with_context(|| format!("cannot open the {} database", args.rules))?;
+    let mut out = std::io::stdout().lock();
+    for (number, text) in args.positions.iter().enumerate() {
+        if text == "-" {
+            for (line, read) in std::io::stdin().lock().lines().enumerate() {
+                let read = read.context("cannot read positions from stdin")?;
+                let fen = read.trim();
+                if fen.is_empty() {
+                    continue;
+                }
+                let position = position(fen, &db)
+                    .with_context(|| format!("line {} of stdin, `{fen}`", line + 1))?;
+                answer(&mut out, &db, &position, args.json)?;
+            }
+        } else {
+            let position = position(text, &db)
+                .with_context(|| format!("position {}, `{text}`", number + 1))?;
+            answer(&mut out, &db, &position, args.json)?;
+        }
+    }
+    Ok(())
+}
+
+/// The position a fen names, if the database holds it.
+fn position(fen: &str, db: &Database) -> Result<Position> {
+    let position = Position::from_fen(fen)?;
+    let seeds = oware_egdb::mover_houses(&position).iter().sum::<u8>();
+    if seeds > db.max_seeds() {
+        bail!(
+            "the position holds {seeds} seeds on the board; the {} database goes up to {}",
+            db.ruleset(),
+            db.max_seeds()
+        );
+    }
+    Ok(position)
+}
+
+/// Writes what the database says about `position`.
+fn answer(out: &mut impl Write, db: &Database, position: &Position, json: bool) -> Result<()> {
+    let seeds = oware_egdb::mover_houses(position).iter().sum::<u8>();
+    let value = db
+        .probe(position)
+        .context("the position is in the database")?;
+    let moves = db
+        .probe_moves(position)
+        .context("the position is in the database")?;
+    if json {
+        let moves: Vec<String> = moves
+            .iter()
+            .map(|(house, bounds)| format!("\"{house}\": {}", Json(*bounds)))
+            .collect();
+        writeln!(
+            out,
+            "{{\"seeds\": {seeds}, \"value\": {}, \"moves\": {{{}}}}}",
+            Json(value),
+            moves.join(", ")
+        )?;
+    } else {
+        write!(out, "{}", position.board())?;
+        writeln!(
+            out,
+            "{} to move, {seeds} seeds on the board: value {}",
+            position.to_move(),
+            Human(value)
+        )?;
+        if moves.is_empty() {
+            writeln!(out, "no legal move: the board is settled")?;
+        }
+        for (house, bounds) in moves {
+            writeln!(out, "  {house}  {}", Human(bounds))?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// Bounds as JSON: `{"lo": -1, "hi": 3}`.
+struct Json(Bounds);
+
+impl std::fmt::Display for Json {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{{\"lo\": {}, \"hi\": {}}}", self.0.lo, self.0.hi)
+    }
+}
+
+/// Bounds for people: `-2` when exact, `-2 to 4 (endless play decides)` when not.
+struct Human(Bounds);
+
+impl std::fmt::Display for Human {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Bounds { lo, hi } = self.0;
+        if lo == hi {
+            write!(f, "{lo}")
+        } else {
+            write!(f, "{lo} to {hi} (endless play decides)")
+        }
+    }
+}

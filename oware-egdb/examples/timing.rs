@@ -1,0 +1,73 @@
+//! Builds a database in memory, prints each slice's time and speed, then
+//! times probes at random positions in CPU time (from the kernel's count of
+//! this thread's time on a core), so that the figure holds on a busy
+//! machine where wall-clock benches are not to be trusted.
+//!
+//! `cargo run --release -p oware-egdb --example timing -- abapa 15`
+
+use std::hint::black_box;
+
+use oware_egdb::{BuildEvent, Database, Ruleset};
+
+/// Nanoseconds this thread has spent on a core (Linux); `None` elsewhere.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let ruleset: Ruleset = args
+        .next()
+        .unwrap_or_else(|| "awari".into())
+        .parse()
+        .expect("abapa or awari");
+    let max: u8 = args
+        .next()
+        .unwrap_or_else(|| "12".into())
+        .parse()
+        .expect("a seed count");
+    let db = Database::build_with_progress(ruleset, max, &|event| {
+        if let BuildEvent::Finished(r) = event {
+            println!(
+                "{} seeds: {} positions in {:.3} s ({:.2} M/s), exact {:.4}",
+                r.seeds,
+                r.positions,
+                r.elapsed.as_secs_f64(),
+                r.positions as f64 / r.elapsed.as_secs_f64() / 1e6,
+                r.exact as f64 / r.positions as f64
+            );
+        }
+    });
+    // Random positions of exactly `max` seeds: the biggest slice, so that
+    // nearly every probe misses the caches.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let positions: Vec<[u8; 12]> = (0..1 << 20)
+        .map(|_| {
+            let mut houses = [0u8; 12];
+            for _ in 0..max {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                houses[(state % 12) as usize] += 1;
+            }
+            houses
+        })
+        .collect();
+    let rounds = 10;
+    let started = thread_cpu_ns();
+    let mut sum = 0i64;
+    for _ in 0..rounds {
+        for &houses in &positions {
+            let bounds = db.probe_houses(black_box(houses)).expect("in the database");
+            sum += i64::from(bounds.lo) + i64::from(bounds.hi);
+        }
+    }
+    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
+        let probes = (rounds * positions.len()) as f64;
+        println!(
+            "probe: {:.1} ns of CPU per probe at random {max}-seed positions (checksum {sum})",
+            (end - start) as f64 / probes
+        );
+    }
+}

@@ -1,0 +1,297 @@
+//! The database in memory: one solved slice per seed count, and probing.
+
+use std::time::Duration;
+
+use oware_core::{House, Position};
+
+use crate::rank::{rank, slice_len};
+use crate::ruleset::{Bounds, Ruleset};
+use crate::solve::solve;
+use crate::view::{Houses, houses_of, moves, seeds};
+
+/// The solved positions with exactly one seed count: one byte per position
+/// under awari, two (LO, HI) under abapa, in rank order.
+pub(crate) struct Slice {
+    ruleset: Ruleset,
+    seeds: u8,
+    values: Box<[i8]>,
+}
+
+impl Slice {
+    /// A slice from its values, `slice_len(seeds)` entries of the ruleset's width.
+    pub(crate) fn new(ruleset: Ruleset, seeds: u8, values: Box<[i8]>) -> Slice {
+        debug_assert_eq!(
+            values.len() as u64,
+            slice_len(seeds) * Slice::width(ruleset) as u64
+        );
+        Slice {
+            ruleset,
+            seeds,
+            values,
+        }
+    }
+
+    /// Bytes per position.
+    pub(crate) const fn width(ruleset: Ruleset) -> usize {
+        if ruleset.has_bounds() { 2 } else { 1 }
+    }
+
+    /// The bounds of the position of rank `rank`.
+    #[inline]
+    pub(crate) fn bounds(&self, rank: u64) -> Bounds {
+        let r = rank as usize;
+        if self.ruleset.has_bounds() {
+            Bounds {
+                lo: self.values[2 * r],
+                hi: self.values[2 * r + 1],
+            }
+        } else {
+            Bounds::exact(self.values[r])
+        }
+    }
+
+    /// The stored values, as in a file.
+    pub(crate) fn values(&self) -> &[i8] {
+        &self.values
+    }
+
+    /// The seed count.
+    pub(crate) fn seeds(&self) -> u8 {
+        self.seeds
+    }
+}
+
+/// What happened while building, for progress displays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BuildEvent {
+    /// A slice is being solved: `positions` in all.
+    Started {
+        /// The seed count.
+        seeds: u8,
+        /// Its positions.
+        positions: u64,
+    },
+    /// Part of the slice is done: `done` of `2 × positions` work units (the
+    /// forward pass is the first half, the levels the second).
+    Advanced {
+        /// The seed count.
+        seeds: u8,
+        /// Units done.
+        done: u64,
+    },
+    /// The slice is solved.
+    Finished(SliceReport),
+    /// The slice was already on disk and was read rather than solved.
+    Loaded {
+        /// The seed count.
+        seeds: u8,
+    },
+}
+
+/// What solving one slice took and gave.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SliceReport {
+    /// The seed count.
+    pub seeds: u8,
+    /// Its positions.
+    pub positions: u64,
+    /// The time it took to solve (not to write).
+    pub elapsed: Duration,
+    /// Positions whose LO and HI bounds meet (all of them under awari).
+    pub exact: u64,
+}
+
+/// Every position with up to [`max_seeds`](Database::max_seeds) seeds on the
+/// board, solved, in memory.
+///
+/// ```
+/// use oware_egdb::{Bounds, Database, Ruleset};
+/// let db = Database::build(Ruleset::Awari, 4);
+/// // Two seeds each, nothing to capture in one move: a draw by endless play.
+/// assert_eq!(db.probe_houses([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]), Some(Bounds::exact(0)));
+/// // The opponent's row is empty and A cannot feed it: the mover takes both.
+/// assert_eq!(db.probe_houses([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), Some(Bounds::exact(2)));
+/// assert_eq!(db.probe_houses([5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), None);
+/// ```
+pub struct Database {
+    ruleset: Ruleset,
+    slices: Vec<Slice>,
+}
+
+impl Database {
+    /// Solves every position with up to `max_seeds` seeds, in memory.
+    ///
+    /// # Panics
+    /// If `max_seeds` is over 48, or the slices do not fit in memory.
+    #[must_use]
+    pub fn build(ruleset: Ruleset, max_seeds: u8) -> Database {
+        Database::build_with_progress(ruleset, max_seeds, &|_| {})
+    }
+
+    /// [`build`](Database::build), telling `progress` what it does (from
+    /// any of the threads it uses).
+    ///
+    /// # Panics
+    /// As [`build`](Database::build).
+    #[must_use]
+    pub fn build_with_progress(
+        ruleset: Ruleset,
+        max_seeds: u8,
+        progress: &(dyn Fn(BuildEvent) + Sync),
+    ) -> Database {
+        let mut db = Database::empty(ruleset);
+        for _ in 0..=max_seeds {
+            db.solve_next(progress);
+        }
+        db
+    }
+
+    /// A database with no slice yet.
+    pub(crate) fn empty(ruleset: Ruleset) -> Database {
+        assert!(usize::from(u8::MAX) > crate::rank::MAX_SEEDS);
+        Database {
+            ruleset,
+            slices: Vec::new(),
+        }
+    }
+
+    /// Solves the next slice and keeps it.
+    pub(crate) fn solve_next(&mut self, progress: &(dyn Fn(BuildEvent) + Sync)) -> SliceReport {
+        let seeds = self.slices.len() as u8;
+        assert!(
+            usize::from(seeds) <= crate::rank::MAX_SEEDS,
+            "a board holds at most 48 seeds"
+        );
+        let positions = slice_len(seeds);
+        progress(BuildEvent::Started { seeds, positions });
+        let started = std::time::Instant::now();
+        let slice = solve(self.ruleset, seeds, &self.slices, &|done| {
+            progress(BuildEvent::Advanced { seeds, done });
+        });
+        let report = SliceReport {
+            seeds,
+            positions,
+            elapsed: started.elapsed(),
+            exact: exact_count(&slice),
+        };
+        self.slices.push(slice);
+        progress(BuildEvent::Finished(report));
+        report
+    }
+
+    /// Adds a slice read from a file; it must be the next one.
+    pub(crate) fn push(&mut self, slice: Slice) {
+        debug_assert_eq!(usize::from(slice.seeds()), self.slices.len());
+        self.slices.push(slice);
+    }
+
+    /// The slice of `seeds` seeds.
+    pub(crate) fn slice(&self, seeds: u8) -> Option<&Slice> {
+        self.slices.get(usize::from(seeds))
+    }
+
+    /// The most seeds a position may hold to be in the database.
+    ///
+    /// # Panics
+    /// Never for a database from [`build`](Database::build) or
+    /// [`open`](Database::open), which hold at least the empty board.
+    #[must_use]
+    pub fn max_seeds(&self) -> u8 {
+        u8::try_from(self.slices.len()).expect("at most 49 slices") - 1
+    }
+
+    /// The rule set the positions were solved under.
+    #[must_use]
+    pub fn ruleset(&self) -> Ruleset {
+        self.ruleset
+    }
+
+    /// The bounds of `position` for its side to move; `None` if it holds
+    /// more seeds than the database. Stores are ignored.
+    #[must_use]
+    #[inline]
+    pub fn probe(&self, position: &Position) -> Option<Bounds> {
+        self.probe_houses(houses_of(*position))
+    }
+
+    /// The bounds of the position whose mover's row is `houses[0..6]` and
+    /// opponent's row `houses[6..12]`; `None` if it holds too many seeds.
+    #[must_use]
+    #[inline]
+    pub fn probe_houses(&self, houses: [u8; 12]) -> Option<Bounds> {
+        let n = houses.iter().try_fold(0u8, |sum, &h| sum.checked_add(h))?;
+        Some(self.slice(n)?.bounds(rank(&houses)))
+    }
+
+    /// The bounds of each legal move of `position` for its mover (what it
+    /// captures minus the child's value, the child's bounds swapped); `None`
+    /// if the position holds too many seeds. Empty when the game is settled.
+    ///
+    /// ```
+    /// use oware_core::{Board, House, Position, Seat};
+    /// use oware_egdb::{Bounds, Database, Ruleset};
+    /// let db = Database::build(Ruleset::Awari, 3);
+    /// // South's F (1 seed) makes a hold 2 and takes it; then North has nothing.
+    /// let board = Board::from_cells([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 22, 23])?;
+    /// let moves = db.probe_moves(&Position::new(board, Seat::South)).unwrap();
+    /// assert_eq!(moves, [(House::F, Bounds::exact(3))]);
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn probe_moves(&self, position: &Position) -> Option<Vec<(House, Bounds)>> {
+        let houses = houses_of(*position);
+        if seeds(&houses) > self.max_seeds() {
+            return None;
+        }
+        let first = position.to_move().first_house_index();
+        let mut found = Vec::with_capacity(6);
+        for m in moves(&houses, &self.ruleset.rules()) {
+            let child = self.probe_houses(m.child)?;
+            let house = House::ALL[first + m.house];
+            found.push((house, Bounds::after_move(m.captured, child)));
+        }
+        Some(found)
+    }
+
+    /// Positions of slice `seeds` whose bounds meet; `None` past the end.
+    #[must_use]
+    pub fn exact_count(&self, seeds: u8) -> Option<u64> {
+        self.slice(seeds).map(exact_count)
+    }
+}
+
+/// Positions of `slice` whose bounds meet.
+fn exact_count(slice: &Slice) -> u64 {
+    if slice.ruleset.has_bounds() {
+        slice
+            .values
+            .chunks_exact(2)
+            .filter(|pair| pair[0] == pair[1])
+            .count() as u64
+    } else {
+        slice_len(slice.seeds)
+    }
+}
+
+impl core::fmt::Debug for Database {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Database")
+            .field("ruleset", &self.ruleset)
+            .field("max_seeds", &self.max_seeds())
+            .finish()
+    }
+}
+
+/// The mover-relative houses of `position`, as [`Database::probe_houses`]
+/// takes them: for North to move, North's row comes first.
+///
+/// ```
+/// use oware_core::{Position, Seat, Board};
+/// let position = Position::new(Board::OPENING, Seat::North);
+/// assert_eq!(oware_egdb::mover_houses(&position), [4; 12]);
+/// ```
+#[must_use]
+pub fn mover_houses(position: &Position) -> [u8; 12] {
+    let houses: Houses = houses_of(*position);
+    houses
+}

@@ -1,0 +1,117 @@
+//! Endgame databases for Oware: every position with up to `N` seeds on the
+//! board, solved by retrograde analysis under the awari or abapa rules.
+//!
+//! A database position is the twelve houses and the side to move; stores
+//! do not change what is still to be won. Its value is the net number of
+//! seeds (the mover's minus the opponent's) that the side to move collects
+//! out of the `n` on the board under perfect play, until the board is
+//! settled; the mover ends the game with `store + (n + value) / 2`.
+//!
+//! ```
+//! use oware_core::{Board, Position, Seat};
+//! use oware_egdb::{Bounds, Database, Ruleset};
+//!
+//! let db = Database::build(Ruleset::Awari, 6);
+//! // Three seeds: South's A holds 2, North's a holds 1.
+//! let board = Board::from_cells([2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 22, 23])?;
+//! let position = Position::new(board, Seat::South);
+//! let value = db.probe(&position).expect("3 seeds are in the database");
+//! assert!(value.is_exact());
+//! for (house, bounds) in db.probe_moves(&position).unwrap() {
+//!     assert!(bounds.hi <= value.lo, "{house} is no better than the best move");
+//! }
+//! # Ok::<(), oware_core::BoardError>(())
+//! ```
+//!
+//! Under **awari** a grand slam is illegal unless every legal move is one,
+//! and endless play without a capture splits the seeds left evenly (it
+//! scores 0): the values are exact. Under **abapa** a grand slam is legal
+//! and captures nothing, and each position keeps two [`Bounds`]: LO, the
+//! value if endless play gave every seed left to the mover's opponent, and
+//! HI, if it gave them to the mover.
+//!
+//! Every rule (sowing, capture, grand slam, feeding, legal moves) is
+//! oware-core's: the database calls it, never works it out again.
+//!
+//! # Building and probing
+//!
+//! [`Database::build`] solves in memory (the web page's worker does this
+//! for small databases); [`build_dir`] writes one file per seed count and
+//! resumes an interrupted build; [`Database::open`] and
+//! [`Database::from_files`] read them back. [`Database::probe`] is a rank
+//! and one load; [`Database::probe_moves`] gives every legal move's bounds.
+//!
+//! # How it is solved
+//!
+//! Positions with `n` seeds form a *slice* of C(n + 11, 11) positions,
+//! numbered densely by the combinatorial number system (stars and bars).
+//! Slices are solved from 0 seeds up: a capture leaves the slice for a
+//! smaller, solved one (an *exit* with a known payoff), a quiet move stays
+//! in it. One forward pass on every core finds each position's best exit
+//! and counts its quiet moves; then a sweep over levels `t = n, n-1, …`
+//! decides the positions worth `t` and `-t`, spreading each decision to the
+//! parents (un-moves found by undoing a sowing and confirmed by playing it
+//! forward with oware-core) and counting down the quiet children still
+//! unknown. Under abapa the LO and HI tables are solved together in one
+//! sweep, each the other's children; what is never decided is endless play
+//! and takes the rule set's default.
+//!
+//! # Encoding
+//!
+//! Awari stores one byte per position (the value). Abapa stores two, LO
+//! then HI, side by side, so that a probe is still one load. Folding the
+//! pair into one byte was measured: values have the parity of `n`, so the
+//! possible pairs `lo <= hi` number (n + 1)(n + 2) / 2 (231 at 20 seeds, 276
+//! at 22, too many for a fixed fold past 21), but the pairs that occur are
+//! far fewer: 59 distinct pairs at 12 seeds, 82 at 15, 102 at 18, 111 at 19.
+//! A per-slice palette of at most 256 pairs would therefore halve abapa's
+//! files and memory (452 MB → 226 MB up to 20 seeds) at the cost of a
+//! second, L1-resident lookup per probe, a palette in the header and a
+//! second decoding path. Up to 24 seeds two bytes fit this machine (2.5 GB
+//! in all), so the plain encoding was kept: one layout for both rule sets,
+//! a probe that is a rank and one load, and the simplest reader for the
+//! wasm worker. The palette is the first step towards 30 seeds (below).
+//!
+//! # Files
+//!
+//! One per rule set and seed count, `abapa-07.egdb`: a 32-byte header
+//! (magic word `OWAREEGD`, format version, rule set, seed count, bytes per
+//! entry, entry count, checksum of the data) and the values in rank order.
+//! A file that is not the slice asked for, or whose data does not match its
+//! checksum, is refused with a message naming the file and the fault. Files
+//! are written as `NAME.part` and renamed when complete.
+//!
+//! # Sizes and 30 seeds
+//!
+//! Up to 20 seeds: 225,792,840 positions (226 MB awari, 452 MB abapa on
+//! disk); solving slice 20 needs a working table of 3 (awari) or 5 (abapa)
+//! bytes per position, 254 or 423 MB, besides the smaller slices. Up to 24
+//! seeds: 1.25 G positions, slice 24 alone 417 M. Up to 30 seeds (11.1 G
+//! positions, slice 30 alone 4.5 G) would take: one byte per abapa position
+//! (a palette, as above) so that slices 0–29 fit in 6.6 GB; the working
+//! table cut to 3 bytes by keeping the exits in a side table of the
+//! positions that have one; and since 4.5 G × 3 B still exceeds this
+//! machine's 24 GB once the lower slices are loaded, the smaller slices
+//! memory-mapped from disk (they are only read, at exits) or the slice
+//! solved in parts split by the seeds in the mover's row, as Romein and Bal
+//! split theirs over processors. At this code's ~1 M positions per CPU
+//! second it is hours of computing on two cores, not days.
+
+mod database;
+#[cfg(not(target_arch = "wasm32"))]
+mod disk;
+mod error;
+mod file;
+mod parallel;
+mod rank;
+mod ruleset;
+mod solve;
+mod unmove;
+mod view;
+
+pub use database::{BuildEvent, Database, SliceReport, mover_houses};
+#[cfg(not(target_arch = "wasm32"))]
+pub use disk::{BuildSummary, build_dir, slice_path};
+pub use error::{Damage, EgdbError};
+pub use rank::{positions_up_to, slice_len};
+pub use ruleset::{Bounds, ParseRulesetError, Ruleset};

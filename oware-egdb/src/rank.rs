@@ -1,0 +1,178 @@
+//! Ranking: a dense number for every way of putting `n` seeds in twelve
+//! houses, and back.
+//!
+//! A position of slice `n` is a composition `h0 + … + h11 = n`. Writing it
+//! as stars and bars, the eleven bars stand at `b_i = (h0 + … + hi) + i`
+//! for `i` in `0..11`, a strictly increasing set drawn from `0..n + 11`;
+//! the combinatorial number system numbers such sets densely by
+//! `Σ C(b_i, i + 1)`, from 0 to `C(n + 11, 11) - 1`. The order is colex on
+//! the bars: the position with every seed in the last house is 0, the one
+//! with every seed in the first house is last.
+
+/// The most seeds a slice can hold: the whole game.
+pub(crate) const MAX_SEEDS: usize = 48;
+
+/// Houses on the board.
+const HOUSES: usize = 12;
+
+/// `BINOMIAL[a][b]` = C(a, b), for every bar position and bar number.
+static BINOMIAL: [[u64; HOUSES + 1]; MAX_SEEDS + HOUSES + 1] = {
+    let mut table = [[0u64; HOUSES + 1]; MAX_SEEDS + HOUSES + 1];
+    let mut a = 0;
+    while a < table.len() {
+        table[a][0] = 1;
+        let mut b = 1;
+        while b <= HOUSES {
+            table[a][b] = if a == 0 {
+                0
+            } else {
+                table[a - 1][b - 1] + table[a - 1][b]
+            };
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// C(a, b) for `a <= 60`, `b <= 12`.
+#[must_use]
+pub(crate) const fn binomial(a: usize, b: usize) -> u64 {
+    BINOMIAL[a][b]
+}
+
+/// Positions with exactly `seeds` seeds on the board: C(seeds + 11, 11).
+///
+/// ```
+/// assert_eq!(oware_egdb::slice_len(0), 1);
+/// assert_eq!(oware_egdb::slice_len(1), 12);
+/// assert_eq!(oware_egdb::slice_len(20), 84_672_315);
+/// ```
+#[must_use]
+pub const fn slice_len(seeds: u8) -> u64 {
+    binomial(seeds as usize + HOUSES - 1, HOUSES - 1)
+}
+
+/// Positions with at most `seeds` seeds on the board: C(seeds + 12, 12).
+///
+/// ```
+/// assert_eq!(oware_egdb::positions_up_to(20), 225_792_840);
+/// assert_eq!(oware_egdb::positions_up_to(24), 1_251_677_700);
+/// ```
+#[must_use]
+pub const fn positions_up_to(seeds: u8) -> u64 {
+    binomial(seeds as usize + HOUSES, HOUSES)
+}
+
+/// The rank of `houses` within its slice (the slice of its seed count).
+#[must_use]
+#[inline]
+pub(crate) fn rank(houses: &[u8; 12]) -> u64 {
+    let mut rank = 0;
+    let mut sum = 0usize;
+    for (i, &seeds) in houses[..HOUSES - 1].iter().enumerate() {
+        sum += usize::from(seeds);
+        rank += BINOMIAL[sum + i][i + 1];
+    }
+    rank
+}
+
+/// The houses of rank `rank` in slice `seeds`; `rank` must be below
+/// [`slice_len`]`(seeds)`.
+#[must_use]
+pub(crate) fn unrank(seeds: u8, mut rank: u64) -> [u8; 12] {
+    debug_assert!(rank < slice_len(seeds));
+    let mut houses = [0u8; 12];
+    // The bars from the last down: each is the highest position whose
+    // binomial still fits in what is left of the rank.
+    let mut above = usize::from(seeds) + HOUSES - 1;
+    let mut sum_above = usize::from(seeds);
+    for i in (0..HOUSES - 1).rev() {
+        let mut bar = above - 1;
+        while BINOMIAL[bar][i + 1] > rank {
+            bar -= 1;
+        }
+        rank -= BINOMIAL[bar][i + 1];
+        let sum = bar - i;
+        houses[i + 1] = (sum_above - sum) as u8;
+        sum_above = sum;
+        above = bar;
+    }
+    houses[0] = sum_above as u8;
+    houses
+}
+
+/// Steps `houses` to the next rank of its slice; false (and `houses`
+/// unspecified) after the last.
+///
+/// In colex order on the bars the next set moves up the lowest bar that has
+/// room and puts every bar below it back at the bottom: the seeds of houses
+/// `0..=i` gather in house `i`, one more taken from house `i + 1`.
+#[inline]
+pub(crate) fn step(houses: &mut [u8; 12]) -> bool {
+    let mut below = 0u8;
+    for i in 0..HOUSES - 1 {
+        if houses[i + 1] > 0 {
+            houses[i + 1] -= 1;
+            houses[i] += below + 1;
+            return true;
+        }
+        below += houses[i];
+        houses[i] = 0;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rank_of_small_slices_round_trips_and_steps_in_order() {
+        for seeds in 0..=7u8 {
+            let mut houses = unrank(seeds, 0);
+            assert_eq!(
+                houses[11], seeds,
+                "rank 0 holds every seed in the last house"
+            );
+            for r in 0..slice_len(seeds) {
+                assert_eq!(
+                    houses.iter().map(|&h| u32::from(h)).sum::<u32>(),
+                    u32::from(seeds)
+                );
+                assert_eq!(rank(&houses), r);
+                assert_eq!(unrank(seeds, r), houses);
+                let more = step(&mut houses);
+                assert_eq!(more, r + 1 < slice_len(seeds), "seeds {seeds}, rank {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn ranks_are_dense_in_big_slices_too() {
+        let seeds = 48;
+        let len = slice_len(seeds);
+        let mut first = [0; 12];
+        first[11] = 48;
+        let mut last = [0; 12];
+        last[0] = 48;
+        assert_eq!(rank(&first), 0);
+        assert_eq!(rank(&last), len - 1);
+        for r in [1, 2, 1000, len / 3, len / 2, len - 2] {
+            let houses = unrank(seeds, r);
+            assert_eq!(rank(&houses), r);
+            let mut next = houses;
+            assert!(step(&mut next));
+            assert_eq!(rank(&next), r + 1);
+        }
+    }
+
+    #[test]
+    fn slice_sizes_add_up() {
+        let mut total = 0;
+        for seeds in 0..=48 {
+            total += slice_len(seeds);
+            assert_eq!(positions_up_to(seeds), total);
+        }
+    }
+}

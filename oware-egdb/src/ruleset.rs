@@ -1,0 +1,153 @@
+//! The two rule sets a database is built for, and the bounds it stores.
+
+use core::fmt;
+use core::str::FromStr;
+
+use oware_core::Rules;
+
+/// The rules a database is solved under. Both differ only in the grand slam
+/// and in how endless play is scored; everything else is oware-core's.
+///
+/// ```
+/// use oware_egdb::Ruleset;
+/// assert_eq!("awari".parse::<Ruleset>()?, Ruleset::Awari);
+/// assert_eq!(Ruleset::Abapa.to_string(), "abapa");
+/// assert!("sowing".parse::<Ruleset>().is_err());
+/// # Ok::<(), oware_egdb::ParseRulesetError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ruleset {
+    /// A grand slam is legal and captures nothing; endless play is kept as
+    /// two bounds (see [`Bounds`]).
+    Abapa,
+    /// A grand slam is illegal unless every legal move is one (and then it
+    /// captures nothing); endless play splits the seeds left evenly (0).
+    Awari,
+}
+
+impl Ruleset {
+    /// Both rule sets, in the order of their codes in a file header.
+    pub const ALL: [Ruleset; 2] = [Ruleset::Abapa, Ruleset::Awari];
+
+    /// The rules of play, from oware-core.
+    #[must_use]
+    pub const fn rules(self) -> Rules {
+        match self {
+            Ruleset::Abapa => Rules::ABAPA,
+            Ruleset::Awari => Rules::AWARI,
+        }
+    }
+
+    /// The name used on the command line and in file names.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ruleset::Abapa => "abapa",
+            Ruleset::Awari => "awari",
+        }
+    }
+
+    /// The code stored in a file header.
+    pub(crate) const fn code(self) -> u8 {
+        match self {
+            Ruleset::Abapa => 0,
+            Ruleset::Awari => 1,
+        }
+    }
+
+    /// Whether endless play is kept as two bounds rather than scored 0.
+    pub(crate) const fn has_bounds(self) -> bool {
+        matches!(self, Ruleset::Abapa)
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word that names no rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseRulesetError(String);
+
+impl fmt::Display for ParseRulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown rule set {:?}; the databases know abapa and awari",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseRulesetError {}
+
+impl FromStr for Ruleset {
+    type Err = ParseRulesetError;
+
+    fn from_str(text: &str) -> Result<Ruleset, ParseRulesetError> {
+        Ruleset::ALL
+            .into_iter()
+            .find(|ruleset| ruleset.name() == text)
+            .ok_or_else(|| ParseRulesetError(text.to_owned()))
+    }
+}
+
+/// A position's value for the side to move, in net seeds (the mover's
+/// minus the opponent's) out of those on the board: `lo` if endless play
+/// gave every seed left to the mover's opponent, `hi` if it gave them to the
+/// mover. Under awari, and wherever endless play cannot matter, they are
+/// equal: the value is exact.
+///
+/// ```
+/// use oware_egdb::Bounds;
+/// let bounds = Bounds { lo: -2, hi: 4 };
+/// assert!(!bounds.is_exact());
+/// assert!(Bounds::exact(3).is_exact());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    /// The value if endless play gives the seeds left to the mover's opponent.
+    pub lo: i8,
+    /// The value if endless play gives the seeds left to the mover.
+    pub hi: i8,
+}
+
+impl Bounds {
+    /// Both bounds equal to `value`.
+    #[must_use]
+    pub const fn exact(value: i8) -> Bounds {
+        Bounds {
+            lo: value,
+            hi: value,
+        }
+    }
+
+    /// Whether the value is known whatever endless play would give.
+    #[must_use]
+    pub const fn is_exact(self) -> bool {
+        self.lo == self.hi
+    }
+
+    /// The bounds of a move that captures `captured` seeds and leaves the
+    /// opponent `child`: the child's bounds negated and swapped (the child's
+    /// `hi` favours its mover, our opponent), plus the capture.
+    #[must_use]
+    pub const fn after_move(captured: u8, child: Bounds) -> Bounds {
+        Bounds {
+            lo: captured as i8 - child.hi,
+            hi: captured as i8 - child.lo,
+        }
+    }
+}
+
+impl fmt::Display for Bounds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_exact() {
+            write!(f, "{}", self.lo)
+        } else {
+            write!(f, "{}..{}", self.lo, self.hi)
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! Retrograde analysis of one slice: every position with `n` seeds on the
+//! board, given the solved slices below it.
+//!
+//! Within a slice, a capturing move leaves it for a smaller, solved slice:
+//! an *exit* with a known payoff, `captured − child's value`. A quiet move
+//! (including a grand slam, which captures nothing) stays in the slice, and
+//! endless play never leaves it. The slice is a game graph with exits and a
+//! default for infinite play, solved by a sweep over levels `t` from `n`
+//! down:
+//!
+//! - a *win-type* node has value `>= t` iff its best exit is `>= t` or one of
+//!   its quiet children (a loss-type node) has value `<= -t`;
+//! - a *loss-type* node has value `<= -t` iff its best exit is `<= -t` and
+//!   every quiet child (a win-type node) has value `>= t`.
+//!
+//! Both sets only grow as `t` falls, so a counter per node of the quiet
+//! children not yet known `>= t` carries from level to level. Each level
+//! scans for new seeds (best exit `== t`; counter 0 with best exit `<= -t`)
+//! and propagates them through the parents ([`crate::unmove`]).
+//!
+//! Under **awari** every node is both types (endless play scores 0, between
+//! the two), the levels run `n..=1`, and what is never decided is 0. Under
+//! **abapa** the LO table is win-type (endless play gives the seeds to the
+//! mover's opponent, `-n`) and its children are HI nodes, which are
+//! loss-type (`+n`), and the other way round; the levels run
+//! `n..=-n + 1`, and what is never decided keeps its default. The two
+//! rule sets share the code: a node's LO and HI cells are the same cell
+//! under awari and neighbours under abapa (see [`Layout`]).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::database::Slice;
+use crate::parallel;
+use crate::rank::{rank, slice_len, step, unrank};
+use crate::ruleset::{Bounds, Ruleset};
+use crate::unmove::for_each_parent;
+use crate::view::{Houses, moves, settled_value};
+
+/// A cell not yet decided; also a node with no exit (below every payoff).
+const UNKNOWN: i8 = i8::MIN;
+
+/// Positions per piece of parallel work.
+const PIECE: usize = 1 << 15;
+
+/// Solves the slice of `seeds` seeds under `ruleset`; `below` holds the
+/// slices `0..seeds`. `progress` is told how many of `2 × slice_len` units
+/// are done (half for the forward pass, half for the levels), from any thread.
+pub(crate) fn solve(
+    ruleset: Ruleset,
+    seeds: u8,
+    below: &[Slice],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Slice {
+    debug_assert_eq!(below.len(), usize::from(seeds));
+    let len = usize::try_from(slice_len(seeds)).expect("the slice fits in memory");
+    let layout = Layout::of(ruleset);
+    let mut node = vec![UNKNOWN; layout.width];
+    node[layout.quiet] = 0;
+    let mut work = Work {
+        ruleset,
+        seeds,
+        layout,
+        nodes: node.repeat(len),
+    };
+    work.forward(below, progress);
+    work.sweep(|done| progress(len as u64 + done));
+    work.finish()
+}
+
+/// Where a node's cells sit in its bytes. All of a node's state is in one
+/// place, so that an update through a parent touches one cache line: the
+/// parents of a position are scattered over the slice, and these random
+/// accesses, not the move generation, are what retrograde analysis waits on.
+#[derive(Clone, Copy)]
+struct Layout {
+    /// Bytes per node.
+    width: usize,
+    /// The LO (win-type) value.
+    lo: usize,
+    /// The HI (loss-type) value; the same cell as `lo` under awari.
+    hi: usize,
+    /// The best exit of the LO node.
+    exit_lo: usize,
+    /// The best exit of the HI node; the same cell as `exit_lo` under awari.
+    exit_hi: usize,
+    /// The loss-type node's quiet children not yet known `>= t`.
+    quiet: usize,
+}
+
+impl Layout {
+    const fn of(ruleset: Ruleset) -> Layout {
+        if ruleset.has_bounds() {
+            Layout {
+                width: 5,
+                lo: 0,
+                hi: 1,
+                exit_lo: 2,
+                exit_hi: 3,
+                quiet: 4,
+            }
+        } else {
+            Layout {
+                width: 3,
+                lo: 0,
+                hi: 0,
+                exit_lo: 1,
+                exit_hi: 1,
+                quiet: 2,
+            }
+        }
+    }
+}
+
+/// The working table of one slice.
+struct Work {
+    ruleset: Ruleset,
+    seeds: u8,
+    layout: Layout,
+    /// Every node's cells, `layout.width` bytes each, in rank order: values
+    /// ([`UNKNOWN`] until decided), best exits ([`UNKNOWN`] if none) and
+    /// the quiet counter (as a byte).
+    nodes: Vec<i8>,
+}
+
+/// Nodes whose parents are found before any is updated: the updates of a
+/// batch are independent loads, which the processor overlaps.
+const BATCH: usize = 256;
+
+impl Work {
+    /// The forward pass, on every core: each node's best exits (from the
+    /// solved slices below) and its count of quiet moves.
+    fn forward(&mut self, below: &[Slice], progress: &(dyn Fn(u64) + Sync)) {
+        let (seeds, layout, rules) = (self.seeds, self.layout, self.ruleset.rules());
+        let pieces: Vec<_> = self
+            .nodes
+            .chunks_mut(PIECE * layout.width)
+            .enumerate()
+            .collect();
+        let done = AtomicU64::new(0);
+        parallel::for_each(pieces, |(piece, nodes)| {
+            let mut houses = unrank(seeds, (piece * PIECE) as u64);
+            for node in nodes.chunks_exact_mut(layout.width) {
+                let (mut lo, mut hi) = (UNKNOWN, UNKNOWN);
+                let mut quiet = 0;
+                let mut any = false;
+                for m in moves(&houses, &rules) {
+                    any = true;
+                    if m.captured == 0 {
+                        quiet += 1;
+                    } else {
+                        let child = below[usize::from(seeds - m.captured)].bounds(rank(&m.child));
+                        let payoff = Bounds::after_move(m.captured, child);
+                        lo = lo.max(payoff.lo);
+                        hi = hi.max(payoff.hi);
+                    }
+                }
+                if !any {
+                    (lo, hi) = (settled_value(&houses), settled_value(&houses));
+                }
+                node[layout.exit_lo] = lo;
+                node[layout.exit_hi] = hi;
+                node[layout.quiet] = quiet;
+                step(&mut houses);
+            }
+            let count = (nodes.len() / layout.width) as u64;
+            progress(done.fetch_add(count, Ordering::Relaxed) + count);
+        });
+    }
+
+    /// The levels, from `n` down; `progress` gets the units done of `len`.
+    fn sweep(&mut self, progress: impl Fn(u64)) {
+        let n = i32::from(self.seeds);
+        let lowest = if self.ruleset.has_bounds() { -n + 1 } else { 1 };
+        let levels = (n - lowest + 1).max(1) as u64;
+        let len = (self.nodes.len() / self.layout.width) as u64;
+        let mut wins = Vec::new();
+        let mut losses = Vec::new();
+        for (k, t) in (lowest..=n).rev().enumerate() {
+            let t = t as i8;
+            self.scan(t, &mut wins, &mut losses);
+            self.propagate(t, &mut wins, &mut losses);
+            progress(len * (k as u64 + 1) / levels);
+        }
+    }
+
+    /// The seeds of level `t`, on every core: undecided win-type nodes whose
+    /// best exit is `t`, and undecided loss-type nodes with every quiet
+    /// child known `>= t` and best exit `<= -t`.
+    fn scan(&mut self, t: i8, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
+        let layout = self.layout;
+        let pieces: Vec<_> = self
+            .nodes
+            .chunks_mut(PIECE * layout.width)
+            .enumerate()
+            .collect();
+        let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+        parallel::for_each(pieces, |(piece, nodes)| {
+            let (mut new_wins, mut new_losses) = (Vec::new(), Vec::new());
+            let base = (piece * PIECE) as u64;
+            for (i, node) in nodes.chunks_exact_mut(layout.width).enumerate() {
+                if node[layout.lo] == UNKNOWN && node[layout.exit_lo] == t {
+                    node[layout.lo] = t;
+                    new_wins.push(base + i as u64);
+                }
+                if node[layout.hi] == UNKNOWN
+                    && node[layout.quiet] == 0
+                    && node[layout.exit_hi] <= -t
+                {
+                    node[layout.hi] = -t;
+                    new_losses.push(base + i as u64);
+                }
+            }
+            let mut found = found.lock().expect("no scan panics holding the list");
+            found.0.append(&mut new_wins);
+            found.1.append(&mut new_losses);
+        });
+        let (new_wins, new_losses) = found.into_inner().expect("no scan panicked");
+        wins.extend(new_wins);
+        losses.extend(new_losses);
+    }
+
+    /// Spreads level `t` through the parents until nothing more is decided.
+    fn propagate(&mut self, t: i8, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
+        let rules = self.ruleset.rules();
+        let layout = self.layout;
+        let mut parents: Vec<(usize, bool)> = Vec::with_capacity(BATCH * 8);
+        loop {
+            // A batch of nodes, losses first: each parent with whether its
+            // child was a loss.
+            parents.clear();
+            for _ in 0..BATCH {
+                let (node, loss) = match losses.pop() {
+                    Some(node) => (node, true),
+                    None => match wins.pop() {
+                        Some(node) => (node, false),
+                        None => break,
+                    },
+                };
+                let houses: Houses = unrank(self.seeds, node);
+                for_each_parent(&houses, &rules, |parent| {
+                    parents.push((rank(parent) as usize * layout.width, loss));
+                });
+            }
+            if parents.is_empty() && wins.is_empty() && losses.is_empty() {
+                return;
+            }
+            for &(at, loss) in &parents {
+                let node = &mut self.nodes[at..at + layout.width];
+                if loss {
+                    // A child worth `-t` to its mover makes every parent's
+                    // win-type node worth `t`.
+                    if node[layout.lo] == UNKNOWN {
+                        node[layout.lo] = t;
+                        wins.push((at / layout.width) as u64);
+                    }
+                } else if node[layout.hi] == UNKNOWN {
+                    // One more quiet child known `>= t`: a loss-type parent
+                    // whose last such child this was, with no better exit,
+                    // is worth `-t`.
+                    node[layout.quiet] -= 1;
+                    if node[layout.quiet] == 0 && node[layout.exit_hi] <= -t {
+                        node[layout.hi] = -t;
+                        losses.push((at / layout.width) as u64);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The slice, with every undecided cell at its default: 0 under awari,
+    /// LO `-n` and HI `+n` under abapa.
+    fn finish(self) -> Slice {
+        let n = self.seeds as i8;
+        let layout = self.layout;
+        let nodes = self.nodes.chunks_exact(layout.width);
+        let values: Box<[i8]> = if self.ruleset.has_bounds() {
+            nodes
+                .flat_map(|node| {
+                    let lo = if node[layout.lo] == UNKNOWN {
+                        -n
+                    } else {
+                        node[layout.lo]
+                    };
+                    let hi = if node[layout.hi] == UNKNOWN {
+                        n
+                    } else {
+                        node[layout.hi]
+                    };
+                    [lo, hi]
+                })
+                .collect()
+        } else {
+            nodes
+                .map(|node| {
+                    if node[layout.lo] == UNKNOWN {
+                        0
+                    } else {
+                        node[layout.lo]
+                    }
+                })
+                .collect()
+        };
+        Slice::new(self.ruleset, self.seeds, values)
+    }
+}

@@ -1,0 +1,232 @@
+//! Databases on disk: the round trip, damaged and mismatched files refused
+//! with a clear message, and interrupted builds resumed.
+
+use std::fs;
+use std::path::PathBuf;
+
+use oware_egdb::{Damage, Database, EgdbError, Ruleset, build_dir, slice_path};
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("oware-egdb-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// What is wrong with the file an error refuses, if that is the error.
+fn damage(error: &EgdbError) -> Option<Damage> {
+    match error {
+        EgdbError::Damaged { damage, .. } => Some(*damage),
+        _ => None,
+    }
+}
+
+/// Every position of slices up to `max` probes the same in both.
+fn assert_same(a: &Database, b: &Database, max: u8) {
+    assert_eq!(a.max_seeds(), b.max_seeds());
+    assert_eq!(a.ruleset(), b.ruleset());
+    for n in 0..=max {
+        assert_eq!(a.exact_count(n), b.exact_count(n));
+    }
+    // A sample of positions: every split of up to `max` seeds over A, c and f.
+    for x in 0..=max {
+        for y in 0..=max - x {
+            for z in 0..=max - x - y {
+                let houses = [x, 0, 0, 0, 0, 0, 0, 0, y, 0, 0, z];
+                assert_eq!(a.probe_houses(houses), b.probe_houses(houses), "{houses:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_database_written_and_read_back_is_the_same() {
+    for ruleset in Ruleset::ALL {
+        let dir = scratch(&format!("round-trip-{ruleset}"));
+        let db = Database::build(ruleset, 7);
+        db.write_to(&dir).expect("written");
+        let read = Database::open(&dir, ruleset).expect("read back");
+        assert_same(&db, &read, 7);
+        let files: Vec<Vec<u8>> = (0..=7)
+            .map(|n| fs::read(slice_path(&dir, ruleset, n)).unwrap())
+            .collect();
+        let from_bytes = Database::from_files(ruleset, files.iter().map(Vec::as_slice)).unwrap();
+        assert_same(&db, &from_bytes, 7);
+        assert_eq!(db.slice_file(7).as_deref(), Some(files[7].as_slice()));
+        // No temporary file is left behind.
+        assert!(
+            fs::read_dir(&dir).unwrap().all(|e| !e
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".part"))
+        );
+        fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+/// Opens `dir` after `damage` did something to slice 5's file, and returns
+/// the error and its message.
+fn refused(name: &str, damage: impl FnOnce(&mut Vec<u8>, &std::path::Path)) -> (EgdbError, String) {
+    let dir = scratch(name);
+    Database::build(Ruleset::Abapa, 6).write_to(&dir).unwrap();
+    let path = slice_path(&dir, Ruleset::Abapa, 5);
+    let mut bytes = fs::read(&path).unwrap();
+    damage(&mut bytes, &dir);
+    fs::write(&path, &bytes).unwrap();
+    let error = Database::open(&dir, Ruleset::Abapa).expect_err("a damaged file is refused");
+    let message = error.to_string();
+    assert!(
+        message.contains("abapa-05.egdb"),
+        "the message names the file: {message}"
+    );
+    fs::remove_dir_all(dir).unwrap();
+    (error, message)
+}
+
+#[test]
+fn a_flipped_byte_is_refused() {
+    let (error, message) = refused("flipped", |bytes, _| {
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x01;
+    });
+    assert_eq!(damage(&error), Some(Damage::Checksum), "{error:?}");
+    assert!(
+        message.ends_with("is refused: its data does not match its checksum"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_truncated_file_is_refused() {
+    let (error, message) = refused("truncated", |bytes, _| bytes.truncate(bytes.len() - 10));
+    assert_eq!(
+        damage(&error),
+        Some(Damage::Length {
+            expected: 2 * 4368,
+            found: 2 * 4368 - 10
+        }),
+        "{error:?}"
+    );
+    assert!(message.contains("truncated"), "{message}");
+    let (error, _) = refused("header-only", |bytes, _| bytes.truncate(20));
+    assert_eq!(
+        damage(&error),
+        Some(Damage::NoHeader { len: 20 }),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn a_wrong_magic_word_is_refused() {
+    let (error, message) = refused("magic", |bytes, _| bytes[0] = b'X');
+    assert_eq!(damage(&error), Some(Damage::Magic), "{error:?}");
+    assert!(message.contains("magic word OWAREEGD"), "{message}");
+}
+
+#[test]
+fn a_file_of_another_rule_set_or_seed_count_is_refused() {
+    let (error, message) = refused("ruleset", |bytes, _| {
+        let awari = Database::build(Ruleset::Awari, 5).slice_file(5).unwrap();
+        *bytes = awari;
+    });
+    assert_eq!(
+        damage(&error),
+        Some(Damage::Ruleset {
+            expected: Ruleset::Abapa,
+            found: 1
+        }),
+        "{error:?}"
+    );
+    assert!(message.ends_with("it is for awari, not abapa"), "{message}");
+    let (error, message) = refused("seeds", |bytes, dir| {
+        *bytes = fs::read(slice_path(dir, Ruleset::Abapa, 4)).unwrap();
+    });
+    assert_eq!(
+        damage(&error),
+        Some(Damage::Seeds {
+            expected: 5,
+            found: 4
+        }),
+        "{error:?}"
+    );
+    assert!(
+        message.ends_with("it holds the 4-seed slice, not the 5-seed one"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_missing_database_is_an_error_and_a_gap_ends_it() {
+    let dir = scratch("missing");
+    let error = Database::open(&dir, Ruleset::Awari).unwrap_err();
+    assert!(matches!(error, EgdbError::NotFound { .. }), "{error:?}");
+    assert!(
+        error.to_string().starts_with("no awari database in "),
+        "{error}"
+    );
+    Database::build(Ruleset::Awari, 4).write_to(&dir).unwrap();
+    fs::remove_file(slice_path(&dir, Ruleset::Awari, 3)).unwrap();
+    assert_eq!(Database::open(&dir, Ruleset::Awari).unwrap().max_seeds(), 2);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_build_resumes_after_its_last_whole_slice() {
+    let dir = scratch("resume");
+    let first = build_dir(&dir, Ruleset::Abapa, 5, &|_| {}).unwrap();
+    assert!(first.present.is_empty());
+    assert_eq!(
+        first.built.iter().map(|r| r.seeds).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 4, 5]
+    );
+    // As if the run had been stopped while writing slice 6, and 5 lost.
+    fs::remove_file(slice_path(&dir, Ruleset::Abapa, 5)).unwrap();
+    let part = dir.join("abapa-06.egdb.part");
+    fs::write(&part, b"OWAREEGD half a file").unwrap();
+    let before = fs::metadata(slice_path(&dir, Ruleset::Abapa, 4))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let second = build_dir(&dir, Ruleset::Abapa, 7, &|_| {}).unwrap();
+    assert_eq!(second.present, [0, 1, 2, 3, 4]);
+    assert_eq!(
+        second.built.iter().map(|r| r.seeds).collect::<Vec<_>>(),
+        [5, 6, 7]
+    );
+    assert!(!part.exists(), "the partial file was replaced");
+    let after = fs::metadata(slice_path(&dir, Ruleset::Abapa, 4))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after, "complete slices are left alone");
+    assert_same(
+        &Database::open(&dir, Ruleset::Abapa).unwrap(),
+        &Database::build(Ruleset::Abapa, 7),
+        7,
+    );
+    // Complete: nothing to do.
+    let third = build_dir(&dir, Ruleset::Abapa, 7, &|_| {}).unwrap();
+    assert!(third.built.is_empty());
+    assert_eq!(third.present.len(), 8);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_damaged_slice_stops_a_build_rather_than_being_overwritten() {
+    let dir = scratch("build-damaged");
+    build_dir(&dir, Ruleset::Awari, 4, &|_| {}).unwrap();
+    let path = slice_path(&dir, Ruleset::Awari, 2);
+    let mut bytes = fs::read(&path).unwrap();
+    bytes[40] ^= 0xff;
+    fs::write(&path, &bytes).unwrap();
+    let error = build_dir(&dir, Ruleset::Awari, 5, &|_| {}).unwrap_err();
+    assert_eq!(damage(&error), Some(Damage::Checksum), "{error:?}");
+    assert_eq!(
+        fs::read(&path).unwrap(),
+        bytes,
+        "the damaged file is kept for a person to look at"
+    );
+    fs::remove_dir_all(dir).unwrap();
+}

@@ -1,0 +1,85 @@
+// The game being played: its rule set and moves, the module's answer for
+// them (board, legal moves, outcome, sowing paths), and what a search has
+// proved about the position. The rules are never worked out here: every
+// question goes to the module loaded on the page.
+
+import { letter, indexOf } from './houses.js';
+
+export class Game {
+  /** A game with no moves yet under `rules`, to be answered by the page's module once it has loaded. */
+  constructor(rules) {
+    /** The module loaded on the page (see wasm.js); null until it has loaded. */
+    this.engine = null;
+    this.rules = rules;
+    this.moves = '';
+    /** The module's answer for (rules, moves); null until the first `set`. */
+    this.state = null;
+    /** What a search proved: { ply, kind: 'win'|'draw', winner, best }, or null. */
+    this.proof = null;
+  }
+
+  /** The module's answer to a state request; the last move's house as an index. */
+  ask(text) {
+    const answer = this.engine.state(text);
+    if (answer.ok && answer.last) answer.last.house = indexOf(answer.last.house);
+    return answer;
+  }
+
+  /** The request naming this game, with `extra` words after it. */
+  request(extra = '') {
+    return `rules=${this.rules} moves=${this.moves}${extra}`;
+  }
+
+  /** The answer for `moves` under `rules`, without adopting it. */
+  check(rules, moves) {
+    return this.ask(`rules=${rules} moves=${moves}`);
+  }
+
+  /** The answer for sowing house index `i` now, without adopting it. */
+  tryMove(i) {
+    return this.ask(this.request(` play=${letter(i)}`));
+  }
+
+  /** Adopts `moves` under `rules` if the module accepts them; returns its answer. */
+  set(rules, moves) {
+    const answer = this.check(rules, moves);
+    if (!answer.ok) return answer;
+    this.rules = rules;
+    this.moves = answer.moves;
+    this.state = answer;
+    return answer;
+  }
+
+  /** Adopts the answer after one more move; returns the state before it. */
+  advance(next) {
+    const before = this.state;
+    this.proof = this.carriedProof(next.moves.slice(-1), before.toMove);
+    this.moves = next.moves;
+    this.state = next;
+    return before;
+  }
+
+  /** A proof for the position before `house` still holds after it when the move
+   * is the proved best, or when the losing side made it. */
+  carriedProof(house, mover) {
+    const p = this.proof;
+    if (!p || p.ply !== this.moves.length) return null;
+    const keeps = house === p.best || (p.kind === 'win' && mover !== p.winner);
+    return keeps ? { ...p, ply: p.ply + 1, best: null } : null;
+  }
+
+  /** Keeps `proof` if it is about the position now. */
+  learn(proof) {
+    if (proof && proof.ply === this.moves.length) this.proof = proof;
+  }
+
+  /** Forgets what was proved (a new game, an undo, a loaded transcript). */
+  forgetProof() {
+    this.proof = null;
+  }
+
+  /** The proof, if it holds in the position now. */
+  proofNow() {
+    return this.proof && this.proof.ply === this.moves.length ? this.proof : null;
+  }
+}

@@ -1,0 +1,40 @@
+// The keyboard: a house's letter sows it (a-f for the player's own row,
+// whichever seat they hold), the arrow keys move between the player's
+// houses, and H, U, M, N are hint, undo, move now and new game. Keys typed
+// into a form field are the field's.
+
+import { indexOf, seatOf } from './houses.js';
+
+/**
+ * Listens on the document. `seat()` is the player's seat; `actions` has
+ * sow(i) (from the keyboard), hint(), undo(), moveNow(), newGame() and
+ * focusHouse(i).
+ */
+export function listenToKeys(seat, actions) {
+  document.addEventListener('keydown', (event) => onKey(event, seat(), actions));
+}
+
+function onKey(event, seat, actions) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const tag = event.target?.tagName;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  const key = event.key;
+  const lower = key.toLowerCase();
+  const base = seat === 'south' ? 0 : 6;
+  if (key.length === 1 && 'abcdef'.includes(lower)) {
+    event.preventDefault();
+    actions.sow(base + 'abcdef'.indexOf(lower));
+  } else if (lower === 'h') actions.hint();
+  else if (lower === 'u') actions.undo();
+  else if (lower === 'm') actions.moveNow();
+  else if (lower === 'n') actions.newGame();
+  else if ((key === 'ArrowLeft' || key === 'ArrowRight') && event.target?.classList?.contains('house')) {
+    const i = indexOf(event.target.dataset.house);
+    if (seatOf(i) !== seat) return;
+    const column = (i % 6) + (key === 'ArrowRight' ? 1 : -1);
+    if (column >= 0 && column < 6) {
+      event.preventDefault();
+      actions.focusHouse(base + column);
+    }
+  }
+}

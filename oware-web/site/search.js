@@ -1,0 +1,69 @@
+// One search as the page follows it: a record started for the bot's move or
+// a hint, filled in by the engine's events and then its result. Every figure
+// in it is the engine's own.
+
+import { letter, indexOf, other } from './houses.js';
+
+let searchCounter = 0;
+
+/** A new search record of `kind` ('bot' or 'hint') for the game's position now. */
+export function newSearch(kind, game) {
+  return {
+    id: ++searchCounter, kind, ply: game.moves.length, mover: game.state.toMove, limits: null,
+    depth: 0, scores: new Map(), best: null, pv: '', score: null, nodes: null,
+    started: performance.now(), took: 0,
+  };
+}
+
+/**
+ * Folds one engine event into `s` ('panic' is the caller's). Returns what
+ * the search now proves about its position (see `proofOf`), or null.
+ */
+export function takeEvent(s, event) {
+  switch (event.type) {
+    case 'start':
+      s.limits = event.limits;
+      break;
+    case 'root':
+      s.scores.set(indexOf(event.house), { score: event.score, depth: event.depth });
+      break;
+    case 'iteration':
+      s.depth = event.depth;
+      s.best = event.best === null ? null : indexOf(event.best);
+      s.pv = event.pv;
+      s.score = event.score;
+      s.nodes = event.nodes;
+      for (const [house, score] of event.rootScores) {
+        s.scores.set(indexOf(house), { score, depth: event.depth });
+      }
+      return proofOf(s);
+    default:
+      break;
+  }
+  return null;
+}
+
+/** Folds the engine's (successful) result into `s`, arriving at time `arrived`; returns its proof, as `takeEvent`. */
+export function takeResult(s, result, arrived) {
+  // The engine's own time for the search; the wall time (worker start-up
+  // included) is kept for measurements.
+  s.took = result.ms;
+  s.wall = arrived - s.started;
+  s.depth = result.depth;
+  s.nodes = result.nodes;
+  s.pv = result.pv;
+  s.score = result.score;
+  s.best = result.best === null ? null : indexOf(result.best);
+  for (const [house, score] of result.rootScores) {
+    s.scores.set(indexOf(house), { score, depth: result.depth });
+  }
+  return proofOf(s);
+}
+
+/** A proven score at the root says who can force a win (or that a draw is forced). */
+function proofOf(s) {
+  const score = s.score;
+  if (!score?.proven) return null;
+  const winner = score.proven === 'win' ? s.mover : score.proven === 'loss' ? other(s.mover) : null;
+  return { ply: s.ply, kind: winner ? 'win' : 'draw', winner, best: s.best === null ? null : letter(s.best) };
+}

@@ -1,0 +1,36 @@
+// The slate above the board: whose thinking it shows, the depth meter, the
+// positions searched and the time, and the line the engine expects.
+
+import { other, SEAT_NAME } from './houses.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Draws the slate for the search in progress, else the last one shown. */
+export function drawSlate({ settings, search, shown }) {
+  const botSeat = other(settings.seat);
+  const source = search ?? shown;
+  const who = source?.kind === 'hint' ? `Hint for you (${SEAT_NAME[settings.seat]})` : `${SEAT_NAME[botSeat]} · the bot · level ${settings.level}`;
+  $('bot-name').textContent = who;
+  const depth = source?.depth ?? 0;
+  const max = Math.max(10, Math.min(source?.limits?.depth ?? 0, 30), depth + (search ? 1 : 0));
+  const meter = $('depth-meter');
+  meter.setAttribute('aria-valuenow', depth);
+  meter.setAttribute('aria-valuemax', max);
+  meter.classList.toggle('active', !!search);
+  $('depth-value').textContent = source ? depth : '–';
+  const ticks = $('depth-ticks');
+  if (ticks.childElementCount !== max) {
+    ticks.innerHTML = '<i></i>'.repeat(max);
+  }
+  [...ticks.children].forEach((tick, k) => {
+    tick.className = k < depth ? 'done' : k === depth && search ? 'now' : '';
+  });
+  const numbers = $('search-numbers');
+  if (source && source.nodes !== null) {
+    const seconds = ((search ? performance.now() - source.started : source.took) / 1000).toFixed(1);
+    numbers.textContent = `${source.nodes.toLocaleString('en')} positions · ${seconds} s`;
+  } else {
+    numbers.textContent = search ? 'starting…' : '';
+  }
+  $('search-pv').textContent = source?.pv ? `expects ${source.pv.split('').join(' ')}` : '';
+}

@@ -1,0 +1,79 @@
+// The status line under the board and the page's state word
+// (body[data-state], read by tests and assistive tools): whose move it is,
+// what just happened, the outcome, a failure, and short notes that fade.
+
+import { letter, SEAT_NAME, other } from './houses.js';
+
+const NOTE_MS = 3500;
+
+/** The page's state word: error, over, animating, thinking, your-turn or waiting. */
+export function pageState({ settings, game, search, sowing, failed }) {
+  const state = game.state;
+  return failed ? 'error'
+    : state.outcome ? 'over'
+    : sowing.running ? 'animating'
+    : search?.kind === 'bot' ? 'thinking'
+    : state.toMove === settings.seat ? 'your-turn' : 'waiting';
+}
+
+/** Writes the status line and the page's state word. */
+export function drawStatus(scene) {
+  const { settings, game, search, shown, hint, sowing, failed, notes } = scene;
+  const state = game.state;
+  let text;
+  if (failed) {
+    text = failed;
+  } else if (state.outcome) {
+    text = outcomeText(state.outcome, settings.seat);
+  } else if (search?.kind === 'bot') {
+    text = `${SEAT_NAME[other(settings.seat)]} is thinking…`;
+  } else if (sowing.running) {
+    text = '…';
+  } else {
+    const last = lastMoveText(state.last, settings.seat, shown);
+    text = `${last}Your move: click or tap one of your houses, or press its letter.`;
+    if (search?.kind === 'hint') text = `${last}Looking for a hint…`;
+    else if (hint !== null && shown?.kind === 'hint') text = `${last}Hint: sow ${letter(hint)} (${shown.score?.text ?? ''}).`;
+  }
+  if (notes.text) text = `${notes.text} ${text}`;
+  document.getElementById('status').textContent = text;
+  document.body.dataset.state = pageState(scene);
+}
+
+function lastMoveText(last, seat, shown) {
+  if (!last) return '';
+  const who = last.seat === seat ? 'You' : SEAT_NAME[last.seat];
+  const took = last.seeds > 0 ? `, capturing ${last.seeds}` : '';
+  const time = last.seat !== seat && shown?.took ? ` after ${(shown.took / 1000).toFixed(1)} s` : '';
+  return `${who} sowed ${letter(last.house)}${took}${time}. `;
+}
+
+function outcomeText(outcome, seat) {
+  const [south, north] = outcome.seeds;
+  const mine = seat === 'south' ? south : north;
+  const theirs = seat === 'south' ? north : south;
+  const score = `${mine}–${theirs}`;
+  const verdict = outcome.winner === null ? `A draw, ${score}`
+    : outcome.winner === seat ? `You win, ${score}` : `The bot wins, ${theirs}–${mine}`;
+  return `Game over: ${verdict} (${outcome.reason}). Undo, or start a new game.`;
+}
+
+/** A short note put before the status ("Move taken back."), gone after a few seconds. */
+export class Notes {
+  /** `onChange()` is called when the note appears or goes. */
+  constructor(onChange) {
+    this.onChange = onChange;
+    this.text = '';
+    this.timer = 0;
+  }
+
+  show(text) {
+    this.text = text;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.text = '';
+      this.onChange();
+    }, NOTE_MS);
+    this.onChange();
+  }
+}

@@ -1,0 +1,47 @@
+// What the board shows, worked out from the page's state (the "scene" that
+// app.js gathers: settings, game, search, shown, hint, sowing) for
+// BoardView.render: the cells, which houses can be sown, the last move, the
+// chalk scores, the dashed line of the preferred sowing, the outcome or
+// proof marks, and the hint.
+
+import { indexOf, letter } from './houses.js';
+
+/** The view BoardView.render takes. */
+export function boardView({ settings, game, search, shown, hint, sowing }) {
+  const state = game.state;
+  const sowingNow = sowing.running;
+  const legal = new Set([...(state?.legal ?? '')].map(indexOf));
+  const busy = sowingNow || (search?.kind === 'bot');
+  return {
+    cells: sowing.cells ?? state.cells,
+    bottomSeat: settings.seat,
+    humanSeat: settings.seat,
+    toMove: state.toMove,
+    legal,
+    interactive: !busy && !state.outcome,
+    last: sowingNow ? null : state.last,
+    chalk: chalkView(search ?? shown),
+    line: sowingNow ? null : lineView(game, search ?? (shown?.kind === 'hint' ? shown : null)),
+    outcome: sowingNow ? null : state.outcome,
+    proof: sowingNow ? null : game.proofNow(),
+    hint: sowingNow ? null : hint,
+  };
+}
+
+/** The scores to write in chalk: those of `source`, the search in progress or the last one. */
+function chalkView(source) {
+  if (!source || source.scores.size === 0) return null;
+  const latest = Math.max(...[...source.scores.values()].map((s) => s.depth));
+  const scores = new Map();
+  for (const [i, s] of source.scores) {
+    scores.set(i, { text: s.score.text, fresh: s.depth === latest, best: i === source.best });
+  }
+  return { scores };
+}
+
+/** The dashed line: from the house `source` prefers along its sowing, while it is about this position. */
+function lineView(game, source) {
+  if (!source || source.best === null || source.ply !== game.moves.length) return null;
+  const path = game.state.sowings[letter(source.best)];
+  return path ? { from: source.best, path } : null;
+}
