@@ -197,7 +197,9 @@ impl fmt::Display for ParseError {
             ErrorKind::NotANumber { after, found } => {
                 write!(f, "`{after}` needs a whole number, found `{found}`")
             }
-            ErrorKind::Fen(error) => error.fmt(f),
+            // Core quotes the fen as given: its control characters are
+            // escaped here, as in every excerpt, so the answer stays one line.
+            ErrorKind::Fen(error) => f.write_str(&escape_controls(error.to_string().chars())),
             ErrorKind::NotAHouse { word, found } => write!(
                 f,
                 "`{}` in the moves `{word}` is not a house letter (A-F or a-f)",
@@ -226,18 +228,24 @@ pub const EXCERPT_CHARS: usize = 40;
 #[must_use]
 pub fn excerpt(text: &str) -> String {
     let mut chars = text.chars();
-    let mut quoted = String::new();
-    for c in chars.by_ref().take(EXCERPT_CHARS) {
-        if c.is_control() {
-            quoted.extend(c.escape_default());
-        } else {
-            quoted.push(c);
-        }
-    }
+    let mut quoted = escape_controls(chars.by_ref().take(EXCERPT_CHARS));
     if chars.next().is_some() {
         quoted.push('…');
     }
     quoted
+}
+
+/// The characters with each control character escaped (`\r`, `\u{1c}`).
+fn escape_controls(text: impl IntoIterator<Item = char>) -> String {
+    let mut escaped = String::new();
+    for c in text {
+        if c.is_control() {
+            escaped.extend(c.escape_default());
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
 }
 
 /// [`excerpt`] of bytes read as UTF-8, each bad sequence as `\u{fffd}`.

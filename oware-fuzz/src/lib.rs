@@ -14,6 +14,8 @@
 //! - [`bytes`]: positions and moves decoded from raw fuzzer input.
 //! - [`ogn`]: the game-record reader's contract on one text, for the OGN
 //!   fuzz target and the `ogn_storm` driver.
+//! - [`uci`]: the engine protocol's input as `oware uci` reads it, checked
+//!   on any bytes (the `uci_protocol` fuzz target and `tests/uci.rs`).
 //!
 //! The tests are in `tests/`; the fuzz targets in `fuzz/` (see the README).
 //!
@@ -35,3 +37,4 @@ pub mod bytes;
 pub mod edges;
 pub mod ogn;
 pub mod strategies;
+pub mod uci;

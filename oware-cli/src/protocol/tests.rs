@@ -205,3 +205,11 @@ fn setoption_names_may_have_spaces_and_values_are_kept_whole() {
     };
     assert_eq!((name.as_str(), value), ("Clear Hash", None));
 }
+
+#[test]
+fn control_characters_in_a_fen_are_escaped() {
+    assert_eq!(
+        error("position fen 4\u{1c}-4"),
+        "column 14: the fen `4\\u{1c}-4` has 2 fields; it needs 15: twelve houses, South's store, North's store, S or N"
+    );
+}
