@@ -488,6 +488,20 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_slot_is_taken_before_any_entry() {
+        // A depth-0 bound is worth 0, less than a zeroed slot would be if
+        // it were read as anything but empty.
+        let table = one_bucket();
+        let keys: Vec<Key> = positions(4).into_iter().map(Key::of).collect();
+        for &key in &keys {
+            table.store(key, entry(0, 0, Bound::Upper, None));
+        }
+        for &key in &keys {
+            assert_eq!(table.probe(key), Some(entry(0, 0, Bound::Upper, None)));
+        }
+    }
+
+    #[test]
     fn a_deeper_bound_of_this_search_is_kept() {
         let table = one_bucket();
         let key = Key::of(Position::OPENING);
