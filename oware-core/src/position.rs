@@ -281,7 +281,7 @@ impl Position {
         let sowing = self.board.sow_unchecked(house);
         // Most moves capture nothing: one test of the last house (the
         // opponent's, now holding 2 or 3) skips the chain's work for them.
-        // `&`, not `&&`, so that this is a single branch.
+        // `|`, not `||`, so that this is a single branch.
         let last_seeds = sowing.board.seeds(sowing.last);
         if (sowing.last.seat() == self.to_move) | (last_seeds.wrapping_sub(2) > 1) {
             return Position {

@@ -262,4 +262,84 @@ mod tests {
         assert_eq!(Score::win_in(4).flip(), Score::loss_in(4));
         assert_eq!(Score::from_seeds(-1.5).to_string(), "-1.50");
     }
+
+    #[test]
+    fn the_decisive_band_starts_at_mate_bound() {
+        for value in [MATE_BOUND, -MATE_BOUND, win_in(0), loss_in(0)] {
+            assert!(is_decisive(value), "{value}");
+            assert!(Score::from_value(value).is_decisive(), "{value}");
+        }
+        for value in [MATE_BOUND - 1, -MATE_BOUND + 1, DRAW, 5, -5] {
+            assert!(!is_decisive(value), "{value}");
+            assert!(!Score::from_value(value).is_decisive(), "{value}");
+        }
+        assert!(!Score::PROVEN_DRAW.is_decisive());
+        assert_eq!(
+            Score::from_value(MATE_BOUND).proven(),
+            Some(Proven::Win { plies: 1_000 })
+        );
+        assert_eq!(
+            Score::from_value(-MATE_BOUND).proven(),
+            Some(Proven::Loss { plies: 1_000 })
+        );
+        assert_eq!(Score::from_value(MATE_BOUND - 1).proven(), None);
+        assert_eq!(Score::from_value(-MATE_BOUND + 1).proven(), None);
+    }
+
+    #[test]
+    fn table_form_shifts_only_the_decisive_band() {
+        // At the band's edges: a mate value moves by the ply, a heuristic
+        // value one short of the band stays put.
+        assert_eq!(to_table(MATE_BOUND, 4), MATE_BOUND + 4);
+        assert_eq!(to_table(-MATE_BOUND, 4), -MATE_BOUND - 4);
+        assert_eq!(to_table(MATE_BOUND - 1, 4), MATE_BOUND - 1);
+        assert_eq!(to_table(-MATE_BOUND + 1, 4), -MATE_BOUND + 1);
+        assert_eq!(from_table(MATE_BOUND + 4, 4), MATE_BOUND);
+        assert_eq!(from_table(-MATE_BOUND - 4, 4), -MATE_BOUND);
+        assert_eq!(from_table(MATE_BOUND - 1, 4), MATE_BOUND - 1);
+        assert_eq!(from_table(-MATE_BOUND + 1, 4), -MATE_BOUND + 1);
+        // A win in 2 from a node at ply 6 is stored as a win in 2 from it.
+        assert_eq!(to_table(win_in(8), 6), win_in(2));
+        assert_eq!(to_table(loss_in(8), 6), loss_in(2));
+        assert_eq!(from_table(win_in(2), 6), win_in(8));
+        assert_eq!(from_table(loss_in(2), 6), loss_in(8));
+    }
+
+    #[test]
+    fn seeds_clamp_below_the_decisive_band() {
+        assert_eq!(Score::from_seeds(1.0).value(), SEED);
+        assert_eq!(Score::from_seeds(-0.5).value(), -SEED / 2);
+        // However large, a heuristic score is never a proven result.
+        assert_eq!(Score::from_seeds(1e6), Score::from_value(MATE_BOUND - 1));
+        assert_eq!(Score::from_seeds(-1e6), Score::from_value(-MATE_BOUND + 1));
+        assert_eq!(Score::from_seeds(1e6).proven(), None);
+        assert_eq!(Score::from_seeds(-1e6).proven(), None);
+        assert_eq!(Score::from_seeds(2.5).seeds(), 2.5);
+        assert!((Score::win_in(3).seeds() - 999.97).abs() < 1e-3);
+        assert_eq!(Score::PROVEN_DRAW.to_centi(), 0);
+        assert_eq!(Score::PROVEN_DRAW.seeds(), 0.0);
+    }
+
+    #[test]
+    fn flip_and_same_value() {
+        assert_eq!(Score::PROVEN_DRAW.flip(), Score::PROVEN_DRAW);
+        assert_eq!(Score::from_seeds(1.5).flip(), Score::from_seeds(-1.5));
+        assert_eq!(Score::loss_in(6).flip(), Score::win_in(6));
+        assert!(Score::PROVEN_DRAW.same_value(Score::from_value(0)));
+        assert!(Score::win_in(2).same_value(Score::win_in(2)));
+        assert!(!Score::from_value(1).same_value(Score::from_value(0)));
+        assert!(!Score::win_in(2).same_value(Score::win_in(3)));
+    }
+
+    #[test]
+    fn proven_results_read_as_words() {
+        assert_eq!(Score::win_in(7).to_string(), "win in 7");
+        assert_eq!(Score::loss_in(4).to_string(), "loss in 4");
+        assert_eq!(Score::PROVEN_DRAW.to_string(), "draw");
+        assert_eq!(Score::from_value(0).to_string(), "+0.00");
+        assert_eq!(format!("{:?}", Score::win_in(7)), "Score(win in 7)");
+        assert_eq!(Proven::Win { plies: 7 }.to_string(), "win in 7");
+        assert_eq!(Proven::Loss { plies: 4 }.to_string(), "loss in 4");
+        assert_eq!(Proven::Draw.to_string(), "draw");
+    }
 }

@@ -355,4 +355,283 @@ mod tests {
         assert_ne!(Key::of(one), Key::of(two));
         assert_eq!(Key::of(one).0 >> 79, 0);
     }
+
+    /// Distinct positions reached from the opening, breadth first, until
+    /// there are `count`.
+    fn positions(count: usize) -> Vec<Position> {
+        let mut seen = std::collections::HashSet::new();
+        let mut found = vec![Position::OPENING];
+        seen.insert(Position::OPENING);
+        let mut next = 0;
+        while found.len() < count {
+            let position = found[next];
+            next += 1;
+            for house in position.legal_moves().iter() {
+                let child = position.play_unchecked(house);
+                if found.len() < count && seen.insert(child) {
+                    found.push(child);
+                }
+            }
+        }
+        found
+    }
+
+    fn entry(value: Value, depth: u8, bound: Bound, best: Option<House>) -> Entry {
+        Entry {
+            value,
+            depth,
+            bound,
+            best,
+        }
+    }
+
+    /// A table of one bucket: every position competes for its four slots.
+    fn one_bucket() -> Table {
+        let table = Table::new(0);
+        assert_eq!(table.buckets.len(), 1);
+        table
+    }
+
+    #[test]
+    fn the_key_is_the_houses_and_south_store_six_bits_each() {
+        let mut samples = positions(500);
+        let mut full = [0u8; 14];
+        full[5] = 48;
+        samples.push(Position::new(Board::from_cells(full).unwrap(), Seat::North));
+        full[5] = 0;
+        full[12] = 48;
+        samples.push(Position::new(Board::from_cells(full).unwrap(), Seat::South));
+        for position in samples {
+            let cells = position.board().to_cells();
+            let mut expected = u128::from(position.to_move() == Seat::North) << 78;
+            for (i, &cell) in cells[..13].iter().enumerate() {
+                expected |= u128::from(cell) << (6 * i);
+            }
+            assert_eq!(Key::of(position).0, expected, "{position:?}");
+        }
+    }
+
+    #[test]
+    fn table_sizes_follow_the_megabytes() {
+        assert_eq!(Table::new(1).buckets.len(), 1024 * 1024 / 64);
+        assert_eq!(Table::new(3).buckets.len(), 3 * 1024 * 1024 / 64);
+        let small = Buckets::layout(1);
+        assert_eq!((small.size(), small.align()), (64, 64));
+        let pages = HUGE_PAGE / 64;
+        assert_eq!(Buckets::layout(pages - 1).align(), 64);
+        assert_eq!(Buckets::layout(pages).align(), HUGE_PAGE);
+        assert_eq!(Buckets::layout(pages).size(), HUGE_PAGE);
+    }
+
+    #[test]
+    fn every_field_round_trips() {
+        let key = Key::of(Position::OPENING);
+        for bound in [Bound::Upper, Bound::Lower, Bound::Exact] {
+            for value in [-30_000, -MAX_TABLE, -1, 0, 1, 4_097, MAX_TABLE] {
+                for depth in [0, 1, 130, 255] {
+                    for best in [None, Some(House::A), Some(House::f), Some(House::d)] {
+                        let table = Table::new(0);
+                        let stored = entry(value, depth, bound, best);
+                        table.store(key, stored);
+                        assert_eq!(table.probe(key), Some(stored));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The largest value a table entry holds (values are kept in 16 bits).
+    const MAX_TABLE: Value = i16::MAX as Value;
+
+    #[test]
+    fn clear_empties_the_table_and_restarts_the_generations() {
+        let table = one_bucket();
+        let key = Key::of(Position::OPENING);
+        table.new_search();
+        table.store(key, entry(5, 3, Bound::Exact, None));
+        table.clear();
+        assert_eq!(table.probe(key), None);
+        assert_eq!(table.generation.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn generations_count_up_and_wrap_at_64() {
+        let table = one_bucket();
+        table.new_search();
+        assert_eq!(table.generation.load(Ordering::Relaxed), 1);
+        table.new_search();
+        assert_eq!(table.generation.load(Ordering::Relaxed), 2);
+        for _ in 2..64 {
+            table.new_search();
+        }
+        assert_eq!(table.generation.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn a_bucket_holds_four_positions_and_updates_in_place() {
+        let table = one_bucket();
+        let keys: Vec<Key> = positions(4).into_iter().map(Key::of).collect();
+        for (i, &key) in keys.iter().enumerate() {
+            table.store(key, entry(i as Value, 4, Bound::Lower, None));
+        }
+        // The same position again takes its own slot, not another's.
+        for depth in 5..9 {
+            table.store(keys[0], entry(-7, depth, Bound::Upper, None));
+        }
+        assert_eq!(table.probe(keys[0]), Some(entry(-7, 8, Bound::Upper, None)));
+        for (i, &key) in keys.iter().enumerate().skip(1) {
+            assert_eq!(
+                table.probe(key),
+                Some(entry(i as Value, 4, Bound::Lower, None))
+            );
+        }
+    }
+
+    #[test]
+    fn an_empty_slot_is_taken_before_any_entry() {
+        // A depth-0 bound is worth 0, less than a zeroed slot would be if
+        // it were read as anything but empty.
+        let table = one_bucket();
+        let keys: Vec<Key> = positions(4).into_iter().map(Key::of).collect();
+        for &key in &keys {
+            table.store(key, entry(0, 0, Bound::Upper, None));
+        }
+        for &key in &keys {
+            assert_eq!(table.probe(key), Some(entry(0, 0, Bound::Upper, None)));
+        }
+    }
+
+    #[test]
+    fn a_deeper_bound_of_this_search_is_kept() {
+        let table = one_bucket();
+        let key = Key::of(Position::OPENING);
+        table.store(key, entry(10, 10, Bound::Lower, None));
+        // Three or more plies shallower: kept.
+        table.store(key, entry(20, 7, Bound::Upper, None));
+        assert_eq!(table.probe(key).map(|e| e.depth), Some(10));
+        // Two shallower: replaced.
+        table.store(key, entry(30, 8, Bound::Upper, None));
+        assert_eq!(table.probe(key), Some(entry(30, 8, Bound::Upper, None)));
+        // An exact value always replaces.
+        table.store(key, entry(40, 12, Bound::Lower, None));
+        table.store(key, entry(50, 1, Bound::Exact, None));
+        assert_eq!(table.probe(key), Some(entry(50, 1, Bound::Exact, None)));
+        // So does anything from a later search.
+        table.store(key, entry(60, 12, Bound::Lower, None));
+        table.new_search();
+        table.store(key, entry(70, 1, Bound::Upper, None));
+        assert_eq!(table.probe(key), Some(entry(70, 1, Bound::Upper, None)));
+    }
+
+    #[test]
+    fn the_best_move_outlives_an_update_without_one() {
+        let table = one_bucket();
+        let key = Key::of(Position::OPENING);
+        table.store(key, entry(3, 2, Bound::Lower, Some(House::C)));
+        table.store(key, entry(-3, 3, Bound::Upper, None));
+        assert_eq!(
+            table.probe(key),
+            Some(entry(-3, 3, Bound::Upper, Some(House::C)))
+        );
+        table.store(key, entry(1, 4, Bound::Exact, Some(House::F)));
+        assert_eq!(table.probe(key).and_then(|e| e.best), Some(House::F));
+    }
+
+    /// Fills a one-bucket table with `entries` (depth, bound) of this
+    /// search, stores one more position, and says which slot lost its entry.
+    fn evicted(table: &Table, entries: [(u8, Bound); 4]) -> Vec<usize> {
+        let keys: Vec<Key> = positions(5).into_iter().map(Key::of).collect();
+        for (i, (depth, bound)) in entries.into_iter().enumerate() {
+            table.store(keys[i], entry(0, depth, bound, None));
+        }
+        table.store(keys[4], entry(0, 1, Bound::Lower, None));
+        assert!(table.probe(keys[4]).is_some());
+        (0..4).filter(|&i| table.probe(keys[i]).is_none()).collect()
+    }
+
+    #[test]
+    fn the_shallowest_entry_is_replaced_first_the_earliest_of_equals() {
+        let lower = Bound::Lower;
+        let table = one_bucket();
+        assert_eq!(
+            evicted(&table, [(5, lower), (3, lower), (7, lower), (3, lower)]),
+            [1]
+        );
+    }
+
+    #[test]
+    fn an_exact_entry_outweighs_a_bound_of_the_same_depth() {
+        let (lower, upper, exact) = (Bound::Lower, Bound::Upper, Bound::Exact);
+        let table = one_bucket();
+        assert_eq!(
+            evicted(&table, [(9, lower), (3, exact), (3, upper), (9, exact)]),
+            [2]
+        );
+    }
+
+    #[test]
+    fn an_entry_of_an_earlier_search_is_worth_eight_plies_less() {
+        // The old entry is stored in generation 63, the others in 0 (after
+        // the wrap): its age is one search.
+        let keys: Vec<Key> = positions(5).into_iter().map(Key::of).collect();
+        for (old_depth, lost) in [(10, 0), (12, 1)] {
+            let table = one_bucket();
+            for _ in 0..63 {
+                table.new_search();
+            }
+            table.store(keys[0], entry(0, old_depth, Bound::Lower, None));
+            table.new_search();
+            for (i, &key) in keys.iter().enumerate().take(4).skip(1) {
+                table.store(key, entry(0, 2 + i as u8, Bound::Lower, None));
+            }
+            // Depth 10 aged one search is worth 2, below depth 3; depth 12 is worth 4.
+            table.store(keys[4], entry(0, 1, Bound::Lower, None));
+            let gone: Vec<usize> = (0..4).filter(|&i| table.probe(keys[i]).is_none()).collect();
+            assert_eq!(gone, [lost], "old depth {old_depth}");
+        }
+    }
+
+    #[test]
+    fn a_table_holds_about_one_position_per_slot_it_has() {
+        // As many positions as buckets: with a well-spread index almost no
+        // bucket gets more than its four, so nearly all are found again.
+        let table = Table::new(1);
+        let samples = positions(table.buckets.len());
+        for (i, &position) in samples.iter().enumerate() {
+            table.store(Key::of(position), entry(i as Value, 1, Bound::Exact, None));
+        }
+        let found = samples
+            .iter()
+            .enumerate()
+            .filter(|&(i, &p)| {
+                table
+                    .probe(Key::of(p))
+                    .is_some_and(|e| e.value == i as Value)
+            })
+            .count();
+        assert!(
+            found * 100 >= samples.len() * 99,
+            "{found} of {}",
+            samples.len()
+        );
+    }
+
+    #[test]
+    fn a_torn_entry_is_a_miss() {
+        // The first word of one write with the second of another, as a
+        // reader racing two writers might see them: neither key matches.
+        let [a, b] = [
+            Position::OPENING,
+            Position::OPENING.play_unchecked(House::C),
+        ]
+        .map(Key::of);
+        let table = one_bucket();
+        table.store(a, entry(1, 1, Bound::Exact, None));
+        let first_of_a = table.buckets[0].words[0].load(Ordering::Relaxed);
+        table.clear();
+        table.store(b, entry(1, 1, Bound::Exact, None));
+        table.buckets[0].words[0].store(first_of_a, Ordering::Relaxed);
+        assert_eq!(table.probe(a), None);
+        assert_eq!(table.probe(b), None);
+    }
 }
