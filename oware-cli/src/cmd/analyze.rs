@@ -10,6 +10,7 @@ use anyhow::Result;
 use oware_core::{Game, House, Record, Rules};
 use oware_search::{Engine, EngineOptions, Limits, Proven, Score, SearchResult};
 
+use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
@@ -44,6 +45,8 @@ pub(crate) struct Args {
     rules: Rules,
     #[command(flatten)]
     start: StartArgs,
+    #[command(flatten)]
+    egdb: EgdbArgs,
     /// The transposition table's size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     hash: usize,
@@ -88,6 +91,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     }
     let start = args.start.position()?;
     let game = setup::game_from(start, args.rules, args.transcript.as_deref())?;
+    let db = args.egdb.open(&args.rules)?;
     let position = game.position();
     let style = Style::for_stdout();
     let mut out = std::io::stdout().lock();
@@ -98,6 +102,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         writeln!(out, "game over: {outcome}")?;
         return Ok(());
     }
+    if let Some(db) = &db {
+        write_endgame(&mut out, db, &game, style)?;
+    }
     writeln!(out)?;
 
     let mut engine = Engine::new(EngineOptions {
@@ -105,6 +112,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         threads: args.threads,
     });
     engine.set_analysis(true);
+    engine.set_endgame(endgame::for_search(db.as_ref()));
     let mut table = Table::new(position.to_move(), game.legal_moves(), style, true);
     table.start(&mut out)?;
     // A failed write (a closed pipe) stops the search; the error is returned after.
@@ -138,6 +146,33 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// What the database knows of the game's position, and of each legal move
+/// (the net seeds the mover collects from the board after it, captures
+/// included); nothing outside the database.
+fn write_endgame(
+    out: &mut impl Write,
+    db: &oware_egdb::Database,
+    game: &Game,
+    style: Style,
+) -> Result<()> {
+    let position = game.position();
+    let Some(line) = endgame::describe(db, &position) else {
+        return Ok(());
+    };
+    writeln!(out, "{}", style.paint(Paint::Good, line))?;
+    if let Some(moves) = db.probe_moves(&position) {
+        let values: Vec<String> = moves
+            .iter()
+            .map(|&(house, b)| {
+                let value = oware_search::EndgameValue { lo: b.lo, hi: b.hi };
+                format!("{house} {}", endgame::net(value))
+            })
+            .collect();
+        writeln!(out, "endgame database, each move: {}", values.join(", "))?;
+    }
+    Ok(())
+}
+
 /// Goes through `record`'s game, searching before every move, and prints
 /// the record with each move's judgement appended to its comment.
 fn annotate(args: &Args, record: &Record) -> Result<()> {
@@ -145,13 +180,15 @@ fn annotate(args: &Args, record: &Record) -> Result<()> {
         (None, None) => Limits::depth(RECORD_DEPTH),
         _ => args.limits(),
     };
+    let original = record.game();
+    let db = args.egdb.open(&original.rules())?;
     let mut engine = Engine::new(EngineOptions {
         hash_mb: args.hash,
         threads: args.threads,
     });
     engine.set_analysis(true);
+    engine.set_endgame(endgame::for_search(db.as_ref()));
     let stop = AtomicBool::new(false);
-    let original = record.game();
     let mut game = Game::from_position(original.start(), original.rules());
     let mut annotated = record.clone();
     let moves = original.moves();

@@ -2,14 +2,17 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use oware_core::{BySeat, Game, House, IllegalMove, Position, Record, Rules, Seat};
-use oware_search::{Engine, EngineOptions, Level, SearchResult};
+use oware_egdb::Database;
+use oware_search::{EndgameResult, Engine, EngineOptions, Level, SearchResult};
 
 use crate::draw::{self, BoardView, seat_paint};
+use crate::endgame::{self, EgdbArgs};
 use crate::setup;
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
@@ -50,6 +53,8 @@ pub(crate) struct Args {
     /// moves give the same game [default: from the clock].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    #[command(flatten)]
+    egdb: EgdbArgs,
 }
 
 /// Runs `oware play`.
@@ -76,6 +81,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         }
     };
     let game = record.game().clone();
+    let db = args.egdb.open(&game.rules())?;
+    let mut engine = Engine::new(EngineOptions::default());
+    engine.set_endgame(endgame::for_search(db.as_ref()));
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -109,7 +117,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         bot,
         level: args.level,
         seed,
-        engine: Engine::new(EngineOptions::default()),
+        engine,
+        db,
         style,
         echo,
         players,
@@ -138,6 +147,8 @@ struct Session<'a> {
     level: Level,
     seed: u64,
     engine: Engine,
+    /// The endgame database, shown under the board inside it.
+    db: Option<Arc<Database>>,
     style: Style,
     /// Input is not typed at a terminal: echo each line after its prompt, so
     /// the output reads as a game.
@@ -319,6 +330,36 @@ impl Session<'_> {
             style: self.style,
         };
         writeln!(self.out, "\n{view}")?;
+        self.endgame()
+    }
+
+    /// Under the board, what the endgame database knows of the position,
+    /// and who can force a win (or that best play draws) the first time the
+    /// database says so.
+    fn endgame(&mut self) -> Result<()> {
+        let position = self.game.position();
+        let Some(db) = self.db.as_ref() else {
+            return Ok(());
+        };
+        let (Some(line), Some(value)) = (
+            endgame::describe(db, &position),
+            endgame::value_of(db, &position),
+        ) else {
+            return Ok(());
+        };
+        writeln!(self.out, "{line}")?;
+        let mover = position.to_move();
+        let verdict = match value.result(&position) {
+            EndgameResult::Win => Verdict::Win(mover),
+            EndgameResult::Loss => Verdict::Win(mover.opponent()),
+            EndgameResult::Draw => Verdict::Draw,
+            EndgameResult::Open { .. } => return Ok(()),
+        };
+        if self.announced != Some(verdict) {
+            self.announced = Some(verdict);
+            let sentence = verdict.sentence(None);
+            writeln!(self.out, "{}", self.style.paint(Paint::Good, sentence))?;
+        }
         Ok(())
     }
 
