@@ -16,6 +16,8 @@ use oware_core::{Position, Rules};
 use oware_egdb::{Database, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, abapa_fits};
 
+use crate::thinking::Verdict;
+
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
 /// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
 pub(crate) fn default_dir() -> Option<PathBuf> {
@@ -124,6 +126,21 @@ pub(crate) fn net(value: EndgameValue) -> String {
     } else {
         format!("{:+} to {:+}", value.lo, value.hi)
     }
+}
+
+/// Under a board inside the database: the [`describe`] line, and who can
+/// force a win (or that best play draws) when the database says so.
+pub(crate) fn under_board(db: &Database, position: &Position) -> Option<(String, Option<Verdict>)> {
+    let line = describe(db, position)?;
+    let value = value_of(db, position)?;
+    let mover = position.to_move();
+    let verdict = match value.result(position) {
+        EndgameResult::Win => Some(Verdict::Win(mover)),
+        EndgameResult::Loss => Some(Verdict::Win(mover.opponent())),
+        EndgameResult::Draw => Some(Verdict::Draw),
+        EndgameResult::Open { .. } => None,
+    };
+    Some((line, verdict))
 }
 
 /// The line under a board inside the database:

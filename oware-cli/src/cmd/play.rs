@@ -1,3 +1,5 @@
+// tidy: long because the session's commands (move, hint, undo, save, the
+// board and what is known of it) share one state and read best together.
 //! `oware play`: a game in the terminal, against the bot or another person.
 
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -9,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result};
 use oware_core::{BySeat, Game, House, IllegalMove, Position, Record, Rules, Seat};
 use oware_egdb::Database;
-use oware_search::{EndgameResult, Engine, EngineOptions, Level, SearchResult};
+use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
 use crate::draw::{self, BoardView, seat_paint};
 use crate::endgame::{self, EgdbArgs};
@@ -338,27 +340,18 @@ impl Session<'_> {
     /// database says so.
     fn endgame(&mut self) -> Result<()> {
         let position = self.game.position();
-        let Some(db) = self.db.as_ref() else {
-            return Ok(());
-        };
-        let (Some(line), Some(value)) = (
-            endgame::describe(db, &position),
-            endgame::value_of(db, &position),
-        ) else {
+        let Some((line, verdict)) = self
+            .db
+            .as_deref()
+            .and_then(|db| endgame::under_board(db, &position))
+        else {
             return Ok(());
         };
         writeln!(self.out, "{line}")?;
-        let mover = position.to_move();
-        let verdict = match value.result(&position) {
-            EndgameResult::Win => Verdict::Win(mover),
-            EndgameResult::Loss => Verdict::Win(mover.opponent()),
-            EndgameResult::Draw => Verdict::Draw,
-            EndgameResult::Open { .. } => return Ok(()),
-        };
-        if self.announced != Some(verdict) {
+        if let Some(verdict) = verdict.filter(|&v| self.announced != Some(v)) {
             self.announced = Some(verdict);
-            let sentence = verdict.sentence(None);
-            writeln!(self.out, "{}", self.style.paint(Paint::Good, sentence))?;
+            let sentence = self.style.paint(Paint::Good, verdict.sentence(None));
+            writeln!(self.out, "{sentence}")?;
         }
         Ok(())
     }
