@@ -15,21 +15,7 @@ const WON_FEN: &str = "0-0-0-0-0-1-1-0-0-0-0-1-24-21-S";
 fn database(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("oware-cli-endgame-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let path = dir.to_str().unwrap();
-    let run = oware(
-        &[
-            "egdb",
-            "build",
-            "--rules",
-            "abapa",
-            "--max-seeds",
-            "6",
-            "--dir",
-            path,
-        ],
-        "",
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    crate::egdb::build(&dir, "abapa", "6");
     dir
 }
 
