@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 mod draw;
+mod endgame;
 mod setup;
 mod style;
 mod thinking;

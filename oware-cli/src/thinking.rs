@@ -101,7 +101,10 @@ pub(crate) struct Cell(pub(crate) Score);
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A database result has no known distance to the end.
         let text = match self.0.proven() {
+            Some(Proven::Win { .. }) if self.0.is_endgame() => "win db".to_owned(),
+            Some(Proven::Loss { .. }) if self.0.is_endgame() => "loss db".to_owned(),
             Some(Proven::Win { plies }) => format!("win {plies}"),
             Some(Proven::Loss { plies }) => format!("loss {plies}"),
             Some(Proven::Draw) => "draw".to_owned(),
@@ -135,7 +138,15 @@ pub(crate) enum Verdict {
 
 impl Verdict {
     /// The verdict behind `score`, a score from `mover`'s view, if it is proven.
+    /// A database's result comes without a distance.
     pub(crate) fn of(score: Score, mover: Seat) -> Option<(Verdict, Option<u32>)> {
+        if score.is_endgame() {
+            return match score.proven()? {
+                Proven::Win { .. } => Some((Verdict::Win(mover), None)),
+                Proven::Loss { .. } => Some((Verdict::Win(mover.opponent()), None)),
+                Proven::Draw => Some((Verdict::Draw, None)),
+            };
+        }
         match score.proven()? {
             Proven::Win { plies } => Some((Verdict::Win(mover), Some(plies))),
             Proven::Loss { plies } => Some((Verdict::Win(mover.opponent()), Some(plies))),

@@ -1,10 +1,12 @@
 //! The engine a front end drives: options, the table kept across the moves
 //! of a game, synchronous [`Engine::search`] and off-thread [`spawn`].
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use oware_core::Game;
 
+use crate::endgame::Endgame;
 use crate::ends::Line;
 use crate::eval::Weights;
 use crate::limits::{Clock, ClockFn, Limits, TimeManager};
@@ -61,6 +63,7 @@ pub struct Engine {
     clock: Option<ClockFn>,
     analysis: bool,
     config: SearchConfig,
+    endgame: Option<Arc<dyn Endgame>>,
 }
 
 impl Engine {
@@ -75,6 +78,7 @@ impl Engine {
             clock: None,
             analysis: true,
             config: SearchConfig::PLAY,
+            endgame: None,
         }
     }
 
@@ -128,6 +132,20 @@ impl Engine {
         self.weights = weights;
     }
 
+    /// Gives the engine an endgame database (or takes it away with `None`).
+    /// The search probes it at every node below the root whose game is not
+    /// over, when the game's rules fit it ([`Endgame::fits`]); under other
+    /// rules it is ignored.
+    pub fn set_endgame(&mut self, endgame: Option<Arc<dyn Endgame>>) {
+        self.endgame = endgame;
+    }
+
+    /// The endgame database in use, if any.
+    #[must_use]
+    pub fn endgame(&self) -> Option<&Arc<dyn Endgame>> {
+        self.endgame.as_ref()
+    }
+
     /// Sets which parts of the search are on (for checks; default [`SearchConfig::PLAY`]).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
@@ -166,6 +184,8 @@ impl Engine {
         let time = TimeManager::new(limits, clock, stop);
         let line = Line::of_game(game);
         let heuristics = std::mem::replace(&mut self.heuristics, Box::new(Heuristics::new()));
+        let rules = game.rules();
+        let endgame = self.endgame.as_deref().filter(|db| db.fits(&rules));
         let (done, nodes) = if self.options.threads > 1 {
             let shared = crate::smp::Shared {
                 table: &self.table,
@@ -173,6 +193,7 @@ impl Engine {
                 config: self.config,
                 analysis: self.analysis,
                 threads: self.options.threads,
+                endgame,
             };
             let (done, nodes, heuristics) =
                 crate::smp::search(&shared, heuristics, line, &time, on_event);
@@ -181,6 +202,7 @@ impl Engine {
         } else {
             let mut worker = Worker::new(&self.table, self.weights, line, self.config, heuristics);
             worker.time = Some(&time);
+            worker.endgame = endgame;
             let done = iterate(&mut worker, &time, self.analysis, on_event);
             let nodes = worker.nodes;
             self.heuristics = worker.heuristics;

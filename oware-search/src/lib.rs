@@ -49,6 +49,9 @@
 //!   captures by seeds taken, killers and history.
 //! - `eval.rs`: captured seeds plus a table per house position and seed
 //!   count, fitted to self-play games ([`eval::Weights::TUNED`]).
+//! - `endgame.rs`: endgame databases ([`Endgame`]), probed at interior
+//!   nodes once the game-end checks have passed, never at the root; how a
+//!   probe is scored and under which rules a database may be used.
 //! - `ends.rs`: exact game ends, repetition and the move limit counted
 //!   through the game's history; `proof.rs`: proving draws.
 //! - `limits.rs`: limits, the replaceable clock, soft and hard time;
@@ -72,6 +75,7 @@
 //! on that target.
 
 pub mod bench;
+mod endgame;
 mod ends;
 mod engine;
 pub mod eval;
@@ -89,6 +93,7 @@ mod smp;
 mod time;
 mod tt;
 
+pub use endgame::{Endgame, EndgameResult, EndgameValue, abapa_fits};
 pub use engine::{Engine, EngineOptions};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use engine::{SearchHandle, spawn};

@@ -281,7 +281,13 @@ impl Root {
     /// Whether deeper iterations cannot change what the search reports: the
     /// best (or, in analysis, every) root value is proven and within reach.
     pub(crate) fn is_settled(&self, depth: u32) -> bool {
-        let settled = |e: &RootEntry| match e.score().and_then(Score::proven) {
+        // A database result says nothing of the way to the end: deeper
+        // iterations may still find a mate, which plays it out.
+        let settled = |e: &RootEntry| match e
+            .score()
+            .filter(|s| !s.is_endgame())
+            .and_then(Score::proven)
+        {
             Some(crate::score::Proven::Win { plies } | crate::score::Proven::Loss { plies }) => {
                 plies <= depth
             }

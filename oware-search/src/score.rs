@@ -20,8 +20,16 @@ pub(crate) const MATE: Value = 30_000;
 pub(crate) const INFINITY: Value = 31_000;
 /// The deepest ply the search reaches (depth plus extensions).
 pub(crate) const MAX_PLY: usize = 128;
-/// Values at or beyond this (in magnitude) are proven wins or losses.
+/// Values at or beyond this (in magnitude) are wins or losses found by
+/// playing to the end of the game, with their distance.
 pub(crate) const MATE_BOUND: Value = MATE - 1_000;
+/// A win an endgame database proves, at the root (`ENDGAME_WIN - n` if the
+/// database position is `n` plies away): below every mate score, since its
+/// distance to the end is unknown, and above every heuristic value.
+pub(crate) const ENDGAME_WIN: Value = MATE_BOUND - 1;
+/// Values at or beyond this (in magnitude) are proven wins or losses, by
+/// the end of the game or by a database.
+pub(crate) const PROVEN_BOUND: Value = ENDGAME_WIN - 1_000;
 /// The value of a game that ends level.
 pub(crate) const DRAW: Value = 0;
 
@@ -40,18 +48,20 @@ pub(crate) const fn loss_in(ply: usize) -> Value {
 /// Whether `value` is a proven win or loss.
 #[inline]
 pub(crate) const fn is_decisive(value: Value) -> bool {
-    value >= MATE_BOUND || value <= -MATE_BOUND
+    value >= PROVEN_BOUND || value <= -PROVEN_BOUND
 }
 
 /// The value as stored in the transposition table: a win or loss counted from
 /// the node rather than from the root. A node at `ply` that wins in `n` plies
 /// from itself has root value `MATE - ply - n`; stored as `MATE - n`, the same
-/// entry is right when the node is reached again at another ply.
+/// entry is right when the node is reached again at another ply. Database
+/// wins are shifted alike: their distance to the database position is
+/// counted from the root just as a mate's is.
 #[inline]
 pub(crate) const fn to_table(value: Value, ply: usize) -> Value {
-    if value >= MATE_BOUND {
+    if value >= PROVEN_BOUND {
         value + ply as Value
-    } else if value <= -MATE_BOUND {
+    } else if value <= -PROVEN_BOUND {
         value - ply as Value
     } else {
         value
@@ -61,9 +71,9 @@ pub(crate) const fn to_table(value: Value, ply: usize) -> Value {
 /// The inverse of [`to_table`]: a stored value seen from a node at `ply`.
 #[inline]
 pub(crate) const fn from_table(value: Value, ply: usize) -> Value {
-    if value >= MATE_BOUND {
+    if value >= PROVEN_BOUND {
         value - ply as Value
-    } else if value <= -MATE_BOUND {
+    } else if value <= -PROVEN_BOUND {
         value + ply as Value
     } else {
         value
@@ -140,10 +150,12 @@ impl Score {
     #[must_use]
     pub fn from_seeds(seeds: f32) -> Score {
         let value = (seeds * SEED as f32).round() as Value;
-        Score::from_value(value.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+        Score::from_value(value.clamp(-PROVEN_BOUND + 1, PROVEN_BOUND - 1))
     }
 
-    /// The proven result, or `None` for a heuristic score.
+    /// The proven result, or `None` for a heuristic score. For a result
+    /// an endgame database proved ([`Score::is_endgame`]), `plies` counts
+    /// the plies to the database position, not to the end of the game.
     #[must_use]
     pub const fn proven(self) -> Option<Proven> {
         let value = self.value();
@@ -157,9 +169,32 @@ impl Score {
             Some(Proven::Loss {
                 plies: (MATE + value) as u32,
             })
+        } else if value >= PROVEN_BOUND {
+            Some(Proven::Win {
+                plies: (ENDGAME_WIN - value) as u32,
+            })
+        } else if value <= -PROVEN_BOUND {
+            Some(Proven::Loss {
+                plies: (ENDGAME_WIN + value) as u32,
+            })
         } else {
             None
         }
+    }
+
+    /// A forced win found in an endgame database `plies` plies away (the
+    /// distance to the end of the game unknown).
+    #[must_use]
+    pub const fn endgame_win_in(plies: u32) -> Score {
+        Score::from_value(ENDGAME_WIN - plies as Value)
+    }
+
+    /// Whether this is a win or loss an endgame database proved: its
+    /// distance to the end of the game is not known.
+    #[must_use]
+    pub const fn is_endgame(self) -> bool {
+        let magnitude = self.value().abs();
+        magnitude >= PROVEN_BOUND && magnitude < MATE_BOUND
     }
 
     /// Whether two scores have the same value, ignoring whether a draw is
@@ -185,9 +220,17 @@ impl Score {
     }
 
     /// The value in hundredths of a seed, for a protocol's `score cp X`:
-    /// proven wins and losses map to `±(100000 - plies)`.
+    /// proven wins and losses map to `±(100000 - plies)`, those an endgame
+    /// database proved to `±(50000 - plies)`.
     #[must_use]
     pub const fn to_centi(self) -> i32 {
+        if self.is_endgame() {
+            return match self.proven() {
+                Some(Proven::Win { plies }) => BIG_CENTI / 2 - plies as i32,
+                Some(Proven::Loss { plies }) => -(BIG_CENTI / 2 - plies as i32),
+                _ => 0,
+            };
+        }
         match self.proven() {
             Some(Proven::Win { plies }) => BIG_CENTI - plies as i32,
             Some(Proven::Loss { plies }) => -(BIG_CENTI - plies as i32),
@@ -214,8 +257,16 @@ impl fmt::Debug for Score {
 }
 
 impl fmt::Display for Score {
-    /// `+2.50` for heuristic scores, `win in 7`, `loss in 4` or `draw` for proven ones.
+    /// `+2.50` for heuristic scores, `win in 7`, `loss in 4` or `draw` for
+    /// proven ones, `database win` or `database loss` for those a database proved.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_endgame() {
+            return f.write_str(if self.value() > 0 {
+                "database win"
+            } else {
+                "database loss"
+            });
+        }
         match self.proven() {
             Some(Proven::Win { plies }) => write!(f, "win in {plies}"),
             Some(Proven::Loss { plies }) => write!(f, "loss in {plies}"),
@@ -264,12 +315,18 @@ mod tests {
     }
 
     #[test]
-    fn the_decisive_band_starts_at_mate_bound() {
-        for value in [MATE_BOUND, -MATE_BOUND, win_in(0), loss_in(0)] {
+    fn the_decisive_band_starts_at_proven_bound() {
+        for value in [
+            PROVEN_BOUND,
+            -PROVEN_BOUND,
+            ENDGAME_WIN,
+            win_in(0),
+            loss_in(0),
+        ] {
             assert!(is_decisive(value), "{value}");
             assert!(Score::from_value(value).is_decisive(), "{value}");
         }
-        for value in [MATE_BOUND - 1, -MATE_BOUND + 1, DRAW, 5, -5] {
+        for value in [PROVEN_BOUND - 1, -PROVEN_BOUND + 1, DRAW, 5, -5] {
             assert!(!is_decisive(value), "{value}");
             assert!(!Score::from_value(value).is_decisive(), "{value}");
         }
@@ -282,22 +339,22 @@ mod tests {
             Score::from_value(-MATE_BOUND).proven(),
             Some(Proven::Loss { plies: 1_000 })
         );
-        assert_eq!(Score::from_value(MATE_BOUND - 1).proven(), None);
-        assert_eq!(Score::from_value(-MATE_BOUND + 1).proven(), None);
+        assert_eq!(Score::from_value(PROVEN_BOUND - 1).proven(), None);
+        assert_eq!(Score::from_value(-PROVEN_BOUND + 1).proven(), None);
     }
 
     #[test]
     fn table_form_shifts_only_the_decisive_band() {
         // At the band's edges: a mate value moves by the ply, a heuristic
         // value one short of the band stays put.
-        assert_eq!(to_table(MATE_BOUND, 4), MATE_BOUND + 4);
-        assert_eq!(to_table(-MATE_BOUND, 4), -MATE_BOUND - 4);
-        assert_eq!(to_table(MATE_BOUND - 1, 4), MATE_BOUND - 1);
-        assert_eq!(to_table(-MATE_BOUND + 1, 4), -MATE_BOUND + 1);
-        assert_eq!(from_table(MATE_BOUND + 4, 4), MATE_BOUND);
-        assert_eq!(from_table(-MATE_BOUND - 4, 4), -MATE_BOUND);
-        assert_eq!(from_table(MATE_BOUND - 1, 4), MATE_BOUND - 1);
-        assert_eq!(from_table(-MATE_BOUND + 1, 4), -MATE_BOUND + 1);
+        assert_eq!(to_table(PROVEN_BOUND, 4), PROVEN_BOUND + 4);
+        assert_eq!(to_table(-PROVEN_BOUND, 4), -PROVEN_BOUND - 4);
+        assert_eq!(to_table(PROVEN_BOUND - 1, 4), PROVEN_BOUND - 1);
+        assert_eq!(to_table(-PROVEN_BOUND + 1, 4), -PROVEN_BOUND + 1);
+        assert_eq!(from_table(PROVEN_BOUND + 4, 4), PROVEN_BOUND);
+        assert_eq!(from_table(-PROVEN_BOUND - 4, 4), -PROVEN_BOUND);
+        assert_eq!(from_table(PROVEN_BOUND - 1, 4), PROVEN_BOUND - 1);
+        assert_eq!(from_table(-PROVEN_BOUND + 1, 4), -PROVEN_BOUND + 1);
         // A win in 2 from a node at ply 6 is stored as a win in 2 from it.
         assert_eq!(to_table(win_in(8), 6), win_in(2));
         assert_eq!(to_table(loss_in(8), 6), loss_in(2));
@@ -310,8 +367,11 @@ mod tests {
         assert_eq!(Score::from_seeds(1.0).value(), SEED);
         assert_eq!(Score::from_seeds(-0.5).value(), -SEED / 2);
         // However large, a heuristic score is never a proven result.
-        assert_eq!(Score::from_seeds(1e6), Score::from_value(MATE_BOUND - 1));
-        assert_eq!(Score::from_seeds(-1e6), Score::from_value(-MATE_BOUND + 1));
+        assert_eq!(Score::from_seeds(1e6), Score::from_value(PROVEN_BOUND - 1));
+        assert_eq!(
+            Score::from_seeds(-1e6),
+            Score::from_value(-PROVEN_BOUND + 1)
+        );
         assert_eq!(Score::from_seeds(1e6).proven(), None);
         assert_eq!(Score::from_seeds(-1e6).proven(), None);
         assert_eq!(Score::from_seeds(2.5).seeds(), 2.5);
@@ -341,5 +401,21 @@ mod tests {
         assert_eq!(Proven::Win { plies: 7 }.to_string(), "win in 7");
         assert_eq!(Proven::Loss { plies: 4 }.to_string(), "loss in 4");
         assert_eq!(Proven::Draw.to_string(), "draw");
+    }
+
+    #[test]
+    fn endgame_wins_sit_between_heuristics_and_mates() {
+        let win = Score::endgame_win_in(4);
+        assert!(win.is_endgame() && win.is_decisive());
+        assert!(Score::win_in(900) > win && win > Score::from_seeds(48.0));
+        assert!(Score::endgame_win_in(2) > win);
+        assert_eq!(win.proven(), Some(Proven::Win { plies: 4 }));
+        assert_eq!(win.flip().proven(), Some(Proven::Loss { plies: 4 }));
+        assert!(win.flip().is_endgame() && !Score::win_in(4).is_endgame());
+        assert_eq!(win.to_centi(), 49_996);
+        assert_eq!(win.to_string(), "database win");
+        // A database win 4 plies below a node at ply 1 is one 4 plies below it at ply 6.
+        let value = ENDGAME_WIN - 5;
+        assert_eq!(from_table(to_table(value, 1), 6), ENDGAME_WIN - 10);
     }
 }

@@ -11,6 +11,7 @@
 
 use oware_core::{House, HouseSet, Position};
 
+use crate::endgame::Endgame;
 use crate::ends::{Line, captured, end_value, moves};
 use crate::eval::{Evaluator, Weights};
 use crate::limits::TimeManager;
@@ -176,6 +177,8 @@ pub(crate) struct Worker<'a> {
     /// Nodes not yet added to `shared_nodes`.
     unshared: u64,
     history_rules: bool,
+    /// The endgame database, when one is given and fits the rules.
+    pub(crate) endgame: Option<&'a dyn Endgame>,
 }
 
 impl<'a> Worker<'a> {
@@ -202,6 +205,7 @@ impl<'a> Worker<'a> {
             shared_nodes: None,
             unshared: 0,
             history_rules,
+            endgame: None,
         }
     }
 
@@ -438,6 +442,12 @@ impl<'a> Worker<'a> {
             if self.line.ends_by_history(ply, position, quiet) {
                 return end_value(position, ply);
             }
+        }
+        // Inside the database the value is known (or bounded) without a search.
+        if let Some(endgame) = self.endgame
+            && let Some(found) = endgame.probe(&position)
+        {
+            return crate::endgame::value(found, &position, ply);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluator.evaluate(position);

@@ -20,6 +20,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) analysis: bool,
     #[cfg_attr(all(target_arch = "wasm32", target_os = "unknown"), allow(dead_code))]
     pub(crate) threads: usize,
+    pub(crate) endgame: Option<&'a dyn crate::endgame::Endgame>,
 }
 
 /// Searches `line` on `shared.threads` threads; returns the main thread's
@@ -43,6 +44,7 @@ pub(crate) fn search(
             heuristics,
         );
         worker.time = Some(time);
+        worker.endgame = shared.endgame;
         let done = iterate(&mut worker, time, shared.analysis, on_event);
         (done, worker.nodes, worker.heuristics)
     }
@@ -69,6 +71,7 @@ pub(crate) fn search(
                         Box::new(Heuristics::new()),
                     );
                     worker.time = Some(&time);
+                    worker.endgame = shared.endgame;
                     worker.shared_nodes = Some(counter);
                     worker.may_stop = true;
                     let mut root = crate::root::Root::new(&worker, false);
@@ -89,6 +92,7 @@ pub(crate) fn search(
                 heuristics,
             );
             worker.time = Some(time);
+            worker.endgame = shared.endgame;
             worker.shared_nodes = Some(&counter);
             let done = iterate(&mut worker, time, shared.analysis, on_event);
             helpers_stop.store(true, Ordering::Relaxed);

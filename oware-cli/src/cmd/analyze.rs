@@ -11,6 +11,7 @@ use oware_core::{Game, House, Record, Rules};
 use oware_search::{Engine, EngineOptions, Limits, Proven, Score, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
+use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
@@ -48,6 +49,8 @@ pub(crate) struct Args {
     /// The opening book whose moves are listed before the search.
     #[command(flatten)]
     book: BookArgs,
+    #[command(flatten)]
+    egdb: EgdbArgs,
     /// The transposition table's size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     hash: usize,
@@ -92,6 +95,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     }
     let start = args.start.position()?;
     let game = setup::game_from(start, args.rules, args.transcript.as_deref())?;
+    let db = args.egdb.open(&args.rules)?;
     let position = game.position();
     let style = Style::for_stdout();
     let mut out = std::io::stdout().lock();
@@ -109,6 +113,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     {
         writeln!(out, "{line}")?;
     }
+    if let Some(db) = &db {
+        write_endgame(&mut out, db, &game, style)?;
+    }
     writeln!(out)?;
 
     let mut engine = Engine::new(EngineOptions {
@@ -116,6 +123,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         threads: args.threads,
     });
     engine.set_analysis(true);
+    engine.set_endgame(endgame::for_search(db.as_ref()));
     let mut table = Table::new(position.to_move(), game.legal_moves(), style, true);
     table.start(&mut out)?;
     // A failed write (a closed pipe) stops the search; the error is returned after.
@@ -149,6 +157,33 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// What the database knows of the game's position, and of each legal move
+/// (the net seeds the mover collects from the board after it, captures
+/// included); nothing outside the database.
+fn write_endgame(
+    out: &mut impl Write,
+    db: &oware_egdb::Database,
+    game: &Game,
+    style: Style,
+) -> Result<()> {
+    let position = game.position();
+    let Some(line) = endgame::describe(db, &position) else {
+        return Ok(());
+    };
+    writeln!(out, "{}", style.paint(Paint::Good, line))?;
+    if let Some(moves) = db.probe_moves(&position) {
+        let values: Vec<String> = moves
+            .iter()
+            .map(|&(house, b)| {
+                let value = oware_search::EndgameValue { lo: b.lo, hi: b.hi };
+                format!("{house} {}", endgame::net(value))
+            })
+            .collect();
+        writeln!(out, "endgame database, each move: {}", values.join(", "))?;
+    }
+    Ok(())
+}
+
 /// Goes through `record`'s game, searching before every move, and prints
 /// the record with each move's judgement appended to its comment.
 fn annotate(args: &Args, record: &Record) -> Result<()> {
@@ -156,13 +191,15 @@ fn annotate(args: &Args, record: &Record) -> Result<()> {
         (None, None) => Limits::depth(RECORD_DEPTH),
         _ => args.limits(),
     };
+    let original = record.game();
+    let db = args.egdb.open(&original.rules())?;
     let mut engine = Engine::new(EngineOptions {
         hash_mb: args.hash,
         threads: args.threads,
     });
     engine.set_analysis(true);
+    engine.set_endgame(endgame::for_search(db.as_ref()));
     let stop = AtomicBool::new(false);
-    let original = record.game();
     let mut game = Game::from_position(original.start(), original.rules());
     let mut annotated = record.clone();
     let moves = original.moves();

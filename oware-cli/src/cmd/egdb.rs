@@ -1,7 +1,7 @@
 //! `oware egdb`: build endgame databases on disk, and probe positions in them.
 
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -86,27 +86,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     }
 }
 
-/// The database directory: `--dir`, else the documented default.
-fn directory(dir: Option<&Path>) -> Result<PathBuf> {
-    if let Some(dir) = dir {
-        return Ok(dir.to_owned());
-    }
-    let var = |name| std::env::var_os(name).filter(|value| !value.is_empty());
-    if let Some(dir) = var("OWARE_EGDB") {
-        return Ok(dir.into());
-    }
-    if let Some(data) = var("XDG_DATA_HOME") {
-        return Ok(PathBuf::from(data).join("oware/egdb"));
-    }
-    match var("HOME") {
-        Some(home) => Ok(PathBuf::from(home).join(".local/share/oware/egdb")),
-        None => bail!("no database directory: give --dir, or set OWARE_EGDB or HOME"),
-    }
-}
-
 /// Runs `oware egdb build`.
 fn build(args: &BuildArgs) -> Result<()> {
-    let dir = directory(args.dir.as_deref())?;
+    let dir = crate::endgame::directory(args.dir.as_deref())?;
     let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
     let style = ProgressStyle::with_template(
         "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {per_sec}, eta {eta}",
@@ -188,7 +170,7 @@ impl std::fmt::Display for SliceLine {
 
 /// Runs `oware egdb probe`.
 fn probe(args: &ProbeArgs) -> Result<()> {
-    let dir = directory(args.dir.as_deref())?;
+    let dir = crate::endgame::directory(args.dir.as_deref())?;
     let db = Database::open(&dir, args.rules)
         .with_context(|| format!("cannot open the {} database", args.rules))?;
     let mut out = std::io::stdout().lock();

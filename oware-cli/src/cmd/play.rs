@@ -1,17 +1,22 @@
+// tidy: long because the session's commands (move, hint, undo, save, the
+// board and what is known of it) share one state and read best together.
 //! `oware play`: a game in the terminal, against the bot or another person.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use oware_book::Book;
 use oware_core::{BySeat, Game, House, IllegalMove, Position, Record, Rules, Seat};
+use oware_egdb::Database;
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
 use crate::draw::{self, BoardView, seat_paint};
+use crate::endgame::{self, EgdbArgs};
 use crate::setup;
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
@@ -55,6 +60,8 @@ pub(crate) struct Args {
     /// Levels 15-19 open from a book (the one shipped for the rules, by default).
     #[command(flatten)]
     book: BookArgs,
+    #[command(flatten)]
+    egdb: EgdbArgs,
 }
 
 /// Runs `oware play`.
@@ -81,6 +88,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         }
     };
     let game = record.game().clone();
+    let db = args.egdb.open(&game.rules())?;
+    let mut engine = Engine::new(EngineOptions::default());
+    engine.set_endgame(endgame::for_search(db.as_ref()));
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -118,8 +128,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         bot,
         level: args.level,
         seed,
-        engine: Engine::new(EngineOptions::default()),
+        engine,
         book,
+        db,
         style,
         echo,
         players,
@@ -154,6 +165,8 @@ struct Session<'a> {
     engine: Engine,
     /// The opening book the bot plays from (levels 15-19).
     book: Option<Book>,
+    /// The endgame database, shown under the board inside it.
+    db: Option<Arc<Database>>,
     style: Style,
     /// Input is not typed at a terminal: echo each line after its prompt, so
     /// the output reads as a game.
@@ -335,6 +348,27 @@ impl Session<'_> {
             style: self.style,
         };
         writeln!(self.out, "\n{view}")?;
+        self.endgame()
+    }
+
+    /// Under the board, what the endgame database knows of the position,
+    /// and who can force a win (or that best play draws) the first time the
+    /// database says so.
+    fn endgame(&mut self) -> Result<()> {
+        let position = self.game.position();
+        let Some((line, verdict)) = self
+            .db
+            .as_deref()
+            .and_then(|db| endgame::under_board(db, &position))
+        else {
+            return Ok(());
+        };
+        writeln!(self.out, "{line}")?;
+        if let Some(verdict) = verdict.filter(|&v| self.announced != Some(v)) {
+            self.announced = Some(verdict);
+            let sentence = self.style.paint(Paint::Good, verdict.sentence(None));
+            writeln!(self.out, "{sentence}")?;
+        }
         Ok(())
     }
 

@@ -38,8 +38,9 @@ use crate::thinking::Rate;
 /// Commands: uci, isready, ucinewgame, position (startpos | fen
 /// H0-…-H11-S-N-T) [moves …], go [ponder] [depth N] [movetime MS] [nodes N]
 /// [infinite] [wtime MS btime MS winc MS binc MS movestogo N], stop,
-/// ponderhit, setoption name Hash|Threads|Rules|OwnBook|Ponder value V,
-/// quit. A malformed line or an illegal move is answered with `info string
+/// ponderhit, setoption name Hash|Threads|Rules|EgdbPath|OwnBook|Ponder
+/// value V, quit. EgdbPath names the endgame database directory (default:
+/// as for `oware egdb build`, used if it holds one). A malformed line or an illegal move is answered with `info string
 /// error: …`, and the position stays as it was.
 // The comment above is `--help`'s text, where brackets mark what is optional.
 #[allow(rustdoc::broken_intra_doc_links)]
@@ -130,6 +131,9 @@ struct Uci {
 pub(crate) fn run(args: &Args) -> Result<()> {
     let options = EngineOptions::default();
     let mut engine = Engine::new(options);
+    // The default database directory, if it holds one; EgdbPath names another.
+    let endgame = crate::endgame::default_dir().and_then(|dir| crate::endgame::open_dir(&dir).ok());
+    engine.set_endgame(crate::endgame::for_search(endgame.as_ref()));
     // Only the best move's score is reported: play mode is faster.
     engine.set_analysis(false);
     let mut uci = Uci {
@@ -257,6 +261,9 @@ impl Uci {
                 ),
             }));
         }
+        if name.eq_ignore_ascii_case("egdbpath") {
+            return self.set_egdb_path(value).map(Some);
+        }
         if name.eq_ignore_ascii_case("ponder") {
             // Pondering is the GUI's to start (`go ponder`): nothing to set.
             return check(value).map(|_| None);
@@ -267,7 +274,7 @@ impl Uci {
             (THREADS, "threads")
         } else {
             return Err(format!(
-                "unknown option `{shown}` (the options are Hash, Threads, Rules, OwnBook and Ponder)"
+                "unknown option `{shown}` (the options are Hash, Threads, Rules, EgdbPath, OwnBook and Ponder)"
             ));
         };
         let n = value
@@ -296,6 +303,25 @@ impl Uci {
         engine.set_options(options);
         self.options = options;
         Ok(None)
+    }
+
+    /// `setoption name EgdbPath value DIR`: opens the abapa endgame database
+    /// in DIR for the searches to come (used under abapa and auale rules);
+    /// the engine keeps the one it had if DIR holds none.
+    fn set_egdb_path(&mut self, value: &Word) -> Result<String, String> {
+        if self.idle_engine().is_none() {
+            return Err("a search runs until stop: send stop before setoption".to_owned());
+        }
+        let dir = std::path::Path::new(&value.text);
+        let db = crate::endgame::open_dir(dir).map_err(|error| format!("{error:#}"))?;
+        let note = format!(
+            "endgame database: abapa, up to {} seeds, from {}",
+            db.max_seeds(),
+            dir.display()
+        );
+        let engine = self.idle_engine().expect("checked above");
+        engine.set_endgame(crate::endgame::for_search(Some(&db)));
+        Ok(note)
     }
 
     /// `setoption name Rules value R`: the game so far is played again under
@@ -448,6 +474,11 @@ fn identify(rules: Rules) -> io::Result<()> {
         EngineOptions::default().threads,
         THREADS.0,
         THREADS.1
+    ))?;
+    let egdb = crate::endgame::default_dir().unwrap_or_default();
+    send(&format!(
+        "option name EgdbPath type string default {}",
+        egdb.display()
     ))?;
     send("option name Ponder type check default false")?;
     send("option name OwnBook type check default false")?;

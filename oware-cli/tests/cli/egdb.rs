@@ -18,7 +18,7 @@ fn database(name: &str) -> PathBuf {
 }
 
 /// Runs `oware egdb build` in `dir` and checks that it succeeded.
-fn build(dir: &Path, rules: &str, max_seeds: &str) -> crate::Run {
+pub(crate) fn build(dir: &Path, rules: &str, max_seeds: &str) -> crate::Run {
     let dir = dir.to_str().unwrap();
     let run = oware(
         &[

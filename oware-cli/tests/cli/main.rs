@@ -12,6 +12,7 @@ mod analyze;
 mod auale;
 mod book;
 mod egdb;
+mod endgame;
 #[path = "match.rs"]
 mod matches;
 mod ogn;
@@ -41,11 +42,17 @@ impl Run {
     }
 }
 
+/// A directory that holds no endgame database, as the default one in tests.
+const NO_EGDB: &str = "/nonexistent/oware-egdb";
+
 /// Runs `oware` with `args`, `input` on stdin, until it exits.
 fn oware(args: &[&str], input: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
         .args(args)
         .env_remove("NO_COLOR")
+        // No endgame database unless a test names one: output stays the same
+        // on a machine that has one in the default directory.
+        .env("OWARE_EGDB", NO_EGDB)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

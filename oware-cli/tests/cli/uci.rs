@@ -21,6 +21,7 @@ impl Engine {
     pub(crate) fn start() -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
             .arg("uci")
+            .env("OWARE_EGDB", crate::NO_EGDB)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

@@ -1,0 +1,201 @@
+//! The endgame database as play, analyze and uci use it: where it lives,
+//! the `--egdb DIR` / `--no-egdb` options, opening it, and the line that
+//! says what it knows of a position.
+//!
+//! Only the abapa database is used, and only under rules it is right for
+//! (a grand slam captures nothing, no move limit: abapa and auale; see
+//! [`oware_search::abapa_fits`]). The default directory is used when it
+//! holds a database and silently skipped when it does not; a directory
+//! named on the command line must hold one.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, Result, bail};
+use oware_core::{Position, Rules};
+use oware_egdb::{Database, Ruleset};
+use oware_search::{Endgame, EndgameResult, EndgameValue, abapa_fits};
+
+use crate::thinking::Verdict;
+
+/// Where the databases live when no directory is given: $OWARE_EGDB if it
+/// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
+pub(crate) fn default_dir() -> Option<PathBuf> {
+    let var = |name| std::env::var_os(name).filter(|value| !value.is_empty());
+    if let Some(dir) = var("OWARE_EGDB") {
+        return Some(dir.into());
+    }
+    if let Some(data) = var("XDG_DATA_HOME") {
+        return Some(PathBuf::from(data).join("oware/egdb"));
+    }
+    var("HOME").map(|home| PathBuf::from(home).join(".local/share/oware/egdb"))
+}
+
+/// The database directory: `dir`, else the default.
+pub(crate) fn directory(dir: Option<&Path>) -> Result<PathBuf> {
+    match dir {
+        Some(dir) => Ok(dir.to_owned()),
+        None => {
+            default_dir().context("no database directory: give --dir, or set OWARE_EGDB or HOME")
+        }
+    }
+}
+
+/// The endgame database options of play and analyze.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct EgdbArgs {
+    /// The endgame database directory (built by `oware egdb build --rules
+    /// abapa`) [default: $OWARE_EGDB, else $XDG_DATA_HOME/oware/egdb, else
+    /// ~/.local/share/oware/egdb, used if it holds one]. Used under abapa
+    /// and auale rules only.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
+    egdb: Option<PathBuf>,
+    /// Play and analyze without an endgame database.
+    #[arg(long)]
+    no_egdb: bool,
+}
+
+impl EgdbArgs {
+    /// Opens the database the options ask for under `rules`: `None` when
+    /// switched off, under rules it does not fit, or when the default
+    /// directory holds none.
+    ///
+    /// # Errors
+    /// A directory given with `--egdb` that holds no database or a damaged
+    /// one, or `--egdb` under rules the database does not fit.
+    pub(crate) fn open(&self, rules: &Rules) -> Result<Option<Arc<Database>>> {
+        if self.no_egdb {
+            return Ok(None);
+        }
+        match &self.egdb {
+            Some(dir) => {
+                if !abapa_fits(rules) {
+                    bail!(
+                        "the endgame database is right only for rules whose grand slam captures nothing and that have no move limit (abapa, auale), not {rules}"
+                    );
+                }
+                open_dir(dir).map(Some)
+            }
+            None if abapa_fits(rules) => Ok(default_dir().and_then(|dir| open_dir(&dir).ok())),
+            None => Ok(None),
+        }
+    }
+}
+
+/// Opens the abapa database in `dir`.
+///
+/// # Errors
+/// No database there, or a damaged file, named.
+pub(crate) fn open_dir(dir: &Path) -> Result<Arc<Database>> {
+    let db = Database::open(dir, Ruleset::Abapa).with_context(|| {
+        format!(
+            "cannot open the abapa endgame database in {} (build one with `oware egdb build --rules abapa --max-seeds 20 --dir DIR`)",
+            dir.display()
+        )
+    })?;
+    Ok(Arc::new(db))
+}
+
+/// The database as the search takes it.
+pub(crate) fn for_search(db: Option<&Arc<Database>>) -> Option<Arc<dyn Endgame>> {
+    db.map(|db| Arc::clone(db) as Arc<dyn Endgame>)
+}
+
+/// A database value as the search's interface has it.
+pub(crate) fn value_of(db: &Database, position: &Position) -> Option<EndgameValue> {
+    Endgame::probe(db, position)
+}
+
+/// The result in words, with the seat names: `South can force a win`.
+pub(crate) fn verdict(value: EndgameValue, position: &Position) -> String {
+    let mover = position.to_move();
+    match value.result(position) {
+        EndgameResult::Win => format!("{mover} can force a win"),
+        EndgameResult::Loss => format!("{} can force a win", mover.opponent()),
+        EndgameResult::Draw => "a draw with best play".to_owned(),
+        EndgameResult::Open { lo, hi } => {
+            format!("{mover} ends with {lo} to {hi} seeds, as endless play is scored")
+        }
+    }
+}
+
+/// A value in net seeds: `+6`, or `-2 to +4` when the bounds differ.
+pub(crate) fn net(value: EndgameValue) -> String {
+    if value.lo == value.hi {
+        format!("{:+}", value.lo)
+    } else {
+        format!("{:+} to {:+}", value.lo, value.hi)
+    }
+}
+
+/// Under a board inside the database: the [`describe`] line, and who can
+/// force a win (or that best play draws) when the database says so.
+pub(crate) fn under_board(db: &Database, position: &Position) -> Option<(String, Option<Verdict>)> {
+    let line = describe(db, position)?;
+    let value = value_of(db, position)?;
+    let mover = position.to_move();
+    let verdict = match value.result(position) {
+        EndgameResult::Win => Some(Verdict::Win(mover)),
+        EndgameResult::Loss => Some(Verdict::Win(mover.opponent())),
+        EndgameResult::Draw => Some(Verdict::Draw),
+        EndgameResult::Open { .. } => None,
+    };
+    Some((line, verdict))
+}
+
+/// The line under a board inside the database:
+/// `endgame database: South can force a win (value +6 of 14)`.
+pub(crate) fn describe(db: &Database, position: &Position) -> Option<String> {
+    if position.is_over() {
+        return None;
+    }
+    let value = value_of(db, position)?;
+    let board = position.board();
+    let n = board.total()
+        - u32::from(board.store(oware_core::Seat::South))
+        - u32::from(board.store(oware_core::Seat::North));
+    Some(format!(
+        "endgame database: {} (value {} of {n} for {})",
+        verdict(value, position),
+        net(value),
+        position.to_move()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oware_core::{Board, Seat};
+
+    #[test]
+    fn describes_a_won_position() {
+        let db = Database::build(Ruleset::Abapa, 3);
+        // South's F (1 seed) takes North's lone two-seed house... here
+        // South holds 24 and captures 2: a win.
+        let board = Board::from_cells([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 24, 21]).unwrap();
+        let position = Position::new(board, Seat::South);
+        assert_eq!(
+            describe(&db, &position).unwrap(),
+            "endgame database: South can force a win (value +3 of 3 for South)"
+        );
+        let flipped = Position::new(board, Seat::North);
+        let line = describe(&db, &flipped).unwrap();
+        assert!(line.starts_with("endgame database: "), "{line}");
+    }
+
+    #[test]
+    fn a_named_directory_must_hold_a_database() {
+        let args = EgdbArgs {
+            egdb: Some(PathBuf::from("/nonexistent/oware-egdb")),
+            no_egdb: false,
+        };
+        let error = args.open(&Rules::ABAPA).unwrap_err();
+        assert!(format!("{error:#}").contains("/nonexistent/oware-egdb"));
+        assert!(args.open(&Rules::SOWING).is_err());
+        let off = EgdbArgs {
+            egdb: None,
+            no_egdb: true,
+        };
+        assert!(off.open(&Rules::ABAPA).unwrap().is_none());
+    }
+}
