@@ -26,7 +26,7 @@ use std::thread::{self, JoinHandle};
 use anyhow::Result;
 use oware_book::Book;
 use oware_cli::protocol::{Command, Go, Reader, SetPosition, Word, excerpt};
-use oware_core::{Game, Rules, Seat};
+use oware_core::{Game, House, Rules, Seat};
 use oware_search::{Engine, EngineOptions, Event, Iteration, Limits, SearchResult, TimeControl};
 
 use crate::thinking::Rate;
@@ -379,10 +379,15 @@ impl Uci {
     fn go(&mut self, go: Go) {
         if !go.ponder
             && !go.infinite
-            && let Some(choice) = self.book_move()
+            && let Some((choice, reply)) = self.book_move()
         {
             let _ = send(&format!("info string book move {choice}"));
-            let _ = send(&format!("bestmove {}", choice.house));
+            // The book's best answer is the reply to ponder on, as a
+            // search's second move would be.
+            let _ = send(&match reply {
+                Some(reply) => format!("bestmove {} ponder {reply}", choice.house),
+                None => format!("bestmove {}", choice.house),
+            });
             return;
         }
         let limits = match go.infinite {
@@ -406,14 +411,18 @@ impl Uci {
 
     /// The book's move for the current game, if `OwnBook` is on and the
     /// book holds the position (read as abapa's: see `set_option`).
-    fn book_move(&self) -> Option<oware_book::BookMove> {
+    /// With it, the book's best reply to that move, if the book holds one.
+    fn book_move(&self) -> Option<(oware_book::BookMove, Option<House>)> {
         let book = self.book.as_ref()?;
-        let as_built = Game::from_position(self.game.position(), book.rules());
+        let mut as_built = Game::from_position(self.game.position(), book.rules());
         // Games differ: the choice among near-equal moves follows the clock.
         let random = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        book.choose(&as_built, random)
+        let choice = book.choose(&as_built, random)?;
+        as_built.play(choice.house).ok()?;
+        let reply = book.moves(&as_built).first().map(|m| m.house);
+        Some((choice, reply))
     }
 
     /// Starts the engine searching `game` under `limits` on its thread.
