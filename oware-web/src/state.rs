@@ -1,14 +1,14 @@
 //! The state of a game as the page draws it: counts, legal moves, the path
 //! each legal sowing would take, the last move and its capture, the outcome.
 
-use oware_core::{Game, House, Seat};
+use oware_core::{Game, House, Position, Seat};
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
 
-/// The keys a state request takes: `rules`, `moves`, and `play` (a house to
+/// The keys a state request takes: `rules`, `start`, `moves`, and `play` (a house to
 /// try after the moves; refused with the reason when illegal).
-pub const STATE_KEYS: [&str; 3] = ["rules", "moves", "play"];
+pub const STATE_KEYS: [&str; 4] = ["rules", "start", "moves", "play"];
 
 /// Answers a state request (see [`STATE_KEYS`]) with the game as JSON, or
 /// `{"ok":false,"error":...}` saying why it was refused.
@@ -69,6 +69,12 @@ pub fn describe(game: &Game) -> String {
         Some(limit) => json.key("moveLimit").number(f64::from(limit)),
         None => json.key("moveLimit").null(),
     };
+    json.key("start");
+    if game.start() == Position::OPENING {
+        json.null();
+    } else {
+        json.string(&game.start().to_fen());
+    }
     json.key("moves").string(&game.transcript().to_string());
     json.key("cells").begin_array();
     for count in board.to_cells() {
@@ -175,7 +181,9 @@ mod tests {
     #[test]
     fn opening_state() {
         let text = answer("");
-        assert!(text.starts_with(r#"{"ok":true,"rules":"abapa","moveLimit":null,"moves":"","#));
+        assert!(text.starts_with(
+            r#"{"ok":true,"rules":"abapa","moveLimit":null,"start":null,"moves":"","#
+        ));
         assert!(text.contains(r#""cells":[4,4,4,4,4,4,4,4,4,4,4,4,0,0]"#));
         assert!(text.contains(r#""toMove":"south","legal":"ABCDEF""#));
         assert!(text.contains(r#""E":[5,6,7,8]"#));
