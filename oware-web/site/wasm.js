@@ -46,7 +46,10 @@ export async function loadEngine(url, onEvent = () => {}) {
     newGame: () => exports.oware_new_game(),
     save: (request) => call(exports.oware_save, request),
     open: (text) => call(exports.oware_open, text),
-    buildEndgames: (seeds) => JSON.parse(read(exports.oware_output(), exports.oware_build_endgames(seeds))),
+    buildEndgames: (seeds) => {
+      const len = exports.oware_build_endgames(seeds);
+      return JSON.parse(read(exports.oware_output(), len));
+    },
     probe: (request) => call(exports.oware_probe, request),
   };
 }
