@@ -24,7 +24,7 @@ test('a saved game downloads as OGN and opens back', async () => {
   assert.match(download.suggestedFilename(), /^oware-\d{4}-\d\d-\d\d-\d{4}\.ogn$/);
   const text = await readFile(await download.path(), 'utf8');
   assert.match(text, /^\[Variant "Oware Abapa"\]\n/);
-  assert.match(text, /\n1\. A e 2\. B c /);
+  assert.match(text, /\n1\. A e 2\. B c\+2 3\. F\+2 a /);
 
   await page.click('#new-game');
   await eventually(async () => assert.equal(await transcript(page), ''));
