@@ -3,11 +3,11 @@
 //! writing are oware-core's [`Record`]; this module only carries them over
 //! the page's text-in, JSON-out boundary.
 
-use oware_core::{Position, Record};
+use oware_core::Record;
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
-use crate::state::error_json;
+use crate::state::{error_json, write_game};
 
 /// The keys a save request takes: `rules`, `start` and `moves`, as a state
 /// request names the game.
@@ -60,13 +60,7 @@ pub fn open(text: &str) -> String {
             let game = record.game();
             json.key("ok").bool(true);
             json.key("rules").string(&game.rules().to_string());
-            json.key("start");
-            if game.start() == Position::OPENING {
-                json.null();
-            } else {
-                json.string(&game.start().to_fen());
-            }
-            json.key("moves").string(&game.transcript().to_string());
+            write_game(&mut json, game);
         }
         Err(error) => {
             json.key("ok").bool(false);

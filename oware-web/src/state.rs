@@ -69,13 +69,7 @@ pub fn describe(game: &Game) -> String {
         Some(limit) => json.key("moveLimit").number(f64::from(limit)),
         None => json.key("moveLimit").null(),
     };
-    json.key("start");
-    if game.start() == Position::OPENING {
-        json.null();
-    } else {
-        json.string(&game.start().to_fen());
-    }
-    json.key("moves").string(&game.transcript().to_string());
+    write_game(&mut json, game);
     json.key("cells").begin_array();
     for count in board.to_cells() {
         json.number(f64::from(count));
@@ -132,6 +126,18 @@ pub fn describe(game: &Game) -> String {
     }
     json.end_object();
     json.finish()
+}
+
+/// `"start":..,"moves":..`: the game as the page names it, its set-up start
+/// as a fen (`null` from the opening) and its moves.
+pub fn write_game(json: &mut Json, game: &Game) {
+    json.key("start");
+    if game.start() == Position::OPENING {
+        json.null();
+    } else {
+        json.string(&game.start().to_fen());
+    }
+    json.key("moves").string(&game.transcript().to_string());
 }
 
 fn write_houses(json: &mut Json, houses: impl IntoIterator<Item = House>) {
