@@ -95,7 +95,7 @@ pub struct SliceReport {
     pub seeds: u8,
     /// Its positions.
     pub positions: u64,
-    /// The time it took to solve (not to write).
+    /// The time it took to solve (not to write); zero on WebAssembly, which has no clock.
     pub elapsed: Duration,
     /// Positions whose LO and HI bounds meet (all of them under awari).
     pub exact: u64,
@@ -164,14 +164,19 @@ impl Database {
         );
         let positions = slice_len(seeds);
         progress(BuildEvent::Started { seeds, positions });
-        let started = std::time::Instant::now();
+        // `Instant::now` panics on wasm32-unknown-unknown, which has no
+        // clock: there the web page times its builds itself.
+        #[cfg(not(target_arch = "wasm32"))]
+        let started = Some(std::time::Instant::now());
+        #[cfg(target_arch = "wasm32")]
+        let started: Option<std::time::Instant> = None;
         let slice = solve(self.ruleset, seeds, &self.slices, &|done| {
             progress(BuildEvent::Advanced { seeds, done });
         });
         let report = SliceReport {
             seeds,
             positions,
-            elapsed: started.elapsed(),
+            elapsed: started.map_or(Duration::ZERO, |started| started.elapsed()),
             exact: exact_count(&slice),
         };
         self.slices.push(slice);

@@ -20,6 +20,8 @@ import { drawSlate } from './slate.js';
 import { drawStatus, pageState, Notes } from './status.js';
 import { setUpControls, drawControls } from './controls.js';
 import { setUpTranscript, drawTranscript } from './transcript.js';
+import { setUpGameFile } from './game-file.js';
+import { Endgames } from './endgames.js';
 import { listenToKeys } from './keys.js';
 
 const HINT_MS = 1500;
@@ -32,7 +34,7 @@ let hint = null; // the house a hint recommends
 let failed = null; // why the engine failed, until the player starts over
 
 // For the end-to-end tests and the curious: every event of the last search.
-const debug = { events: [], results: [], timings: [] };
+const debug = { events: [], results: [], timings: [], endgames: null };
 window.oware = { debug, get state() { return game.state; }, get moves() { return game.moves; }, settings };
 
 const board = new BoardView(document.getElementById('board'), { onHouse: (i, how) => humanMove(i, how) });
@@ -48,6 +50,15 @@ const pacer = new Pacer({
   finish: (result, arrived) => {
     debug.results.push(result);
     finishSearch(result, arrived);
+  },
+});
+const endgames = new Endgames({
+  onAnswer: (request, answer) => {
+    game.learnEndgame(request, answer);
+    render();
+  },
+  onBuilt: (report) => {
+    debug.endgames = report;
   },
 });
 
@@ -80,8 +91,10 @@ function draw() {
   drawTranscript(game);
 }
 
+/** Keeps the game for the next visit, and asks the endgame database about its position. */
 function keep() {
   save(settings, game);
+  endgames.probe(game.request());
 }
 
 // ---- The game ---------------------------------------------------------------
@@ -119,9 +132,9 @@ function afterMove() {
   maybeBotMove();
 }
 
-/** Puts the game at `moves` under the settings' rules; the last search's chalk goes. */
-function setMoves(moves) {
-  const answer = game.set(settings.rules, moves);
+/** Puts the game at `moves` from `start` (null: the opening) under the settings' rules; the last search's chalk goes. */
+function setMoves(moves, start = game.start) {
+  const answer = game.set(settings.rules, moves, start);
   if (!answer.ok) return answer;
   shown = null;
   hint = null;
@@ -142,7 +155,7 @@ function newGame() {
   recover();
   stopSearch();
   game.forgetProof();
-  setMoves('');
+  setMoves('', null);
   worker.send({ type: 'new-game' });
   notes.show('New game.');
   afterMove();
@@ -171,8 +184,25 @@ function loadTranscript(text) {
   recover();
   stopSearch();
   game.forgetProof();
-  setMoves(text);
+  setMoves(text, null);
   notes.show(`Loaded ${answer.moves.length} moves.`);
+  afterMove();
+  return null;
+}
+
+/** Opens an OGN record: its rule set, start and moves; returns null, or why it does not open. */
+function openRecord(text) {
+  const record = game.engine.open(text);
+  if (!record.ok) return record.error;
+  const answer = game.check(record.rules, record.moves, record.start);
+  if (!answer.ok) return answer.error;
+  recover();
+  stopSearch();
+  game.forgetProof();
+  settings.rules = record.rules;
+  setMoves(record.moves, record.start);
+  worker.send({ type: 'new-game' });
+  notes.show(`Opened a game of ${record.moves.length} moves (${record.rules}).`);
   afterMove();
   return null;
 }
@@ -294,10 +324,14 @@ function setRules(rules) {
 async function start() {
   setUpControls({ newGame, undo, hint: askHint, moveNow, level: setLevel, seat: setSeat, rules: setRules });
   setUpTranscript({ moves: () => game.moves, load: loadTranscript });
+  setUpGameFile({ save: () => game.engine.save(game.request()), open: openRecord });
   listenToKeys(() => settings.seat, {
     sow: (i) => humanMove(i, 'keyboard'), hint: askHint, undo, moveNow, newGame, focusHouse: (i) => board.focusHouse(i),
   });
   worker.start();
+  // The database is built once the search's module has loaded, in a worker
+  // of its own: the first load and the first move do not wait for it.
+  worker.ready.then(() => endgames.start(), () => {});
   try {
     game.engine = await loadEngine('oware_web.wasm');
   } catch (error) {
@@ -306,8 +340,9 @@ async function start() {
     return;
   }
   const saved = loadGame();
-  const restored = saved.moves && saved.rules === settings.rules ? setMoves(saved.moves) : null;
-  if (!restored?.ok) setMoves('');
+  const restored = (saved.moves || saved.start) && saved.rules === settings.rules
+    ? setMoves(saved.moves ?? '', saved.start ?? null) : null;
+  if (!restored?.ok) setMoves('', null);
   draw();
   maybeBotMove();
   setInterval(() => search && render(), 250);

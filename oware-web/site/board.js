@@ -247,6 +247,7 @@ export class BoardView {
         mark = el('rect', { class: `mark proof ${view.proof.kind}`, x: x - 30, y: MARK_Y - 9, width: 60, height: 10, rx: 5 }, this.marks);
       }
       if (mark) mark.dataset.seat = seat;
+      if (mark && !view.outcome && view.proof.exact) mark.dataset.source = 'database';
     }
   }
 

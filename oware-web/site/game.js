@@ -11,11 +11,15 @@ export class Game {
     /** The module loaded on the page (see wasm.js); null until it has loaded. */
     this.engine = null;
     this.rules = rules;
+    /** The set-up position the game starts from (a fen, from an opened record), or null for the opening. */
+    this.start = null;
     this.moves = '';
     /** The module's answer for (rules, moves); null until the first `set`. */
     this.state = null;
     /** What a search proved: { ply, kind: 'win'|'draw', winner, best }, or null. */
     this.proof = null;
+    /** What the endgame database decided: { moves, kind, winner }, or null. */
+    this.endgame = null;
   }
 
   /** The module's answer to a state request; the last move's house as an index. */
@@ -27,12 +31,12 @@ export class Game {
 
   /** The request naming this game, with `extra` words after it. */
   request(extra = '') {
-    return `rules=${this.rules} moves=${this.moves}${extra}`;
+    return `${gameWords(this.rules, this.start, this.moves)}${extra}`;
   }
 
-  /** The answer for `moves` under `rules`, without adopting it. */
-  check(rules, moves) {
-    return this.ask(`rules=${rules} moves=${moves}`);
+  /** The answer for `moves` under `rules` from `start`, without adopting it. */
+  check(rules, moves, start = null) {
+    return this.ask(gameWords(rules, start, moves));
   }
 
   /** The answer for sowing house index `i` now, without adopting it. */
@@ -40,11 +44,12 @@ export class Game {
     return this.ask(this.request(` play=${letter(i)}`));
   }
 
-  /** Adopts `moves` under `rules` if the module accepts them; returns its answer. */
-  set(rules, moves) {
-    const answer = this.check(rules, moves);
+  /** Adopts `moves` under `rules` from `start` if the module accepts them; returns its answer. */
+  set(rules, moves, start = null) {
+    const answer = this.check(rules, moves, start);
     if (!answer.ok) return answer;
     this.rules = rules;
+    this.start = answer.start;
     this.moves = answer.moves;
     this.state = answer;
     return answer;
@@ -78,8 +83,22 @@ export class Game {
     this.proof = null;
   }
 
-  /** The proof, if it holds in the position now. */
+  /** Keeps the endgame database's `answer` for the game at `request` if it decides the position now. */
+  learnEndgame(request, answer) {
+    if (request !== this.request()) return;
+    this.endgame = answer.ok && answer.within && answer.result
+      ? { moves: this.moves, kind: answer.result, winner: answer.winner ?? null, exact: true }
+      : null;
+  }
+
+  /** The proof, if it holds in the position now: the database's, exact, before the search's. */
   proofNow() {
+    if (this.endgame && this.endgame.moves === this.moves) return this.endgame;
     return this.proof && this.proof.ply === this.moves.length ? this.proof : null;
   }
+}
+
+/** The words of a request naming a game: its rules, its start if set up, its moves. */
+function gameWords(rules, start, moves) {
+  return `rules=${rules}${start ? ` start=${start}` : ''} moves=${moves}`;
 }

@@ -13,16 +13,16 @@ export function loadSettings() {
   return Object.assign({ ...DEFAULT_SETTINGS }, read(SETTINGS_KEY));
 }
 
-/** The kept game { rules, moves }, or {} when none is kept. */
+/** The kept game { rules, start, moves }, or {} when none is kept. */
 export function loadGame() {
   return read(GAME_KEY);
 }
 
-/** Keeps the settings and the game (its rule set and moves). */
-export function save(settings, { rules, moves }) {
+/** Keeps the settings and the game (its rule set, start and moves). */
+export function save(settings, { rules, start, moves }) {
   try {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-    localStorage.setItem(GAME_KEY, JSON.stringify({ rules, moves }));
+    localStorage.setItem(GAME_KEY, JSON.stringify({ rules, start, moves }));
   } catch {
     // Private browsing: nothing is kept, the game still works.
   }

@@ -8,7 +8,8 @@ const decoder = new TextDecoder();
 
 /**
  * Loads the module at `url`. `onEvent` receives each search event, parsed.
- * Returns { state(request), search(request), newGame() }.
+ * Returns { state(request), search(request), newGame(), save(request),
+ * open(ogn), buildEndgames(seeds), probe(request) }.
  */
 export async function loadEngine(url, onEvent = () => {}) {
   let memory = null;
@@ -43,5 +44,12 @@ export async function loadEngine(url, onEvent = () => {}) {
     state: (request) => call(exports.oware_state, request),
     search: (request) => call(exports.oware_search, request),
     newGame: () => exports.oware_new_game(),
+    save: (request) => call(exports.oware_save, request),
+    open: (text) => call(exports.oware_open, text),
+    buildEndgames: (seeds) => {
+      const len = exports.oware_build_endgames(seeds);
+      return JSON.parse(read(exports.oware_output(), len));
+    },
+    probe: (request) => call(exports.oware_probe, request),
   };
 }

@@ -16,7 +16,9 @@
 //! assert!(refusal.contains(r#""ok":false"#));
 //! ```
 
+pub mod endgame;
 pub mod json;
+pub mod record;
 pub mod request;
 pub mod state;
 pub mod think;

@@ -11,7 +11,7 @@
 
 use core::fmt;
 
-use oware_core::{Game, IllegalMove, Rules, Transcript, TranscriptError};
+use oware_core::{FenError, Game, IllegalMove, Position, Rules, Transcript, TranscriptError};
 
 /// A request split into its words: the keys the caller knows, each once.
 #[derive(Clone, Debug, Default)]
@@ -33,6 +33,8 @@ pub enum RequestError {
         /// What was wrong.
         reason: String,
     },
+    /// The start is not a fen.
+    Start(FenError),
     /// The moves are not a transcript.
     Transcript(TranscriptError),
     /// A move of the transcript is illegal in the game so far.
@@ -50,6 +52,7 @@ impl fmt::Display for RequestError {
             RequestError::Malformed(word) => write!(f, "malformed request word `{word}`"),
             RequestError::UnknownKey(key) => write!(f, "unknown request key `{key}`"),
             RequestError::BadValue { key, reason } => write!(f, "bad value for `{key}`: {reason}"),
+            RequestError::Start(error) => write!(f, "the start position is not a fen: {error}"),
             RequestError::Transcript(error) => error.fmt(f),
             RequestError::IllegalInTranscript { number, error } => {
                 write!(f, "move {number} of the transcript is illegal: {error}")
@@ -109,20 +112,22 @@ impl<'a> Request<'a> {
             .transpose()
     }
 
-    /// The game named by `rules=` (default abapa) and `moves=` (default none):
-    /// the moves replayed from the opening.
+    /// The game named by `rules=` (default abapa), `start=` (a fen, default
+    /// the opening: a game opened from a record set up elsewhere) and
+    /// `moves=` (default none): the moves replayed from the start.
     ///
     /// # Errors
-    /// A bad rule-set name, a transcript that does not parse, or a move
-    /// that is illegal where it stands.
+    /// A bad rule-set name or fen, a transcript that does not parse, or a
+    /// move that is illegal where it stands.
     pub fn game(&self) -> Result<Game, RequestError> {
         let rules: Rules = self.parsed("rules")?.unwrap_or_default();
-        let transcript: Transcript = self
-            .get("moves")
-            .unwrap_or("")
-            .parse()
+        let start = match self.get("start") {
+            Some(fen) => Position::from_fen(fen).map_err(RequestError::Start)?,
+            None => Position::OPENING,
+        };
+        let transcript = Transcript::parse_from(self.get("moves").unwrap_or(""), start.to_move())
             .map_err(RequestError::Transcript)?;
-        let mut game = Game::new(rules);
+        let mut game = Game::from_position(start, rules);
         for (index, &house) in transcript.iter().enumerate() {
             game.play(house)
                 .map_err(|error| RequestError::IllegalInTranscript {

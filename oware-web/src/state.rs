@@ -1,14 +1,14 @@
 //! The state of a game as the page draws it: counts, legal moves, the path
 //! each legal sowing would take, the last move and its capture, the outcome.
 
-use oware_core::{Game, House, Seat};
+use oware_core::{Game, House, Position, Seat};
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
 
-/// The keys a state request takes: `rules`, `moves`, and `play` (a house to
+/// The keys a state request takes: `rules`, `start`, `moves`, and `play` (a house to
 /// try after the moves; refused with the reason when illegal).
-pub const STATE_KEYS: [&str; 3] = ["rules", "moves", "play"];
+pub const STATE_KEYS: [&str; 4] = ["rules", "start", "moves", "play"];
 
 /// Answers a state request (see [`STATE_KEYS`]) with the game as JSON, or
 /// `{"ok":false,"error":...}` saying why it was refused.
@@ -69,7 +69,7 @@ pub fn describe(game: &Game) -> String {
         Some(limit) => json.key("moveLimit").number(f64::from(limit)),
         None => json.key("moveLimit").null(),
     };
-    json.key("moves").string(&game.transcript().to_string());
+    write_game(&mut json, game);
     json.key("cells").begin_array();
     for count in board.to_cells() {
         json.number(f64::from(count));
@@ -128,6 +128,18 @@ pub fn describe(game: &Game) -> String {
     json.finish()
 }
 
+/// `"start":..,"moves":..`: the game as the page names it, its set-up start
+/// as a fen (`null` from the opening) and its moves.
+pub fn write_game(json: &mut Json, game: &Game) {
+    json.key("start");
+    if game.start() == Position::OPENING {
+        json.null();
+    } else {
+        json.string(&game.start().to_fen());
+    }
+    json.key("moves").string(&game.transcript().to_string());
+}
+
 fn write_houses(json: &mut Json, houses: impl IntoIterator<Item = House>) {
     json.begin_array();
     for house in houses {
@@ -175,7 +187,9 @@ mod tests {
     #[test]
     fn opening_state() {
         let text = answer("");
-        assert!(text.starts_with(r#"{"ok":true,"rules":"abapa","moveLimit":null,"moves":"","#));
+        assert!(text.starts_with(
+            r#"{"ok":true,"rules":"abapa","moveLimit":null,"start":null,"moves":"","#
+        ));
         assert!(text.contains(r#""cells":[4,4,4,4,4,4,4,4,4,4,4,4,0,0]"#));
         assert!(text.contains(r#""toMove":"south","legal":"ABCDEF""#));
         assert!(text.contains(r#""E":[5,6,7,8]"#));

@@ -11,10 +11,12 @@ use crate::json::Json;
 use crate::request::{Request, RequestError};
 use crate::state::error_json;
 
-/// The keys a search request takes: `rules` and `moves` name the game;
+/// The keys a search request takes: `rules`, `start` and `moves` name the game;
 /// `level` (1–19) and `seed` choose a move as the bot plays at that level;
 /// otherwise `depth`, `nodes` and `ms` (milliseconds) limit a plain search.
-pub const SEARCH_KEYS: [&str; 7] = ["rules", "moves", "level", "seed", "depth", "nodes", "ms"];
+pub const SEARCH_KEYS: [&str; 8] = [
+    "rules", "start", "moves", "level", "seed", "depth", "nodes", "ms",
+];
 
 /// The engine's transposition table in the browser, in megabytes.
 pub const HASH_MB: usize = 32;

@@ -24,6 +24,7 @@
 
 use std::cell::RefCell;
 
+use oware_egdb::Database;
 use oware_search::Engine;
 
 #[link(wasm_import_module = "env")]
@@ -45,6 +46,8 @@ thread_local! {
     static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
     /// The engine, kept between searches so its table carries over.
     static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+    /// The endgame database, once built (in the endgame worker only).
+    static ENDGAMES: RefCell<Option<Database>> = const { RefCell::new(None) };
 }
 
 /// Sends `json` to the page as an event.
@@ -148,4 +151,63 @@ pub extern "C" fn oware_new_game() {
             engine.new_game();
         }
     });
+}
+
+/// Answers a save request (see [`crate::record::save`]): the game as OGN.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the request is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_save(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let request = unsafe { take_request(ptr, len) };
+    give(crate::record::save(&request))
+}
+
+/// Reads an OGN record (see [`crate::record::open`]) into the game it holds.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the record is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_open(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let text = unsafe { take_request(ptr, len) };
+    give(crate::record::open(&text))
+}
+
+/// Builds the endgame database up to `max_seeds` (at most
+/// [`crate::endgame::PAGE_SEEDS`] + 4, to keep a mistake from eating the
+/// tab's memory) and answers what it holds.
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_build_endgames(max_seeds: u32) -> usize {
+    install_panic_hook();
+    let limit = u32::from(crate::endgame::PAGE_SEEDS) + 4;
+    if max_seeds > limit {
+        return give(crate::state::error_json(&format!(
+            "an endgame database of {max_seeds} seeds is too large for the page: at most {limit}"
+        )));
+    }
+    let database = crate::endgame::build(max_seeds as u8);
+    let answer = crate::endgame::built_json(&database);
+    ENDGAMES.with(|endgames| *endgames.borrow_mut() = Some(database));
+    give(answer)
+}
+
+/// Answers a probe request (see [`crate::endgame::answer`]) from the database
+/// built by [`oware_build_endgames`].
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the request is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_probe(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let request = unsafe { take_request(ptr, len) };
+    let answer = ENDGAMES.with(|endgames| match endgames.borrow().as_ref() {
+        Some(database) => crate::endgame::answer(database, &request),
+        None => crate::state::error_json("the endgame database is not built"),
+    });
+    give(answer)
 }

@@ -1,0 +1,33 @@
+// The bars under the stores in the endgame: once the page's endgame
+// database is built, a position it holds shows the exact result.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, waitState, eventually } from '../lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+test('a position in the endgame database shows its exact bar', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  // Set up by opening a record: South to move, 24–20 in the stores, four
+  // seeds on the board; South's F makes a 2 in North's a and wins.
+  await page.setInputFiles('#open-file', {
+    name: 'endgame.ogn',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('[FEN "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S"]\n\n*\n'),
+  });
+  await waitState(page, 'your-turn');
+  const built = await page.waitForFunction(() => window.oware.debug.endgames, null, { timeout: 60_000 });
+  const report = await built.jsonValue();
+  assert.equal(report.ok, true);
+  assert.equal(report.seeds, 10);
+  console.log(`endgame database: ${report.seeds} seeds, ${report.positions} positions, ${report.bytes} bytes, built in ${Math.round(report.ms)} ms`);
+  await page.waitForSelector('.mark.proof[data-source="database"]', { timeout: 10_000 });
+  const marks = await page.evaluate(() => [...document.querySelectorAll('.mark')].map((m) => `${m.dataset.seat}:${m.getAttribute('class')}`));
+  assert.deepEqual(marks, ['south:mark proof win']);
+  // No search was run for it: the bar is the database's alone.
+  assert.equal(await page.evaluate(() => window.oware.debug.results.length), 0);
+  await page.close();
+});

@@ -1,0 +1,63 @@
+// Game records on disk: "Save game" downloads the game as an OGN record,
+// "Open game" (the file picker, or a file dropped on the page) reads one.
+// The record is written and read by the module (oware-core's OGN); this
+// module only moves text between files and the page.
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Wires the buttons and the drop: `save()` is the module's answer for the
+ * game ({ ok, ogn } or { ok: false, error }); `open(text)` loads a record
+ * and returns null, or why it does not load (with its line and column).
+ */
+export function setUpGameFile({ save, open }) {
+  const show = (error) => {
+    $('file-error').textContent = error === null ? '' : error;
+  };
+  $('save-game').addEventListener('click', () => {
+    const answer = save();
+    if (!answer.ok) return show(`The game could not be saved: ${answer.error}.`);
+    show(null);
+    download(answer.ogn, fileName());
+  });
+  const picker = $('open-file');
+  $('open-game').addEventListener('click', () => picker.click());
+  const read = async (file) => {
+    if (!file) return;
+    const error = open(await file.text());
+    show(error === null ? null : `${file.name} does not open: ${error}.`);
+  };
+  picker.addEventListener('change', async () => {
+    await read(picker.files[0]);
+    picker.value = '';
+  });
+  // A file dropped anywhere on the page opens; the browser's own handling
+  // (leaving the page for the file) is turned off.
+  document.addEventListener('dragover', (event) => {
+    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  });
+  document.addEventListener('drop', (event) => {
+    const file = event.dataTransfer?.files[0];
+    if (!file) return;
+    event.preventDefault();
+    read(file);
+  });
+}
+
+/** `oware-2026-11-30-2031.ogn`: the day and time of the save. */
+function fileName() {
+  const pad = (n) => String(n).padStart(2, '0');
+  const d = new Date();
+  return `oware-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}.ogn`;
+}
+
+function download(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-oware-ogn' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,186 @@
+//! The endgame database as the page's bars see it: a small abapa database,
+//! built in its own worker once the page is up, answers who can force the
+//! result of a position with few seeds on the board.
+//!
+//! The database (oware-egdb) holds, for each position, bounds on the net
+//! seeds the mover collects from the seeds on the board; the mover ends with
+//! its store plus half of (seeds + value). A result is *decided* when both
+//! bounds lead to it: both give the mover 25 or more (a win), both 23 or
+//! fewer (a loss), or both exactly 24 (a draw). The bounds hold under abapa
+//! and under Aualé's ending (a repetition only ends endless play sooner,
+//! and endless play is what the bounds leave open); not under a move limit,
+//! which can end a game the database sees going on, nor under awari, whose
+//! grand slams differ.
+
+use oware_core::{Rules, Seat, WINNING_STORE};
+use oware_egdb::{Bounds, Database, Ruleset};
+
+use crate::json::Json;
+use crate::request::{Request, RequestError};
+use crate::state::error_json;
+
+/// The keys a probe request takes: `rules`, `start` and `moves`, as a state
+/// request names the game.
+pub const PROBE_KEYS: [&str; 3] = ["rules", "start", "moves"];
+
+/// The seeds on the board up to which the page's database is built: 10
+/// seeds, 646,646 positions, 1.3 MB, built in about a second in headless
+/// Chromium (the README's web section has the figures).
+pub const PAGE_SEEDS: u8 = 10;
+
+/// Builds the page's database: every abapa position with up to `max_seeds`
+/// seeds on the board.
+#[must_use]
+pub fn build(max_seeds: u8) -> Database {
+    Database::build(Ruleset::Abapa, max_seeds)
+}
+
+/// `{"ok":true,"seeds":..,"positions":..,"bytes":..}`: what `database` holds.
+#[must_use]
+pub fn built_json(database: &Database) -> String {
+    let positions = oware_egdb::positions_up_to(database.max_seeds());
+    let mut json = Json::new();
+    json.begin_object();
+    json.key("ok").bool(true);
+    json.key("seeds").number(f64::from(database.max_seeds()));
+    json.key("positions").number(positions as f64);
+    // Abapa keeps two bytes a position, LO and HI.
+    json.key("bytes").number(2.0 * positions as f64);
+    json.end_object();
+    json.finish()
+}
+
+/// What the database says about a game's position now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The rule set is not one the database holds for, the game is over,
+    /// or there are more seeds on the board than the database holds.
+    Outside,
+    /// In the database, with these bounds, but the result is not decided.
+    Open(Bounds),
+    /// Decided: `Some(seat)` can force the win, `None` a draw is forced.
+    Decided(Bounds, Option<Seat>),
+}
+
+/// Answers a probe request (see [`PROBE_KEYS`]): `{"ok":true,"within":false}`
+/// when the database does not answer for the position, else
+/// `{"ok":true,"within":true,"seeds":..,"lo":..,"hi":..,"result":..}` with
+/// `result` `"win"` (and `"winner"`), `"draw"`, or `null` when not decided.
+#[must_use]
+pub fn answer(database: &Database, request: &str) -> String {
+    match probe(database, request) {
+        Ok(verdict) => verdict_json(verdict),
+        Err(error) => error_json(&error.to_string()),
+    }
+}
+
+fn probe(database: &Database, text: &str) -> Result<Verdict, RequestError> {
+    let game = Request::parse(text, &PROBE_KEYS)?.game()?;
+    let rules = game.rules();
+    if !(rules == Rules::ABAPA || rules == Rules::AUALE) || game.is_over() {
+        return Ok(Verdict::Outside);
+    }
+    let position = game.position();
+    let Some(bounds) = database.probe(&position) else {
+        return Ok(Verdict::Outside);
+    };
+    let board = position.board();
+    let mover = position.to_move();
+    let seeds = i16::from(board.seeds_on_side(Seat::South) + board.seeds_on_side(Seat::North));
+    let store = i16::from(board.store(mover));
+    let result = |value: i8| {
+        let mover_seeds = store + (seeds + i16::from(value)) / 2;
+        let win = i16::from(WINNING_STORE);
+        if mover_seeds >= win {
+            Some(Some(mover))
+        } else if mover_seeds == win - 1 {
+            Some(None)
+        } else if mover_seeds <= win - 2 {
+            Some(Some(mover.opponent()))
+        } else {
+            None
+        }
+    };
+    Ok(match (result(bounds.lo), result(bounds.hi)) {
+        (Some(lo), Some(hi)) if lo == hi => Verdict::Decided(bounds, lo),
+        _ => Verdict::Open(bounds),
+    })
+}
+
+fn verdict_json(verdict: Verdict) -> String {
+    let mut json = Json::new();
+    json.begin_object();
+    json.key("ok").bool(true);
+    let (bounds, decided) = match verdict {
+        Verdict::Outside => {
+            json.key("within").bool(false);
+            json.end_object();
+            return json.finish();
+        }
+        Verdict::Open(bounds) => (bounds, None),
+        Verdict::Decided(bounds, winner) => (bounds, Some(winner)),
+    };
+    json.key("within").bool(true);
+    json.key("lo").number(f64::from(bounds.lo));
+    json.key("hi").number(f64::from(bounds.hi));
+    json.key("result");
+    match decided {
+        None => json.null(),
+        Some(None) => json.string("draw"),
+        Some(Some(seat)) => json.string("win").key("winner").string(seat.name()),
+    };
+    json.end_object();
+    json.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{answer, build, built_json};
+
+    #[test]
+    fn decided_positions_say_who_wins() {
+        let database = build(6);
+        assert_eq!(
+            built_json(&database),
+            r#"{"ok":true,"seeds":6,"positions":18564,"bytes":37128}"#
+        );
+        // South's F sows into a, making 2: South captures them, reaching 26.
+        let fen = "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S";
+        let text = answer(&database, &format!("start={fen}"));
+        assert!(
+            text.starts_with(r#"{"ok":true,"within":true,"lo":"#),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(r#""result":"win","winner":"south"}"#),
+            "{text}"
+        );
+        // The same board under Aualé's ending: the same verdict.
+        assert_eq!(answer(&database, &format!("rules=auale start={fen}")), text);
+        // After the capture the game is over: nothing to probe.
+        let over = answer(&database, &format!("start={fen} moves=F"));
+        assert_eq!(over, r#"{"ok":true,"within":false}"#);
+    }
+
+    #[test]
+    fn outside_the_database_nothing_is_said() {
+        let database = build(4);
+        let outside = r#"{"ok":true,"within":false}"#;
+        // The opening has 48 seeds; a move limit or awari's grand slams are
+        // not what the database was solved under.
+        assert_eq!(answer(&database, ""), outside);
+        let fen = "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S";
+        assert_eq!(
+            answer(&database, &format!("rules=sowing start={fen}")),
+            outside
+        );
+        assert_eq!(
+            answer(&database, &format!("rules=awari start={fen}")),
+            outside
+        );
+        assert!(
+            answer(&database, "start=1-2-3")
+                .starts_with(r#"{"ok":false,"error":"the start position is not a fen: "#)
+        );
+    }
+}

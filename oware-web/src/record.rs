@@ -1,0 +1,126 @@
+//! Game records for the page's "Save game" and "Open game": the game as OGN
+//! text, and OGN text read into the game the page plays. The reading and
+//! writing are oware-core's [`Record`]; this module only carries them over
+//! the page's text-in, JSON-out boundary.
+
+use oware_core::Record;
+
+use crate::json::Json;
+use crate::request::{Request, RequestError};
+use crate::state::{error_json, write_game};
+
+/// The keys a save request takes: `rules`, `start` and `moves`, as a state
+/// request names the game.
+pub const SAVE_KEYS: [&str; 3] = ["rules", "start", "moves"];
+
+/// Answers a save request (see [`SAVE_KEYS`]) with `{"ok":true,"ogn":...}`,
+/// the game as an OGN record, or an error.
+///
+/// ```
+/// let answer = oware_web::record::save("rules=abapa moves=Ec");
+/// assert!(answer.contains(r#"1. E c *\n"#), "{answer}");
+/// ```
+#[must_use]
+pub fn save(request: &str) -> String {
+    match record_text(request) {
+        Ok(text) => {
+            let mut json = Json::new();
+            json.begin_object();
+            json.key("ok").bool(true);
+            json.key("ogn").string(&text);
+            json.end_object();
+            json.finish()
+        }
+        Err(error) => error_json(&error.to_string()),
+    }
+}
+
+fn record_text(text: &str) -> Result<String, RequestError> {
+    let game = Request::parse(text, &SAVE_KEYS)?.game()?;
+    Ok(Record::new(game).to_string())
+}
+
+/// Reads `text` (a whole OGN record) and answers with the game it holds as
+/// the page names games, `{"ok":true,"rules":..,"start":..,"moves":..}`
+/// (`start` a fen, or `null` from the opening), or, for a record that does
+/// not read, `{"ok":false,"error":..,"line":..,"column":..}`.
+///
+/// ```
+/// let answer = oware_web::record::open("[Variant \"sowing\"]\n\n1. E c *\n");
+/// assert_eq!(answer, r#"{"ok":true,"rules":"sowing","start":null,"moves":"Ec"}"#);
+/// let answer = oware_web::record::open("1. E c 2. E *");
+/// assert!(answer.contains(r#""line":1,"column":11"#), "{answer}");
+/// ```
+#[must_use]
+pub fn open(text: &str) -> String {
+    let mut json = Json::new();
+    json.begin_object();
+    match text.parse::<Record>() {
+        Ok(record) => {
+            let game = record.game();
+            json.key("ok").bool(true);
+            json.key("rules").string(&game.rules().to_string());
+            write_game(&mut json, game);
+        }
+        Err(error) => {
+            json.key("ok").bool(false);
+            json.key("error").string(&error.to_string());
+            json.key("line").number(error.line as f64);
+            json.key("column").number(error.column as f64);
+        }
+    }
+    json.end_object();
+    json.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{open, save};
+
+    /// The `ogn` text of a save answer, unescaped.
+    fn ogn(answer: &str) -> String {
+        let body = answer
+            .strip_prefix(r#"{"ok":true,"ogn":""#)
+            .and_then(|rest| rest.strip_suffix(r#""}"#))
+            .unwrap_or_else(|| panic!("not a save answer: {answer}"));
+        body.replace(r#"\n"#, "\n").replace(r#"\""#, "\"")
+    }
+
+    #[test]
+    fn a_saved_game_opens_as_it_was() {
+        let moves = crate::tests::NEAR_END;
+        let text = ogn(&save(&format!("rules=sowing moves={moves}")));
+        assert!(text.starts_with("[Variant \"sowing\"]\n"), "{text}");
+        assert_eq!(
+            open(&text),
+            format!(r#"{{"ok":true,"rules":"sowing","start":null,"moves":"{moves}"}}"#)
+        );
+    }
+
+    #[test]
+    fn a_set_up_game_keeps_its_start() {
+        let fen = "0-0-0-0-1-2-0-0-0-1-0-0-20-24-N";
+        let text = ogn(&save(&format!("rules=abapa start={fen} moves=dF")));
+        assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+        assert_eq!(
+            open(&text),
+            format!(r#"{{"ok":true,"rules":"abapa","start":"{fen}","moves":"dF"}}"#)
+        );
+    }
+
+    #[test]
+    fn refusals_say_what_and_where() {
+        assert_eq!(
+            save("moves=EE"),
+            r#"{"ok":false,"error":"character 2 of the transcript, `E`, is a move by South, but North is to move"}"#
+        );
+        let answer = open("[Variant \"chess\"]\n\n1. E *\n");
+        assert!(
+            answer.starts_with(r#"{"ok":false,"error":"line 1, column "#),
+            "{answer}"
+        );
+        assert!(answer.contains("chess"), "{answer}");
+        let answer = open("[Event \"club\"]\n\n1. E c 2. E");
+        assert!(answer.ends_with(r#""line":3,"column":11}"#), "{answer}");
+    }
+}
