@@ -12,8 +12,9 @@
 //! which can end a game the database sees going on, nor under awari, whose
 //! grand slams differ.
 
-use oware_core::{Rules, Seat, WINNING_STORE};
+use oware_core::Seat;
 use oware_egdb::{Bounds, Database, Ruleset};
+use oware_search::{Endgame, EndgameResult};
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
@@ -76,34 +77,25 @@ pub fn answer(database: &Database, request: &str) -> String {
 
 fn probe(database: &Database, text: &str) -> Result<Verdict, RequestError> {
     let game = Request::parse(text, &PROBE_KEYS)?.game()?;
-    let rules = game.rules();
-    if !(rules == Rules::ABAPA || rules == Rules::AUALE) || game.is_over() {
+    // Which rules the database fits, and what its value means with the
+    // stores, are the search's answers (oware_search::endgame): one home.
+    if !Endgame::fits(database, &game.rules()) || game.is_over() {
         return Ok(Verdict::Outside);
     }
     let position = game.position();
-    let Some(bounds) = database.probe(&position) else {
+    let Some(value) = Endgame::probe(database, &position) else {
         return Ok(Verdict::Outside);
     };
-    let board = position.board();
-    let mover = position.to_move();
-    let seeds = i16::from(board.seeds_on_side(Seat::South) + board.seeds_on_side(Seat::North));
-    let store = i16::from(board.store(mover));
-    let result = |value: i8| {
-        let mover_seeds = store + (seeds + i16::from(value)) / 2;
-        let win = i16::from(WINNING_STORE);
-        if mover_seeds >= win {
-            Some(Some(mover))
-        } else if mover_seeds == win - 1 {
-            Some(None)
-        } else if mover_seeds <= win - 2 {
-            Some(Some(mover.opponent()))
-        } else {
-            None
-        }
+    let bounds = Bounds {
+        lo: value.lo,
+        hi: value.hi,
     };
-    Ok(match (result(bounds.lo), result(bounds.hi)) {
-        (Some(lo), Some(hi)) if lo == hi => Verdict::Decided(bounds, lo),
-        _ => Verdict::Open(bounds),
+    let mover = position.to_move();
+    Ok(match value.result(&position) {
+        EndgameResult::Win => Verdict::Decided(bounds, Some(mover)),
+        EndgameResult::Loss => Verdict::Decided(bounds, Some(mover.opponent())),
+        EndgameResult::Draw => Verdict::Decided(bounds, None),
+        EndgameResult::Open { .. } => Verdict::Open(bounds),
     })
 }
 
