@@ -56,12 +56,14 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
             )
         });
         report(format!(
-            "{} seeds: {} positions in {:.2} s on {} processes; max/mean decided, updates: \
-             ranges {:.3}, {:.3}; hash {:.3}, {:.3}",
+            "{} seeds: {} positions in {:.2} s on {} processes; {} updates in {} exchanges; \
+             max/mean decided, updates: ranges {:.3}, {:.3}; hash {:.3}, {:.3}",
             seeds,
             slice_len(seeds),
             started.elapsed().as_secs_f64(),
             world.size(),
+            balance.updates[0].iter().sum::<u64>(),
+            balance.rounds,
             ranges.0,
             ranges.1,
             hash.0,
@@ -112,6 +114,7 @@ fn solve_slice(
                     outgoing[owner].push(parent << 1 | u64::from(loss));
                 });
             }
+            balance.rounds += 1;
             let sent: usize = outgoing.iter().map(Vec::len).sum();
             for update in all_to_all(world, &outgoing) {
                 solver.apply(t, update >> 1, update & 1 == 1, &mut wins, &mut losses);
@@ -127,6 +130,7 @@ fn solve_slice(
     let balance = Balance {
         decided: [list(0), list(1)],
         updates: [list(2), list(3)],
+        rounds: balance.rounds,
     };
     (solver.finish(), balance)
 }

@@ -42,6 +42,8 @@ pub(crate) struct Balance {
     pub(crate) decided: [Vec<u64>; 2],
     /// `[ranges, hash]` × process: updates applied.
     pub(crate) updates: [Vec<u64>; 2],
+    /// Exchanges (rounds of all-to-all) the slice took.
+    pub(crate) rounds: u64,
 }
 
 impl Balance {
@@ -50,6 +52,7 @@ impl Balance {
         Balance {
             decided: [vec![0; size], vec![0; size]],
             updates: [vec![0; size], vec![0; size]],
+            rounds: 0,
         }
     }
 
