@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::{Communicator, CommunicatorCollectives};
-use oware_egdb::{RangeSolver, open_complete, push_slice, slice_len};
+use oware_egdb::{RangeSolver, next_decided, open_complete, push_slice, slice_len};
 
 use crate::BuildArgs;
 use crate::exchange::{all_gather, all_to_all, sum};
@@ -100,12 +100,8 @@ fn solve_slice(
             // parents to their owners as `rank << 1 | loss`.
             outgoing.iter_mut().for_each(Vec::clear);
             for _ in 0..ROUND {
-                let (node, loss) = match losses.pop() {
-                    Some(node) => (node, true),
-                    None => match wins.pop() {
-                        Some(node) => (node, false),
-                        None => break,
-                    },
+                let Some((node, loss)) = next_decided(&mut wins, &mut losses) else {
+                    break;
                 };
                 balance.decided(node, me);
                 solver.parents(node, |parent| {

@@ -110,6 +110,6 @@ pub use database::{BuildEvent, Database, SliceReport, mover_houses};
 pub use disk::{BuildSummary, build_dir, slice_path};
 pub use error::{Damage, EgdbError};
 #[cfg(not(target_arch = "wasm32"))]
-pub use range::{RangeSolver, open_complete, push_slice};
+pub use range::{RangeSolver, next_decided, open_complete, push_slice};
 pub use rank::{positions_up_to, slice_len};
 pub use ruleset::{Bounds, ParseRulesetError, Ruleset};

@@ -81,6 +81,13 @@ impl RangeSolver {
     }
 }
 
+/// Takes the next node of `wins` or `losses` (as [`RangeSolver::scan`] and
+/// [`RangeSolver::apply`] fill them) whose parents are to be told, losses
+/// first, with whether it is a loss.
+pub fn next_decided(wins: &mut Vec<u64>, losses: &mut Vec<u64>) -> Option<(u64, bool)> {
+    crate::solve::next_decided(wins, losses)
+}
+
 /// The complete slices of `ruleset` in `dir`, from 0 seeds up to the first
 /// one missing or `max_seeds`; none if the directory or slice 0 is not there.
 /// A `.part` file left by an interrupted build is never read.

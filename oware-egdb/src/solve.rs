@@ -117,6 +117,15 @@ pub(crate) struct Work {
     nodes: Vec<i8>,
 }
 
+/// The next decided node whose parents are to be told, losses first (a
+/// loss decides its parents at once), and whether it is a loss.
+pub(crate) fn next_decided(wins: &mut Vec<u64>, losses: &mut Vec<u64>) -> Option<(u64, bool)> {
+    match losses.pop() {
+        Some(node) => Some((node, true)),
+        None => wins.pop().map(|node| (node, false)),
+    }
+}
+
 /// Nodes whose parents are found before any is updated: the updates of a
 /// batch are independent loads, which the processor overlaps.
 const BATCH: usize = 256;
@@ -242,12 +251,8 @@ impl Work {
             // child was a loss.
             parents.clear();
             for _ in 0..BATCH {
-                let (node, loss) = match losses.pop() {
-                    Some(node) => (node, true),
-                    None => match wins.pop() {
-                        Some(node) => (node, false),
-                        None => break,
-                    },
+                let Some((node, loss)) = next_decided(wins, losses) else {
+                    break;
                 };
                 self.parents(node, |parent| parents.push((parent, loss)));
             }
