@@ -186,6 +186,7 @@ impl Database {
     }
 
     /// Every slice held, from 0 seeds up.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn slices(&self) -> &[Slice] {
         &self.slices
     }
