@@ -190,6 +190,18 @@ impl Database {
         self.slices.push(slice);
     }
 
+    /// Every slice held, from 0 seeds up.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn slices(&self) -> &[Slice] {
+        &self.slices
+    }
+
+    /// How many slices are held: the seed count of the next one to solve.
+    #[must_use]
+    pub fn slice_count(&self) -> usize {
+        self.slices.len()
+    }
+
     /// The slice of `seeds` seeds.
     pub(crate) fn slice(&self, seeds: u8) -> Option<&Slice> {
         self.slices.get(usize::from(seeds))

@@ -33,7 +33,7 @@ pub struct BuildSummary {
 
 /// Whether the slice file of `seeds` is there with the right header (its
 /// data is checked when it is read).
-fn is_complete(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<bool, EgdbError> {
+pub(crate) fn is_complete(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<bool, EgdbError> {
     let path = slice_path(dir, ruleset, seeds);
     let mut header = [0u8; file::HEADER];
     let mut opened = match fs::File::open(&path) {
@@ -73,7 +73,7 @@ fn is_complete(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<bool, EgdbErro
 }
 
 /// Reads the slice file of `seeds` in full and checks it.
-fn read_slice(
+pub(crate) fn read_slice(
     dir: &Path,
     ruleset: Ruleset,
     seeds: u8,
@@ -139,7 +139,7 @@ pub fn build_dir(
 }
 
 /// Writes slice `seeds` of `db` under its temporary name, then renames it.
-fn write_slice(dir: &Path, db: &Database, seeds: u8) -> Result<(), EgdbError> {
+pub(crate) fn write_slice(dir: &Path, db: &Database, seeds: u8) -> Result<(), EgdbError> {
     let slice = db.slice(seeds).expect("the slice was just solved");
     let partial = partial_path(dir, db.ruleset(), seeds);
     let io_error = |source| EgdbError::Io {

@@ -103,6 +103,8 @@ mod disk;
 mod error;
 mod file;
 mod parallel;
+#[cfg(not(target_arch = "wasm32"))]
+mod range;
 mod rank;
 mod ruleset;
 mod solve;
@@ -113,5 +115,7 @@ pub use database::{BuildEvent, Database, SliceReport, mover_houses};
 #[cfg(not(target_arch = "wasm32"))]
 pub use disk::{BuildSummary, build_dir, slice_path};
 pub use error::{Damage, EgdbError};
+#[cfg(not(target_arch = "wasm32"))]
+pub use range::{RangeSolver, next_decided, open_complete, push_slice};
 pub use rank::{positions_up_to, slice_len};
 pub use ruleset::{Bounds, ParseRulesetError, Ruleset};

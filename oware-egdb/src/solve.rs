@@ -52,19 +52,11 @@ pub(crate) fn solve(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Slice {
     debug_assert_eq!(below.len(), usize::from(seeds));
-    let len = usize::try_from(slice_len(seeds)).expect("the slice fits in memory");
-    let layout = Layout::of(ruleset);
-    let mut node = vec![UNKNOWN; layout.width];
-    node[layout.quiet] = 0;
-    let mut work = Work {
-        ruleset,
-        seeds,
-        layout,
-        nodes: node.repeat(len),
-    };
+    let len = slice_len(seeds);
+    let mut work = Work::new(ruleset, seeds, 0..len);
     work.forward(below, progress);
-    work.sweep(|done| progress(len as u64 + done));
-    work.finish()
+    work.sweep(|done| progress(len + done));
+    Slice::new(ruleset, seeds, work.finish())
 }
 
 /// Where a node's cells sit in its bytes. All of a node's state is in one
@@ -111,15 +103,27 @@ impl Layout {
     }
 }
 
-/// The working table of one slice.
-struct Work {
+/// The working table of one slice, or of a range of its ranks (one
+/// process's share when the slice is solved across processes).
+pub(crate) struct Work {
     ruleset: Ruleset,
     seeds: u8,
     layout: Layout,
+    /// The rank of the first node held.
+    start: u64,
     /// Every node's cells, `layout.width` bytes each, in rank order: values
     /// ([`UNKNOWN`] until decided), best exits ([`UNKNOWN`] if none) and
     /// the quiet counter (as a byte).
     nodes: Vec<i8>,
+}
+
+/// The next decided node whose parents are to be told, losses first (a
+/// loss decides its parents at once), and whether it is a loss.
+pub(crate) fn next_decided(wins: &mut Vec<u64>, losses: &mut Vec<u64>) -> Option<(u64, bool)> {
+    match losses.pop() {
+        Some(node) => Some((node, true)),
+        None => wins.pop().map(|node| (node, false)),
+    }
 }
 
 /// Nodes whose parents are found before any is updated: the updates of a
@@ -127,10 +131,33 @@ struct Work {
 const BATCH: usize = 256;
 
 impl Work {
+    /// The table of the ranks `range` of slice `seeds`, nothing decided.
+    pub(crate) fn new(ruleset: Ruleset, seeds: u8, range: core::ops::Range<u64>) -> Work {
+        let len = usize::try_from(range.end - range.start).expect("the range fits in memory");
+        let layout = Layout::of(ruleset);
+        let mut node = vec![UNKNOWN; layout.width];
+        node[layout.quiet] = 0;
+        Work {
+            ruleset,
+            seeds,
+            layout,
+            start: range.start,
+            nodes: node.repeat(len),
+        }
+    }
+
+    /// The levels `t` of the sweep, from `n` down.
+    pub(crate) fn levels(&self) -> impl Iterator<Item = i8> + use<> {
+        let n = i32::from(self.seeds);
+        let lowest = if self.ruleset.has_bounds() { -n + 1 } else { 1 };
+        (lowest..=n).rev().map(|t| t as i8)
+    }
+
     /// The forward pass, on every core: each node's best exits (from the
     /// solved slices below) and its count of quiet moves.
-    fn forward(&mut self, below: &[Slice], progress: &(dyn Fn(u64) + Sync)) {
+    pub(crate) fn forward(&mut self, below: &[Slice], progress: &(dyn Fn(u64) + Sync)) {
         let (seeds, layout, rules) = (self.seeds, self.layout, self.ruleset.rules());
+        let start = self.start;
         let pieces: Vec<_> = self
             .nodes
             .chunks_mut(PIECE * layout.width)
@@ -138,7 +165,7 @@ impl Work {
             .collect();
         let done = AtomicU64::new(0);
         parallel::for_each(pieces, |(piece, nodes)| {
-            let mut houses = unrank(seeds, (piece * PIECE) as u64);
+            let mut houses = unrank(seeds, start + (piece * PIECE) as u64);
             for node in nodes.chunks_exact_mut(layout.width) {
                 let (mut lo, mut hi) = (UNKNOWN, UNKNOWN);
                 let mut quiet = 0;
@@ -169,14 +196,11 @@ impl Work {
 
     /// The levels, from `n` down; `progress` gets the units done of `len`.
     fn sweep(&mut self, progress: impl Fn(u64)) {
-        let n = i32::from(self.seeds);
-        let lowest = if self.ruleset.has_bounds() { -n + 1 } else { 1 };
-        let levels = (n - lowest + 1).max(1) as u64;
+        let levels = self.levels().count().max(1) as u64;
         let len = (self.nodes.len() / self.layout.width) as u64;
         let mut wins = Vec::new();
         let mut losses = Vec::new();
-        for (k, t) in (lowest..=n).rev().enumerate() {
-            let t = t as i8;
+        for (k, t) in self.levels().enumerate() {
             self.scan(t, &mut wins, &mut losses);
             self.propagate(t, &mut wins, &mut losses);
             progress(len * (k as u64 + 1) / levels);
@@ -186,8 +210,8 @@ impl Work {
     /// The seeds of level `t`, on every core: undecided win-type nodes whose
     /// best exit is `t`, and undecided loss-type nodes with every quiet
     /// child known `>= t` and best exit `<= -t`.
-    fn scan(&mut self, t: i8, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
-        let layout = self.layout;
+    pub(crate) fn scan(&mut self, t: i8, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
+        let (layout, start) = (self.layout, self.start);
         let pieces: Vec<_> = self
             .nodes
             .chunks_mut(PIECE * layout.width)
@@ -196,7 +220,7 @@ impl Work {
         let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
         parallel::for_each(pieces, |(piece, nodes)| {
             let (mut new_wins, mut new_losses) = (Vec::new(), Vec::new());
-            let base = (piece * PIECE) as u64;
+            let base = start + (piece * PIECE) as u64;
             for (i, node) in nodes.chunks_exact_mut(layout.width).enumerate() {
                 if node[layout.lo] == UNKNOWN && node[layout.exit_lo] == t {
                     node[layout.lo] = t;
@@ -221,59 +245,71 @@ impl Work {
 
     /// Spreads level `t` through the parents until nothing more is decided.
     fn propagate(&mut self, t: i8, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
-        let rules = self.ruleset.rules();
-        let layout = self.layout;
-        let mut parents: Vec<(usize, bool)> = Vec::with_capacity(BATCH * 8);
+        let mut parents: Vec<(u64, bool)> = Vec::with_capacity(BATCH * 8);
         loop {
             // A batch of nodes, losses first: each parent with whether its
             // child was a loss.
             parents.clear();
             for _ in 0..BATCH {
-                let (node, loss) = match losses.pop() {
-                    Some(node) => (node, true),
-                    None => match wins.pop() {
-                        Some(node) => (node, false),
-                        None => break,
-                    },
+                let Some((node, loss)) = next_decided(wins, losses) else {
+                    break;
                 };
-                let houses: Houses = unrank(self.seeds, node);
-                for_each_parent(&houses, &rules, |parent| {
-                    parents.push((rank(parent) as usize * layout.width, loss));
-                });
+                self.parents(node, |parent| parents.push((parent, loss)));
             }
             if parents.is_empty() && wins.is_empty() && losses.is_empty() {
                 return;
             }
-            for &(at, loss) in &parents {
-                let node = &mut self.nodes[at..at + layout.width];
-                if loss {
-                    // A child worth `-t` to its mover makes every parent's
-                    // win-type node worth `t`.
-                    if node[layout.lo] == UNKNOWN {
-                        node[layout.lo] = t;
-                        wins.push((at / layout.width) as u64);
-                    }
-                } else if node[layout.hi] == UNKNOWN {
-                    // One more quiet child known `>= t`: a loss-type parent
-                    // whose last such child this was, with no better exit,
-                    // is worth `-t`.
-                    node[layout.quiet] -= 1;
-                    if node[layout.quiet] == 0 && node[layout.exit_hi] <= -t {
-                        node[layout.hi] = -t;
-                        losses.push((at / layout.width) as u64);
-                    }
-                }
+            for &(parent, loss) in &parents {
+                self.apply(t, parent, loss, wins, losses);
             }
         }
     }
 
-    /// The slice, with every undecided cell at its default: 0 under awari,
-    /// LO `-n` and HI `+n` under abapa.
-    fn finish(self) -> Slice {
+    /// Calls `found` with the rank of every parent of node `node`.
+    pub(crate) fn parents(&self, node: u64, mut found: impl FnMut(u64)) {
+        let houses: Houses = unrank(self.seeds, node);
+        for_each_parent(&houses, &self.ruleset.rules(), |parent| found(rank(parent)));
+    }
+
+    /// Level `t` reaches node `parent` (held here) from a child decided a
+    /// loss (`loss`) or a win; a node it decides joins `wins` or `losses`.
+    pub(crate) fn apply(
+        &mut self,
+        t: i8,
+        parent: u64,
+        loss: bool,
+        wins: &mut Vec<u64>,
+        losses: &mut Vec<u64>,
+    ) {
+        let layout = self.layout;
+        let at = (parent - self.start) as usize * layout.width;
+        let node = &mut self.nodes[at..at + layout.width];
+        if loss {
+            // A child worth `-t` to its mover makes every parent's
+            // win-type node worth `t`.
+            if node[layout.lo] == UNKNOWN {
+                node[layout.lo] = t;
+                wins.push(parent);
+            }
+        } else if node[layout.hi] == UNKNOWN {
+            // One more quiet child known `>= t`: a loss-type parent
+            // whose last such child this was, with no better exit,
+            // is worth `-t`.
+            node[layout.quiet] -= 1;
+            if node[layout.quiet] == 0 && node[layout.exit_hi] <= -t {
+                node[layout.hi] = -t;
+                losses.push(parent);
+            }
+        }
+    }
+
+    /// The values held, as a slice file stores them, with every undecided
+    /// cell at its default: 0 under awari, LO `-n` and HI `+n` under abapa.
+    pub(crate) fn finish(self) -> Box<[i8]> {
         let n = self.seeds as i8;
         let layout = self.layout;
         let nodes = self.nodes.chunks_exact(layout.width);
-        let values: Box<[i8]> = if self.ruleset.has_bounds() {
+        if self.ruleset.has_bounds() {
             nodes
                 .flat_map(|node| {
                     let lo = if node[layout.lo] == UNKNOWN {
@@ -299,7 +335,6 @@ impl Work {
                     }
                 })
                 .collect()
-        };
-        Slice::new(self.ruleset, self.seeds, values)
+        }
     }
 }

@@ -311,13 +311,7 @@ fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
         "rustup target add wasm32-unknown-unknown",
     )?;
     if !Path::new("/usr/bin/chromium").exists() {
-        run_command(Command::new("apt-get").arg("update"), "apt-get update")?;
-        run_command(
-            Command::new("apt-get")
-                .args(["install", "-y", "chromium"])
-                .env("DEBIAN_FRONTEND", "noninteractive"),
-            "apt-get install -y chromium",
-        )?;
+        apt_install(&["chromium"])?;
     }
     let e2e = workspace_root().join("oware-web/e2e");
     run_command(
@@ -355,7 +349,20 @@ fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_command(command: &mut Command, what: &str) -> anyhow::Result<()> {
+/// Installs Debian packages (`apt-get update`, then `install -y`).
+pub(crate) fn apt_install(packages: &[&str]) -> anyhow::Result<()> {
+    run_command(Command::new("apt-get").arg("update"), "apt-get update")?;
+    run_command(
+        Command::new("apt-get")
+            .args(["install", "-y"])
+            .args(packages)
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+        &format!("apt-get install -y {}", packages.join(" ")),
+    )
+}
+
+/// Runs `command`, failing with `what` if it fails.
+pub(crate) fn run_command(command: &mut Command, what: &str) -> anyhow::Result<()> {
     println!("$ {what}");
     let status = command
         .status()

@@ -10,6 +10,7 @@ pub(crate) struct Args {}
 
 pub(crate) fn run(_args: &Args) -> anyhow::Result<()> {
     cargo(&["fmt", "--all", "--check"])?;
+    install_open_mpi()?;
     cargo(&[
         "clippy",
         "--workspace",
@@ -46,4 +47,25 @@ pub(crate) fn workspace_root() -> std::path::PathBuf {
         .parent()
         .expect("xtask sits in the workspace root")
         .to_owned()
+}
+
+/// The Debian packages `oware-egdb-mpi` needs: Open MPI to link and to run
+/// `mpirun` in its tests, and libclang for mpi-sys's bindings.
+const OPEN_MPI: [&str; 3] = ["openmpi-bin", "libopenmpi-dev", "libclang-dev"];
+
+/// Installs [`OPEN_MPI`] unless `dpkg` says it is there already, so the
+/// workspace builds on a fresh Debian machine (as the browser tests install
+/// Chromium).
+fn install_open_mpi() -> anyhow::Result<()> {
+    let installed = Command::new("dpkg")
+        .arg("-s")
+        .args(OPEN_MPI)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if installed {
+        return Ok(());
+    }
+    crate::site::apt_install(&OPEN_MPI)
 }

@@ -1,0 +1,132 @@
+//! The build: slice after slice, each split over the processes, solved by
+//! the steps of [`RangeSolver`] with the decisions carried to their owners
+//! by collective exchanges, gathered, and written by rank 0.
+
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::{Communicator, CommunicatorCollectives};
+use oware_egdb::{RangeSolver, next_decided, open_complete, push_slice, slice_len};
+
+use crate::BuildArgs;
+use crate::exchange::{all_gather, all_to_all, sum};
+use crate::partition::{Balance, Partition, imbalance};
+
+/// Decided nodes whose parents one process sends in one exchange: bounds
+/// the messages (each node has a few dozen parents at most).
+const ROUND: usize = 1 << 16;
+
+/// Builds the database `args` asks for, as process `world.rank()` of
+/// `world.size()`.
+pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
+    let me = world.rank() as usize;
+    let report = |line: String| {
+        if me == 0 {
+            eprintln!("{line}");
+        }
+    };
+    if me == 0 {
+        std::fs::create_dir_all(&args.dir)
+            .with_context(|| format!("cannot create {}", args.dir.display()))?;
+    }
+    world.barrier();
+    let mut db = open_complete(&args.dir, args.rules, args.max_seeds)
+        .with_context(|| format!("cannot resume from {}", args.dir.display()))?;
+    if db.slice_count() > 0 {
+        report(format!(
+            "{} slices of 0..={} seeds already complete in {}",
+            db.slice_count(),
+            db.slice_count() - 1,
+            args.dir.display()
+        ));
+    }
+    while db.slice_count() <= usize::from(args.max_seeds) {
+        let seeds = db.slice_count() as u8;
+        let started = Instant::now();
+        let (values, balance) = solve_slice(world, &db, seeds, args.abort_at);
+        let values = all_gather(world, &values);
+        let dir = (me == 0).then_some(args.dir.as_path());
+        push_slice(&mut db, values.into_boxed_slice(), dir)
+            .with_context(|| format!("cannot write the slice of {seeds} seeds"))?;
+        let [ranges, hash] = [0, 1].map(|scheme| {
+            (
+                imbalance(&balance.decided[scheme]),
+                imbalance(&balance.updates[scheme]),
+            )
+        });
+        report(format!(
+            "{} seeds: {} positions in {:.2} s on {} processes; {} updates in {} exchanges; \
+             max/mean decided, updates: ranges {:.3}, {:.3}; hash {:.3}, {:.3}",
+            seeds,
+            slice_len(seeds),
+            started.elapsed().as_secs_f64(),
+            world.size(),
+            balance.updates[0].iter().sum::<u64>(),
+            balance.rounds,
+            ranges.0,
+            ranges.1,
+            hash.0,
+            hash.1,
+        ));
+    }
+    world.barrier();
+    Ok(())
+}
+
+/// Solves this process's range of slice `seeds`; its values and the
+/// balance counted over every process.
+fn solve_slice(
+    world: &SimpleCommunicator,
+    db: &oware_egdb::Database,
+    seeds: u8,
+    abort_at: Option<u8>,
+) -> (Box<[i8]>, Balance) {
+    let size = world.size() as usize;
+    let me = world.rank() as usize;
+    let partition = Partition::new(slice_len(seeds), size);
+    let mut solver = RangeSolver::new(db, partition.range(me));
+    let mut balance = Balance::new(size);
+    let mut outgoing: Vec<Vec<u64>> = vec![Vec::new(); size];
+    let (mut wins, mut losses) = (Vec::new(), Vec::new());
+    for (level, t) in solver.levels().enumerate() {
+        if level == 1 && abort_at == Some(seeds) && me == size - 1 {
+            eprintln!("process {me} aborts in the slice of {seeds} seeds, as asked");
+            std::process::abort();
+        }
+        solver.scan(t, &mut wins, &mut losses);
+        loop {
+            // A round: up to ROUND decided nodes, losses first, their
+            // parents to their owners as `rank << 1 | loss`.
+            outgoing.iter_mut().for_each(Vec::clear);
+            for _ in 0..ROUND {
+                let Some((node, loss)) = next_decided(&mut wins, &mut losses) else {
+                    break;
+                };
+                balance.decided(node, me);
+                solver.parents(node, |parent| {
+                    let owner = partition.owner(parent);
+                    balance.update(parent, owner);
+                    outgoing[owner].push(parent << 1 | u64::from(loss));
+                });
+            }
+            balance.rounds += 1;
+            let sent: usize = outgoing.iter().map(Vec::len).sum();
+            for update in all_to_all(world, &outgoing) {
+                solver.apply(t, update >> 1, update & 1 == 1, &mut wins, &mut losses);
+            }
+            let pending = (sent + wins.len() + losses.len()) as u64;
+            if sum(world, &[pending])[0] == 0 {
+                break;
+            }
+        }
+    }
+    let totals = sum(world, &balance.flat());
+    let list = |k: usize| totals[k * size..(k + 1) * size].to_vec();
+    let balance = Balance {
+        decided: [list(0), list(1)],
+        updates: [list(2), list(3)],
+        rounds: balance.rounds,
+    };
+    (solver.finish(), balance)
+}

@@ -1,0 +1,68 @@
+//! `oware-egdb-mpi build`: the endgame database built by several MPI
+//! processes, each owning a range of every slice's ranks. It writes the same
+//! files, byte for byte, as `oware egdb build` (see `docs/distributed.md`).
+//!
+//! ```text
+//! mpirun -np 4 oware-egdb-mpi build --rules abapa --max-seeds 16 --dir DIR
+//! ```
+//!
+//! A separate binary rather than `oware egdb build --mpi`: MPI programs are
+//! started by `mpirun`, which the `oware` command never needs, and keeping
+//! the MPI library out of `oware` lets it build and run where no MPI is
+//! installed.
+
+mod build;
+mod exchange;
+mod partition;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use mpi::traits::Communicator;
+use oware_egdb::Ruleset;
+
+/// The endgame database built across MPI processes.
+#[derive(Parser, Debug)]
+#[command(name = "oware-egdb-mpi", version)]
+enum Cli {
+    Build(BuildArgs),
+}
+
+/// Build the database of every position with up to N seeds, the slice of
+/// each seed count split over the processes by ranges of ranks.
+///
+/// Rank 0 writes one file per seed count, under a temporary name renamed
+/// when complete: a killed build, started again, resumes after the last
+/// complete seed count. Rank 0 reports progress on stderr.
+#[derive(clap::Args, Debug)]
+struct BuildArgs {
+    /// The rules: abapa or awari.
+    #[arg(long, value_name = "R")]
+    rules: Ruleset,
+    /// The most seeds on the board.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=48))]
+    max_seeds: u8,
+    /// The database directory, seen by every process (rank 0 writes it).
+    #[arg(long, value_name = "DIR")]
+    dir: PathBuf,
+    /// For the tests: the last process aborts after the first level of
+    /// this seed count, as if killed mid-slice.
+    #[arg(long, value_name = "N", hide = true)]
+    abort_at: Option<u8>,
+}
+
+fn main() -> ExitCode {
+    let Cli::Build(args) = Cli::parse();
+    let Some(universe) = mpi::initialize() else {
+        eprintln!("error: MPI was already initialised");
+        return ExitCode::FAILURE;
+    };
+    let world = universe.world();
+    if let Err(error) = build::run(&world, &args) {
+        eprintln!("error (process {}): {error:#}", world.rank());
+        // The others wait in collective calls: end them all.
+        world.abort(1);
+    }
+    ExitCode::SUCCESS
+}
