@@ -1,3 +1,5 @@
+// tidy: long because its unit tests pin the private entry layout and the
+// replacement policy (what mutation testing checks), which only this file can reach.
 //! The transposition table: what earlier searches learnt about a position,
 //! shared by every search thread.
 //!
