@@ -2,11 +2,12 @@
 //! the opening, following every move within the margin of the best.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use oware_core::{Game, Position, Rules};
-use oware_search::{Engine, EngineOptions, Limits};
+use oware_core::{Game, Rules};
+use oware_search::{Endgame, Engine, EngineOptions, Limits};
 
 use crate::book::{Book, BookMove};
 use crate::format::{self, Key};
@@ -26,17 +27,6 @@ pub struct BuildOptions {
     pub margin: u16,
     /// The search's transposition table, in megabytes.
     pub hash_mb: usize,
-}
-
-/// Where the endgame databases plug in: a source of exact scores for
-/// positions it covers, used instead of a search. None is merged yet, and
-/// the opening's positions hold too many seeds for any database, so
-/// [`build`] takes `None` today; the hook keeps a deeper book's build ready.
-pub trait Endgame {
-    /// Every legal move's exact score in hundredths of a seed for the mover
-    /// (as [`Score::to_centi`](oware_search::Score::to_centi) gives them),
-    /// or `None` when the position is not covered.
-    fn scores(&self, position: Position, rules: Rules) -> Option<Scores>;
 }
 
 /// How far a build has come, sent after each position.
@@ -72,7 +62,7 @@ pub struct Progress {
 pub fn build(
     options: &BuildOptions,
     log: &mut Log,
-    endgame: Option<&dyn Endgame>,
+    endgame: Option<Arc<dyn Endgame>>,
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Book, LogError> {
     let started = Instant::now();
@@ -82,6 +72,9 @@ pub fn build(
         threads: 1,
     });
     engine.set_analysis(true);
+    // Positions inside an endgame database are scored by it, through the
+    // search's own hook (the opening holds too many seeds for one today).
+    engine.set_endgame(endgame);
     let stop = AtomicBool::new(false);
     let mut seen: HashSet<Key> = HashSet::new();
     let mut level = vec![Game::new(options.rules)];
@@ -94,21 +87,17 @@ pub fn build(
             let scores = match log.get(position) {
                 Some(scores) => scores.clone(),
                 None => {
-                    let scores = endgame
-                        .and_then(|e| e.scores(position, options.rules))
-                        .unwrap_or_else(|| {
-                            // A fresh table for each position: the scores
-                            // then depend on the position alone, so a
-                            // resumed build makes the same book.
-                            engine.new_game();
-                            let limits = Limits::depth(u32::from(options.depth));
-                            engine
-                                .search(game, &limits, &stop, &mut |_| {})
-                                .root_scores
-                                .iter()
-                                .map(|&(house, score)| (house, score.to_centi()))
-                                .collect()
-                        });
+                    // A fresh table for each position: the scores then
+                    // depend on the position alone, so a resumed build
+                    // makes the same book.
+                    engine.new_game();
+                    let limits = Limits::depth(u32::from(options.depth));
+                    let scores: Scores = engine
+                        .search(game, &limits, &stop, &mut |_| {})
+                        .root_scores
+                        .iter()
+                        .map(|&(house, score)| (house, score.to_centi()))
+                        .collect();
                     searched += 1;
                     log.append(game, scores.clone())?;
                     scores
@@ -154,7 +143,8 @@ fn within_margin(scores: &Scores, margin: u16) -> Vec<BookMove> {
 
 #[cfg(test)]
 mod tests {
-    use oware_core::House;
+    use oware_core::{House, Position};
+    use oware_search::EndgameValue;
 
     use super::*;
 
@@ -250,11 +240,16 @@ mod tests {
     }
 
     #[test]
-    fn the_endgame_hook_replaces_the_search() {
+    fn an_endgame_database_scores_through_the_search() {
+        // A database that calls every position an even split: below the
+        // root every line is a proven draw, so every move scores 0.
         struct AllEqual;
         impl Endgame for AllEqual {
-            fn scores(&self, position: Position, _: Rules) -> Option<Scores> {
-                Some(position.legal_moves().iter().map(|h| (h, 0)).collect())
+            fn probe(&self, _: &Position) -> Option<EndgameValue> {
+                Some(EndgameValue { lo: 0, hi: 0 })
+            }
+            fn fits(&self, _: &Rules) -> bool {
+                true
             }
         }
         let path = temporary("endgame.log");
@@ -263,7 +258,7 @@ mod tests {
             plies: 2,
             ..OPTIONS
         };
-        let book = build(&options, &mut log, Some(&AllEqual), &mut |_| {}).expect("built");
+        let book = build(&options, &mut log, Some(Arc::new(AllEqual)), &mut |_| {}).expect("built");
         // Every move equal: all six openings kept, and all six replies followed.
         assert_eq!(book.entries(Position::default()).len(), 6);
         assert_eq!(book.len(), 7);

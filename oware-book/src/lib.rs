@@ -46,6 +46,6 @@ pub mod format;
 mod log;
 
 pub use book::{Book, BookMove};
-pub use build::{BuildOptions, Endgame, Progress, build};
+pub use build::{BuildOptions, Progress, build};
 pub use format::BookError;
 pub use log::{Log, LogError, Scores};
