@@ -58,12 +58,24 @@ impl Iteration {
     }
 }
 
-/// Nodes per second for `nodes` in `elapsed` (0 when no time has passed).
+/// Nodes per second for `nodes` in `elapsed`, to the nearest whole number
+/// (0 when no time has passed).
+///
+/// ```
+/// use std::time::Duration;
+/// use oware_search::nps;
+/// assert_eq!(nps(500, Duration::from_millis(250)), 2000);
+/// assert_eq!(nps(2, Duration::from_millis(3)), 667);
+/// assert_eq!(nps(5, Duration::ZERO), 0);
+/// ```
 #[must_use]
 pub fn nps(nodes: u64, elapsed: Duration) -> u64 {
-    (u128::from(nodes) * 1_000_000)
-        .checked_div(elapsed.as_micros())
-        .map_or(0, |n| n as u64)
+    let seconds = elapsed.as_secs_f64();
+    if seconds > 0.0 {
+        (nodes as f64 / seconds).round() as u64
+    } else {
+        0
+    }
 }
 
 /// The end of a search.
@@ -122,6 +134,48 @@ impl fmt::Display for Iteration {
             self.elapsed.as_millis(),
             Moves(&self.pv)
         )
+    }
+}
+
+/// An iteration as the engine protocol's `info` line, which the Aualé GUI
+/// reads: the score in centi-seeds and the line as letters run together.
+///
+/// ```
+/// use std::time::Duration;
+/// use oware_core::House;
+/// use oware_search::{Iteration, Score, UciInfo};
+/// let it = Iteration {
+///     depth: 3,
+///     score: Score::from_seeds(0.5),
+///     best: House::E,
+///     pv: vec![House::E, House::c, House::A],
+///     root_scores: vec![(House::E, Score::from_seeds(0.5))],
+///     nodes: 12_345,
+///     elapsed: Duration::from_millis(10),
+/// };
+/// assert_eq!(
+///     UciInfo(&it).to_string(),
+///     "info depth 3 score cp 50 nodes 12345 nps 1234500 time 10 pv EcA"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct UciInfo<'a>(pub &'a Iteration);
+
+impl fmt::Display for UciInfo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let it = self.0;
+        write!(
+            f,
+            "info depth {} score cp {} nodes {} nps {} time {} pv ",
+            it.depth,
+            it.score.to_centi(),
+            it.nodes,
+            it.nps(),
+            it.elapsed.as_millis(),
+        )?;
+        it.pv
+            .iter()
+            .try_for_each(|house| write!(f, "{}", house.letter()))
     }
 }
 
