@@ -14,7 +14,8 @@
 //!   root move an exact score at every depth.
 //! - The game's history counts: repetition and the move limit of its
 //!   [`Rules`](oware_core::Rules) end games inside the search as over the board.
-//! - [`Level`]s 1–19 for the bot, [`Engine::choose_move`].
+//! - [`Level`]s 1–19 for the bot: [`Engine::choose_move`] to play,
+//!   [`Level::choose`] to play with every house scored for a front end.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -112,6 +113,6 @@ pub use engine::{Engine, EngineOptions};
 pub use engine::{SearchHandle, spawn};
 pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
-pub use report::{Event, Iteration, RootMove, SearchResult, nps};
+pub use report::{Event, Iteration, RootMove, SearchResult, UciInfo, nps};
 pub use score::{Proven, Score};
 pub use time::{DEFAULT_MOVES_TO_GO, SAFETY_MARGIN, TimeControl};
