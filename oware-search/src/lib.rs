@@ -113,6 +113,6 @@ pub use engine::{Engine, EngineOptions};
 pub use engine::{SearchHandle, spawn};
 pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
-pub use report::{Event, Iteration, RootMove, SearchResult, UciInfo, nps};
+pub use report::{Event, Iteration, RootMove, SearchResult, UciBestMove, UciInfo, nps};
 pub use score::{Proven, Score};
 pub use time::{DEFAULT_MOVES_TO_GO, SAFETY_MARGIN, TimeControl};

@@ -179,6 +179,47 @@ impl fmt::Display for UciInfo<'_> {
     }
 }
 
+/// A search's result as the engine protocol's answer: `bestmove H`, with
+/// `ponder H` when the line goes on (the reply the engine expects, which
+/// the GUI may ponder on), or `bestmove 0000` when the game is over.
+///
+/// ```
+/// use std::time::Duration;
+/// use oware_core::House;
+/// use oware_search::{Score, SearchResult, UciBestMove};
+/// let mut result = SearchResult {
+///     best: Some(House::E),
+///     score: Score::from_seeds(0.5),
+///     depth: 3,
+///     pv: vec![House::E, House::c, House::A],
+///     root_scores: Vec::new(),
+///     nodes: 12_345,
+///     elapsed: Duration::from_millis(10),
+/// };
+/// assert_eq!(UciBestMove(&result).to_string(), "bestmove E ponder c");
+/// result.pv.truncate(1);
+/// assert_eq!(UciBestMove(&result).to_string(), "bestmove E");
+/// result.best = None;
+/// assert_eq!(UciBestMove(&result).to_string(), "bestmove 0000");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct UciBestMove<'a>(pub &'a SearchResult);
+
+impl fmt::Display for UciBestMove<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let result = self.0;
+        let Some(best) = result.best else {
+            return f.write_str("bestmove 0000");
+        };
+        write!(f, "bestmove {best}")?;
+        // A line that starts elsewhere (a level's noisy choice) has no reply.
+        match result.pv.get(1) {
+            Some(reply) if result.pv[0] == best => write!(f, " ponder {reply}"),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for RootMove {
     /// `depth 12 move E score +1.25`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -27,7 +27,7 @@ use anyhow::Result;
 use oware_book::Book;
 use oware_cli::protocol::{Command, Go, Reader, SetPosition, Word, excerpt};
 use oware_core::{Game, House, Rules, Seat};
-use oware_search::{Engine, EngineOptions, Event, Limits, SearchResult, TimeControl, UciInfo};
+use oware_search::{Engine, EngineOptions, Event, Limits, TimeControl, UciBestMove, UciInfo};
 
 /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
 ///
@@ -567,19 +567,7 @@ fn think(
         thread::park();
     }
     if !signals.silent.load(Ordering::Relaxed) {
-        let _ = send(&bestmove(&result, game));
+        let _ = send(&UciBestMove(&result).to_string());
     }
     engine
-}
-
-/// `bestmove H [ponder H]`, the second move being the one the engine
-/// expects in reply (Aualé ponders on it); `bestmove 0000` when the game is over.
-fn bestmove(result: &SearchResult, game: &Game) -> String {
-    let Some(best) = result.best.or_else(|| game.legal_moves().first()) else {
-        return "bestmove 0000".to_owned();
-    };
-    match result.pv.get(1) {
-        Some(reply) if result.pv[0] == best => format!("bestmove {best} ponder {reply}"),
-        _ => format!("bestmove {best}"),
-    }
 }
