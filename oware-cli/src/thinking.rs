@@ -72,11 +72,6 @@ impl Rate {
         };
         Rate(Count(rate.round() as u64))
     }
-
-    /// The rate as a whole number, for protocols.
-    pub(crate) fn whole(self) -> u64 {
-        self.0.0
-    }
 }
 
 impl fmt::Display for Rate {
@@ -475,9 +470,9 @@ mod tests {
         assert_eq!(Count(3_200_000).to_string(), "3.20M");
         assert_eq!(format!("{:>7}", Count(1_050_000_000)), "  1.05G");
         assert_eq!(
-            Rate::per_second(500, Duration::from_millis(250)).whole(),
-            2000
+            Rate::per_second(500, Duration::from_millis(250)).to_string(),
+            "2000"
         );
-        assert_eq!(Rate::per_second(5, Duration::ZERO).whole(), 0);
+        assert_eq!(Rate::per_second(5, Duration::ZERO).to_string(), "0");
     }
 }

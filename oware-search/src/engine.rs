@@ -6,15 +6,16 @@ use std::sync::atomic::AtomicBool;
 
 use oware_core::Game;
 
+use crate::config::SearchConfig;
 use crate::endgame::Endgame;
 use crate::ends::Line;
 use crate::eval::Weights;
 use crate::limits::{Clock, ClockFn, Limits, TimeManager};
 use crate::ordering::Heuristics;
 use crate::report::{Event, SearchResult};
-use crate::root::{Completed, Root, finished_score, iteration_event};
-use crate::search::{SearchConfig, Worker};
+use crate::root::finished_score;
 use crate::tt::Table;
+use crate::worker::Shared;
 
 /// How the engine is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -186,28 +187,17 @@ impl Engine {
         let heuristics = std::mem::replace(&mut self.heuristics, Box::new(Heuristics::new()));
         let rules = game.rules();
         let endgame = self.endgame.as_deref().filter(|db| db.fits(&rules));
-        let (done, nodes) = if self.options.threads > 1 {
-            let shared = crate::smp::Shared {
-                table: &self.table,
-                weights: self.weights,
-                config: self.config,
-                analysis: self.analysis,
-                threads: self.options.threads,
-                endgame,
-            };
-            let (done, nodes, heuristics) =
-                crate::smp::search(&shared, heuristics, line, &time, on_event);
-            self.heuristics = heuristics;
-            (done, nodes)
-        } else {
-            let mut worker = Worker::new(&self.table, self.weights, line, self.config, heuristics);
-            worker.time = Some(&time);
-            worker.endgame = endgame;
-            let done = iterate(&mut worker, &time, self.analysis, on_event);
-            let nodes = worker.nodes;
-            self.heuristics = worker.heuristics;
-            (done, nodes)
+        let shared = Shared {
+            table: &self.table,
+            weights: self.weights,
+            config: self.config,
+            analysis: self.analysis,
+            threads: self.options.threads,
+            endgame,
         };
+        let (done, nodes, heuristics) =
+            crate::smp::search(&shared, heuristics, line, &time, on_event);
+        self.heuristics = heuristics;
         SearchResult {
             best: Some(done.best),
             score: done.score,
@@ -218,53 +208,6 @@ impl Engine {
             elapsed: clock.elapsed(),
         }
     }
-}
-
-/// Iterative deepening on one worker until the limits stop it; returns the
-/// last completed iteration (depth 1 always completes).
-pub(crate) fn iterate(
-    worker: &mut Worker<'_>,
-    time: &TimeManager<'_>,
-    analysis: bool,
-    on_event: &mut dyn FnMut(&Event),
-) -> Completed {
-    let mut root = Root::new(worker, analysis);
-    let mut last = None;
-    let mut depth = 1;
-    loop {
-        worker.may_stop = depth > 1;
-        let complete = if analysis {
-            root.iterate_analysis(worker, depth, &mut |m| on_event(&Event::RootMove(m)))
-        } else {
-            root.iterate_play(worker, depth)
-        };
-        if !complete {
-            break;
-        }
-        if root
-            .entries
-            .iter()
-            .any(|e| e.value == Some(crate::score::DRAW))
-        {
-            let budget = (worker.nodes / 8).max(20_000);
-            root.prove_draws(worker, depth, budget);
-        }
-        let done = root.completed(depth);
-        on_event(&iteration_event(
-            &done,
-            worker.total_nodes(),
-            time.clock.elapsed(),
-        ));
-        let best_changed = last
-            .as_ref()
-            .is_some_and(|l: &Completed| l.best != done.best);
-        last = Some(done);
-        if root.is_settled(depth) || !time.may_deepen(depth, worker.total_nodes(), best_changed) {
-            break;
-        }
-        depth += 1;
-    }
-    last.expect("depth 1 always completes")
 }
 
 /// A search running on its own thread, started by [`spawn`].

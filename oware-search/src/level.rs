@@ -180,11 +180,55 @@ impl SplitMix {
     }
 }
 
+impl Level {
+    /// The bot's move at this level in `game`, as a front end shows it:
+    /// every root move scored (analysis mode), the level's limits, then its
+    /// noise drawn from `seed` as in [`Engine::choose_move`]. Levels without
+    /// noise choose as there, only a little slower, so that each house can
+    /// show its score. The engine's analysis setting is left as it was.
+    pub fn choose(
+        self,
+        engine: &mut Engine,
+        game: &Game,
+        seed: u64,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(&Event),
+    ) -> SearchResult {
+        let result = engine.search_in_mode(true, game, &self.limits(), stop, on_event);
+        self.add_noise(result, game, seed)
+    }
+
+    /// `result` with its best move replaced by the root move with the best
+    /// score after noise of the level's spread (none from level 8 up), drawn
+    /// from `seed` and the move number, so one seed serves a game.
+    fn add_noise(self, mut result: SearchResult, game: &Game, seed: u64) -> SearchResult {
+        let noise = self.noise();
+        if noise > 0.0 && result.root_scores.len() > 1 {
+            let mut rng =
+                SplitMix(seed ^ (game.moves().len() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93));
+            let (house, score) = result
+                .root_scores
+                .iter()
+                .map(|&(house, score)| (house, score, score.seeds() + noise * rng.normal()))
+                .max_by(|a, b| a.2.total_cmp(&b.2))
+                .map(|(house, score, _)| (house, score))
+                .expect("at least two root moves");
+            if result.best != Some(house) {
+                result.best = Some(house);
+                result.score = score;
+                result.pv = vec![house];
+            }
+        }
+        result
+    }
+}
+
 impl Engine {
     /// The bot's move at `level`: a search under the level's limits, then
     /// the root move with the best score after noise of the level's spread,
     /// drawn from `seed` (and the move number, so one seed serves a game).
-    /// Proven wins and losses are far beyond any noise.
+    /// Proven wins and losses are far beyond any noise. Only a level with
+    /// noise scores every root move; to show them all, use [`Level::choose`].
     pub fn choose_move(
         &mut self,
         game: &Game,
@@ -208,27 +252,26 @@ impl Engine {
         stop: &AtomicBool,
         on_event: &mut dyn FnMut(&Event),
     ) -> SearchResult {
-        let noise = level.noise();
-        let analysis = self.analysis();
-        self.set_analysis(noise > 0.0);
-        let mut result = self.search(game, limits, stop, on_event);
+        // The noise needs every root move's score; without it, play mode is faster.
+        let analysis = level.noise() > 0.0;
+        let result = self.search_in_mode(analysis, game, limits, stop, on_event);
+        level.add_noise(result, game, seed)
+    }
+
+    /// [`search`](Engine::search) with analysis mode on or off for this
+    /// search only.
+    fn search_in_mode(
+        &mut self,
+        analysis: bool,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(&Event),
+    ) -> SearchResult {
+        let kept = self.analysis();
         self.set_analysis(analysis);
-        if noise > 0.0 && result.root_scores.len() > 1 {
-            let mut rng =
-                SplitMix(seed ^ (game.moves().len() as u64).wrapping_mul(0xd6e8_feb8_6659_fd93));
-            let (house, score) = result
-                .root_scores
-                .iter()
-                .map(|&(house, score)| (house, score, score.seeds() + noise * rng.normal()))
-                .max_by(|a, b| a.2.total_cmp(&b.2))
-                .map(|(house, score, _)| (house, score))
-                .expect("at least two root moves");
-            if result.best != Some(house) {
-                result.best = Some(house);
-                result.score = score;
-                result.pv = vec![house];
-            }
-        }
+        let result = self.search(game, limits, stop, on_event);
+        self.set_analysis(kept);
         result
     }
 }

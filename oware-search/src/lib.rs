@@ -14,7 +14,8 @@
 //!   root move an exact score at every depth.
 //! - The game's history counts: repetition and the move limit of its
 //!   [`Rules`](oware_core::Rules) end games inside the search as over the board.
-//! - [`Level`]s 1–19 for the bot, [`Engine::choose_move`].
+//! - [`Level`]s 1–19 for the bot: [`Engine::choose_move`] to play,
+//!   [`Level::choose`] to play with every house scored for a front end.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -36,12 +37,19 @@
 //! # How it searches
 //! One file per concern:
 //!
-//! - `root.rs`: iterative deepening; aspiration windows; analysis mode
-//!   (each root move in its own window, so every score is exact) or play
-//!   mode (principal variation search, only the best move exact); events.
-//! - `search.rs`: fail-soft negamax with PVS, table cutoffs, late move
-//!   reductions, a single-reply extension, mate-distance pruning, and two
+//! - `smp.rs`: the one entry of every search, lazy SMP: the caller's
+//!   thread reports while helper threads (none when `threads == 1`) fill
+//!   the shared table; `worker.rs`: one thread's state, built in one place.
+//! - `deepen.rs`: iterative deepening, the loop over depths of the
+//!   reporting thread and of the helpers.
+//! - `root.rs`: one iteration at the root; aspiration windows; analysis
+//!   mode (each root move in its own window, so every score is exact) or
+//!   play mode (principal variation search, only the best move exact).
+//! - `search.rs`: the interior node, fail-soft negamax with PVS, table
+//!   cutoffs, late move reductions, a single-reply extension and
+//!   mate-distance pruning; `horizon.rs`: the frontier, the leaf and two
 //!   plies of capture quiescence below the horizon.
+//! - `config.rs`: [`SearchConfig`] and its knobs.
 //! - `tt.rs`: 16-byte entries keyed by the whole position (no collisions),
 //!   with a `Bound` and node-relative mate scores, four to a
 //!   cache line, in huge pages, shared lock-free by the threads.
@@ -56,7 +64,8 @@
 //!   through the game's history; `proof.rs`: proving draws.
 //! - `limits.rs`: limits, the replaceable clock, soft and hard time;
 //!   `time.rs`: a game clock's time for one move ([`TimeControl`]);
-//!   `smp.rs`: lazy SMP; `level.rs`: the nineteen levels.
+//!   `level.rs`: the nineteen levels; `report.rs`: the events, the result
+//!   and every line printed about them.
 //!
 //! [`SearchConfig`] turns off the table, the ordering, or (with `sound`)
 //! everything that makes a fixed-depth search differ from minimax:
@@ -75,10 +84,13 @@
 //! on that target.
 
 pub mod bench;
+mod config;
+mod deepen;
 mod endgame;
 mod ends;
 mod engine;
 pub mod eval;
+mod horizon;
 mod level;
 mod limits;
 pub mod minimax;
@@ -92,14 +104,15 @@ mod search;
 mod smp;
 mod time;
 mod tt;
+mod worker;
 
+pub use config::{Knobs, SearchConfig};
 pub use endgame::{Endgame, EndgameResult, EndgameValue, abapa_fits};
 pub use engine::{Engine, EngineOptions};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use engine::{SearchHandle, spawn};
 pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
-pub use report::{Event, Iteration, RootMove, SearchResult, nps};
+pub use report::{Event, Iteration, RootMove, SearchResult, UciBestMove, UciInfo, nps};
 pub use score::{Proven, Score};
-pub use search::{Knobs, SearchConfig};
 pub use time::{DEFAULT_MOVES_TO_GO, SAFETY_MARGIN, TimeControl};

@@ -11,7 +11,7 @@ use oware_core::Position;
 
 use crate::ends::{captured, end_value, moves};
 use crate::score::{DRAW, Value};
-use crate::search::Worker;
+use crate::worker::Worker;
 
 /// Whether `position` at `ply`, with `quiet` moves without capture behind
 /// it, is a proven draw within `depth` plies; `false` if not, or if the

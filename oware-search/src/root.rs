@@ -1,13 +1,14 @@
-//! The root: iterative deepening, aspiration windows, analysis mode (an
-//! exact score for every root move, streamed as each is found), proven
-//! draws, and the events a search sends.
+//! The root of one iteration: aspiration windows, analysis mode (an exact
+//! score for every root move, streamed as each is found) or play mode
+//! (principal variation search), proven draws, and what an iteration
+//! completed. The loop over depths is in `deepen.rs`.
 
 use oware_core::{House, Position};
 
 use crate::ends::captured;
-use crate::report::{Event, Iteration, RootMove};
+use crate::report::RootMove;
 use crate::score::{DRAW, INFINITY, Score, Value, is_decisive};
-use crate::search::Worker;
+use crate::worker::Worker;
 
 /// One root move and what the last completed iteration found for it.
 #[derive(Clone)]
@@ -300,19 +301,6 @@ impl Root {
             settled(&self.entries[0])
         }
     }
-}
-
-/// An iteration event from a completed iteration.
-pub(crate) fn iteration_event(done: &Completed, nodes: u64, elapsed: std::time::Duration) -> Event {
-    Event::Iteration(Iteration {
-        depth: done.depth,
-        score: done.score,
-        best: done.best,
-        pv: done.pv.clone(),
-        root_scores: done.root_scores.clone(),
-        nodes,
-        elapsed,
-    })
 }
 
 /// The score of a finished game for the side to move.

@@ -1,32 +1,23 @@
-//! Lazy SMP: helper threads search the same root with the shared table,
-//! at staggered depths, so the main thread finds more of its tree already
-//! searched. Only the main thread reports; helpers stop when it ends.
+//! Lazy SMP, the one entry of every search: helper threads search the same
+//! root with the shared table, at staggered depths, so the reporting thread
+//! finds more of its tree already searched. Only the reporting thread
+//! reports; helpers stop when it ends. One thread is the same search with
+//! no helpers: it runs on the caller's thread and starts none.
 
+use std::sync::atomic::AtomicU64;
+
+use crate::deepen::deepen;
 use crate::ends::Line;
-use crate::engine::iterate;
-use crate::eval::Weights;
 use crate::limits::TimeManager;
 use crate::ordering::Heuristics;
 use crate::report::Event;
 use crate::root::Completed;
-use crate::search::{SearchConfig, Worker};
-use crate::tt::Table;
+use crate::worker::{Shared, Worker};
 
-/// What a search on several threads needs.
-pub(crate) struct Shared<'a> {
-    pub(crate) table: &'a Table,
-    pub(crate) weights: Weights,
-    pub(crate) config: SearchConfig,
-    pub(crate) analysis: bool,
-    #[cfg_attr(all(target_arch = "wasm32", target_os = "unknown"), allow(dead_code))]
-    pub(crate) threads: usize,
-    pub(crate) endgame: Option<&'a dyn crate::endgame::Endgame>,
-}
-
-/// Searches `line` on `shared.threads` threads; returns the main thread's
-/// last completed iteration, the nodes of all threads, and the main
-/// thread's heuristics. On WebAssembly, which has no threads, the main
-/// thread searches alone.
+/// Searches `line` on `shared.threads` threads (the caller's and helpers);
+/// returns the reporting thread's last completed iteration, the nodes of
+/// all threads, and the reporting thread's heuristics. On WebAssembly,
+/// which has no threads, there are no helpers.
 pub(crate) fn search(
     shared: &Shared<'_>,
     heuristics: Box<Heuristics>,
@@ -34,73 +25,53 @@ pub(crate) fn search(
     time: &TimeManager<'_>,
     on_event: &mut dyn FnMut(&Event),
 ) -> (Completed, u64, Box<Heuristics>) {
-    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-    {
-        let mut worker = Worker::new(
-            shared.table,
-            shared.weights,
-            line,
-            shared.config,
-            heuristics,
-        );
-        worker.time = Some(time);
-        worker.endgame = shared.endgame;
-        let done = iterate(&mut worker, time, shared.analysis, on_event);
+    // The reporting thread; `counter` sums the nodes of all threads.
+    let report = |line, counter: Option<&AtomicU64>| {
+        let mut worker = Worker::new(shared, line, heuristics, time, counter);
+        let done = deepen(&mut worker, shared.analysis, on_event);
         (done, worker.nodes, worker.heuristics)
-    }
+    };
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-    {
-        use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-        let counter = AtomicU64::new(0);
-        let helpers_stop = AtomicBool::new(false);
-        let helper_limits = crate::limits::Limits::default();
-        std::thread::scope(|scope| {
-            let mut helpers = Vec::new();
-            for index in 1..shared.threads {
-                let line = line.clone();
-                let counter = &counter;
-                let helpers_stop = &helpers_stop;
-                let helper_limits = &helper_limits;
-                helpers.push(scope.spawn(move || {
-                    let time = TimeManager::new(helper_limits, time.clock, helpers_stop);
-                    let mut worker = Worker::new(
-                        shared.table,
-                        shared.weights,
-                        line,
-                        shared.config,
-                        Box::new(Heuristics::new()),
-                    );
-                    worker.time = Some(&time);
-                    worker.endgame = shared.endgame;
-                    worker.shared_nodes = Some(counter);
-                    worker.may_stop = true;
-                    let mut root = crate::root::Root::new(&worker, false);
-                    // Odd helpers run one ply ahead, so the threads do not
-                    // all search the same depth at the same moment.
-                    let mut depth = 1 + (index % 2) as u32;
-                    while depth < time.max_depth && root.iterate_play(&mut worker, depth) {
-                        depth += 1;
-                    }
-                    worker.nodes
-                }));
-            }
-            let mut worker = Worker::new(
-                shared.table,
-                shared.weights,
-                line,
-                shared.config,
-                heuristics,
-            );
-            worker.time = Some(time);
-            worker.endgame = shared.endgame;
-            worker.shared_nodes = Some(&counter);
-            let done = iterate(&mut worker, time, shared.analysis, on_event);
-            helpers_stop.store(true, Ordering::Relaxed);
-            let mut nodes = worker.nodes;
-            for helper in helpers {
-                nodes += helper.join().expect("a search helper panicked");
-            }
-            (done, nodes, worker.heuristics)
-        })
+    if shared.threads > 1 {
+        return with_helpers(shared, shared.threads - 1, line, time, report);
     }
+    report(line, None)
+}
+
+/// Runs `report` on the caller's thread while `helpers` threads search
+/// beside it; stops and joins them when it returns, adding their nodes.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn with_helpers(
+    shared: &Shared<'_>,
+    helpers: usize,
+    line: Line,
+    time: &TimeManager<'_>,
+    report: impl FnOnce(Line, Option<&AtomicU64>) -> (Completed, u64, Box<Heuristics>),
+) -> (Completed, u64, Box<Heuristics>) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let counter = AtomicU64::new(0);
+    let helpers_stop = AtomicBool::new(false);
+    let helper_limits = crate::limits::Limits::default();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..=helpers)
+            .map(|index| {
+                let line = line.clone();
+                let (counter, helpers_stop, helper_limits) =
+                    (&counter, &helpers_stop, &helper_limits);
+                scope.spawn(move || {
+                    let time = TimeManager::new(helper_limits, time.clock, helpers_stop);
+                    let heuristics = Box::new(Heuristics::new());
+                    let mut worker = Worker::new(shared, line, heuristics, &time, Some(counter));
+                    crate::deepen::deepen_helper(&mut worker, index);
+                    worker.nodes
+                })
+            })
+            .collect();
+        let (done, mut nodes, heuristics) = report(line, Some(&counter));
+        helpers_stop.store(true, Ordering::Relaxed);
+        for handle in handles {
+            nodes += handle.join().expect("a search helper panicked");
+        }
+        (done, nodes, heuristics)
+    })
 }

@@ -82,15 +82,11 @@ fn search(
     // each house.
     engine.set_analysis(true);
     let result = match level {
-        Some(level) if level.noise() > 0.0 => {
+        Some(level) => {
             let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
-            engine.choose_move(&game, level, seed, &stop, &mut forward)
+            level.choose(engine, &game, seed, &stop, &mut forward)
         }
-        // Without noise, `choose_move` is a plain search under the level's
-        // limits with analysis off (only the best move scored). The page
-        // shows every house's score, so it runs the same search in
-        // analysis mode instead: the same limits, a little slower.
-        _ => engine.search(&game, &limits, &stop, &mut forward),
+        None => engine.search(&game, &limits, &stop, &mut forward),
     };
     Ok(result_json(&result))
 }

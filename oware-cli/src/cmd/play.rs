@@ -438,20 +438,16 @@ impl Session<'_> {
                 stop.store(failed.is_some(), Ordering::Relaxed);
             }
         };
-        // The bot shows a score under every house (analysis mode). Levels
-        // without noise would search without it in `choose_move`, so they
-        // search here with the level's limits: the same choice, every house scored.
-        self.engine.set_analysis(true);
-        let result = if hint {
-            self.engine
-                .search(&self.game, &Level::MAX.limits(), &stop, &mut on_event)
-        } else if self.level.noise() > 0.0 {
-            self.engine
-                .choose_move(&self.game, self.level, self.seed, &stop, &mut on_event)
-        } else {
-            self.engine
-                .search(&self.game, &self.level.limits(), &stop, &mut on_event)
-        };
+        // A hint is the bot's move at full strength; either shows a score
+        // under every house.
+        let level = if hint { Level::MAX } else { self.level };
+        let result = level.choose(
+            &mut self.engine,
+            &self.game,
+            self.seed,
+            &stop,
+            &mut on_event,
+        );
         if let Some(error) = failed {
             return Err(error.into());
         }

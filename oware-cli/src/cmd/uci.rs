@@ -27,9 +27,7 @@ use anyhow::Result;
 use oware_book::Book;
 use oware_cli::protocol::{Command, Go, Reader, SetPosition, Word, excerpt};
 use oware_core::{Game, House, Rules, Seat};
-use oware_search::{Engine, EngineOptions, Event, Iteration, Limits, SearchResult, TimeControl};
-
-use crate::thinking::Rate;
+use oware_search::{Engine, EngineOptions, Event, Limits, TimeControl, UciBestMove, UciInfo};
 
 /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
 ///
@@ -560,7 +558,7 @@ fn think(
     let result = engine.search(game, limits, &signals.stop, &mut |event| {
         if let Event::Iteration(it) = event {
             // A closed stdout means the GUI is gone; the main thread will see it too.
-            let _ = send(&info(it));
+            let _ = send(&UciInfo(it).to_string());
         }
     });
     // UCI: after `go infinite` or `go ponder` the answer waits for `stop`,
@@ -569,32 +567,7 @@ fn think(
         thread::park();
     }
     if !signals.silent.load(Ordering::Relaxed) {
-        let _ = send(&bestmove(&result, game));
+        let _ = send(&UciBestMove(&result).to_string());
     }
     engine
-}
-
-/// `bestmove H [ponder H]`, the second move being the one the engine
-/// expects in reply (Aualé ponders on it); `bestmove 0000` when the game is over.
-fn bestmove(result: &SearchResult, game: &Game) -> String {
-    let Some(best) = result.best.or_else(|| game.legal_moves().first()) else {
-        return "bestmove 0000".to_owned();
-    };
-    match result.pv.get(1) {
-        Some(reply) if result.pv[0] == best => format!("bestmove {best} ponder {reply}"),
-        _ => format!("bestmove {best}"),
-    }
-}
-
-/// `info depth D score cp X nodes N nps N time MS pv LETTERS`.
-fn info(it: &Iteration) -> String {
-    let pv: String = it.pv.iter().map(|h| h.letter()).collect();
-    format!(
-        "info depth {} score cp {} nodes {} nps {} time {} pv {pv}",
-        it.depth,
-        it.score.to_centi(),
-        it.nodes,
-        Rate::per_second(it.nodes, it.elapsed).whole(),
-        it.elapsed.as_millis(),
-    )
 }

@@ -1,0 +1,107 @@
+//! Which parts of the search are on: [`SearchConfig`] switches the parts the
+//! minimax check must be able to turn off (the table, the ordering, and
+//! everything unsound at a fixed depth), and [`Knobs`] holds the parameters
+//! of the unsound parts for experiments.
+
+/// Which parts of the search are on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SearchConfig {
+    /// Use the transposition table for cutoffs and ordering.
+    pub tt: bool,
+    /// Order moves (table move, captures, killers, history); off tries them in house order.
+    pub ordering: bool,
+    /// Only what keeps a fixed-depth search equal to minimax: table cutoffs
+    /// need the same depth, and no reductions, extensions or forward pruning.
+    pub sound: bool,
+    /// Parameters of the unsound parts, for experiments (`cargo xtask tune --knobs`).
+    #[doc(hidden)]
+    pub knobs: Knobs,
+}
+
+/// Parameters of the parts of the search that `sound` turns off, exposed
+/// for matches between settings. Not a stable interface.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Knobs {
+    /// Late move reductions: quiet moves after the first few, searched less deep first.
+    pub lmr: bool,
+    /// The least depth at which moves are reduced.
+    pub lmr_depth: i32,
+    /// The first move index (0-based, in trying order) that is reduced.
+    pub lmr_index: usize,
+    /// Plies of capture-only search below the horizon (0: evaluate there).
+    pub qs: u8,
+    /// Extend a node with a single legal move by one ply.
+    pub single: bool,
+    /// Futility margin at frontier nodes, in value units (0: off): when the
+    /// evaluation plus it cannot reach alpha, only captures are searched.
+    pub futility: i32,
+}
+
+impl Knobs {
+    /// The settings games are played with.
+    pub const DEFAULT: Knobs = Knobs {
+        lmr: true,
+        lmr_depth: 3,
+        lmr_index: 2,
+        qs: 2,
+        single: true,
+        futility: 0,
+    };
+
+    /// Parses `name=value` pairs separated by commas, over the defaults.
+    ///
+    /// # Errors
+    /// A message naming the pair that is not understood.
+    pub fn parse(text: &str) -> Result<Knobs, String> {
+        let mut knobs = Knobs::DEFAULT;
+        for pair in text.split(',').filter(|p| !p.is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("`{pair}` is not name=value"))?;
+            let number: i64 = value
+                .parse()
+                .map_err(|_| format!("`{value}` is not a number"))?;
+            match name {
+                "lmr" => knobs.lmr = number != 0,
+                "lmr_depth" => knobs.lmr_depth = number as i32,
+                "lmr_index" => knobs.lmr_index = number as usize,
+                "qs" => knobs.qs = number as u8,
+                "single" => knobs.single = number != 0,
+                "futility" => knobs.futility = number as i32,
+                _ => return Err(format!("no knob `{name}`")),
+            }
+        }
+        Ok(knobs)
+    }
+}
+
+impl SearchConfig {
+    /// Everything on: how games are played.
+    pub const PLAY: SearchConfig = SearchConfig {
+        tt: true,
+        ordering: true,
+        sound: false,
+        knobs: Knobs::DEFAULT,
+    };
+    /// Table and ordering on, nothing unsound: for the minimax check.
+    pub const SOUND: SearchConfig = SearchConfig {
+        tt: true,
+        ordering: true,
+        sound: true,
+        knobs: Knobs::DEFAULT,
+    };
+    /// Plain alpha-beta: no table, house order.
+    pub const PLAIN: SearchConfig = SearchConfig {
+        tt: false,
+        ordering: false,
+        sound: true,
+        knobs: Knobs::DEFAULT,
+    };
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig::PLAY
+    }
+}

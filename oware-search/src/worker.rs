@@ -1,0 +1,119 @@
+//! One thread's search state, the [`Shared`] setup every thread of a search
+//! starts from, and the one place a [`Worker`] is built. Also the node count
+//! and the periodic check of the limits, which every node kind calls.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::config::SearchConfig;
+use crate::endgame::Endgame;
+use crate::ends::Line;
+use crate::eval::{Evaluator, Weights};
+use crate::limits::TimeManager;
+use crate::ordering::Heuristics;
+use crate::pv::PvTable;
+use crate::tt::Table;
+
+/// How often, in nodes, the time and stop flag are checked.
+const CHECK_EVERY: u64 = 1024;
+
+/// What every thread of one search shares: the table, the evaluation, the
+/// configuration, and the endgame database (when one fits the rules).
+pub(crate) struct Shared<'a> {
+    pub(crate) table: &'a Table,
+    pub(crate) weights: Weights,
+    pub(crate) config: SearchConfig,
+    /// Whether the reporting thread scores every root move.
+    pub(crate) analysis: bool,
+    /// Threads in all, the reporting one included.
+    #[cfg_attr(all(target_arch = "wasm32", target_os = "unknown"), allow(dead_code))]
+    pub(crate) threads: usize,
+    pub(crate) endgame: Option<&'a dyn Endgame>,
+}
+
+/// One thread's search state.
+pub(crate) struct Worker<'a> {
+    pub(crate) tt: &'a Table,
+    pub(crate) evaluator: Box<Evaluator>,
+    pub(crate) line: Line,
+    pub(crate) config: SearchConfig,
+    pub(crate) heuristics: Box<Heuristics>,
+    pub(crate) pv: PvTable,
+    /// Nodes this worker visited.
+    pub(crate) nodes: u64,
+    /// Set once the search must stop; every value found after it is garbage.
+    pub(crate) stopped: bool,
+    /// Whether stop conditions are checked (not during depth 1).
+    pub(crate) may_stop: bool,
+    pub(crate) time: &'a TimeManager<'a>,
+    /// Nodes counted by all threads, for node limits and reports (`None`
+    /// when this thread searches alone).
+    shared_nodes: Option<&'a AtomicU64>,
+    /// Nodes not yet added to `shared_nodes`.
+    unshared: u64,
+    /// Whether the rules end games by repetition or a move limit, so the
+    /// line's history must be kept and checked.
+    pub(crate) history_rules: bool,
+    /// The endgame database, when one is given and fits the rules.
+    pub(crate) endgame: Option<&'a dyn Endgame>,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker searching `line` under `time` with `shared`'s table and
+    /// settings and its own `heuristics`; with `shared_nodes`, it adds its
+    /// nodes to the count of all threads.
+    pub(crate) fn new(
+        shared: &Shared<'a>,
+        line: Line,
+        heuristics: Box<Heuristics>,
+        time: &'a TimeManager<'a>,
+        shared_nodes: Option<&'a AtomicU64>,
+    ) -> Worker<'a> {
+        let history_rules = line.has_history_rules();
+        Worker {
+            tt: shared.table,
+            evaluator: Box::new(Evaluator::new(&shared.weights)),
+            line,
+            config: shared.config,
+            heuristics,
+            pv: PvTable::new(),
+            nodes: 0,
+            stopped: false,
+            may_stop: false,
+            time,
+            shared_nodes,
+            unshared: 0,
+            history_rules,
+            endgame: shared.endgame,
+        }
+    }
+
+    /// Nodes searched so far by every thread (as far as this one knows).
+    pub(crate) fn total_nodes(&self) -> u64 {
+        match self.shared_nodes {
+            Some(shared) => shared.load(Ordering::Relaxed) + self.unshared,
+            None => self.nodes,
+        }
+    }
+
+    /// Counts a node, and every [`CHECK_EVERY`] nodes checks whether to stop.
+    #[inline(always)]
+    pub(crate) fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unshared += 1;
+        if self.unshared >= CHECK_EVERY {
+            self.check_stop();
+        }
+    }
+
+    #[cold]
+    fn check_stop(&mut self) {
+        let total = match self.shared_nodes {
+            Some(shared) => shared.fetch_add(self.unshared, Ordering::Relaxed) + self.unshared,
+            None => self.nodes,
+        };
+        self.unshared = 0;
+        if self.may_stop && self.time.must_stop(total) {
+            self.stopped = true;
+        }
+    }
+}
