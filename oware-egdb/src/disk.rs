@@ -261,7 +261,7 @@ impl SliceParts {
     pub fn write(&self, first: u64, values: &[i8]) -> Result<(), EgdbError> {
         let width = self.width();
         assert!(
-            values.len() as u64 % width == 0
+            (values.len() as u64).is_multiple_of(width)
                 && first * width + values.len() as u64 <= self.data_len(),
             "whole entries within the slice"
         );
