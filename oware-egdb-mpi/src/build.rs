@@ -1,6 +1,8 @@
 //! The build: slice after slice, each split over the processes, solved by
 //! the steps of [`RangeSolver`] with the decisions carried to their owners
-//! by collective exchanges, gathered, and written by rank 0.
+//! by collective exchanges, gathered (each process needs the whole slice for
+//! the next one's exits), and written into the shared directory by its
+//! owners, each its own part.
 
 use std::time::Instant;
 
@@ -11,6 +13,7 @@ use oware_egdb::{RangeSolver, next_decided, open_complete, push_slice, slice_len
 
 use crate::BuildArgs;
 use crate::exchange::{all_gather, all_to_all, sum};
+use crate::output::{self, Hosts};
 use crate::partition::{Balance, Partition, imbalance};
 
 /// Decided nodes whose parents one process sends in one exchange: bounds
@@ -31,8 +34,10 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
             .with_context(|| format!("cannot create {}", args.dir.display()))?;
     }
     world.barrier();
+    let hosts = Hosts::gather(world);
     let mut db = open_complete(&args.dir, args.rules, args.max_seeds)
         .with_context(|| format!("cannot resume from {}", args.dir.display()))?;
+    output::agree_on_resume(world, &hosts, &args.dir, db.slice_count())?;
     if db.slice_count() > 0 {
         report(format!(
             "{} slices of 0..={} seeds already complete in {}",
@@ -44,11 +49,15 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
     while db.slice_count() <= usize::from(args.max_seeds) {
         let seeds = db.slice_count() as u8;
         let started = Instant::now();
-        let (values, balance) = solve_slice(world, &db, seeds, args.abort_at);
-        let values = all_gather(world, &values);
-        let dir = (me == 0).then_some(args.dir.as_path());
-        push_slice(&mut db, values.into_boxed_slice(), dir)
+        let partition = Partition::new(slice_len(seeds), world.size() as usize);
+        let (part, balance) = solve_slice(world, &db, &partition, args.abort_at == Some(seeds));
+        let values = all_gather(world, &part);
+        push_slice(&mut db, values.into_boxed_slice(), None)?;
+        let abort = args.abort_writing == Some(seeds);
+        let writing = Instant::now();
+        output::write_slice(world, &hosts, &args.dir, &db, &partition, &part, abort)
             .with_context(|| format!("cannot write the slice of {seeds} seeds"))?;
+        let written = writing.elapsed().as_secs_f64();
         let [ranges, hash] = [0, 1].map(|scheme| {
             (
                 imbalance(&balance.decided[scheme]),
@@ -56,11 +65,12 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
             )
         });
         report(format!(
-            "{} seeds: {} positions in {:.2} s on {} processes; {} updates in {} exchanges; \
+            "{} seeds: {} positions in {:.2} s (written in {:.3} s) on {} processes; {} updates in {} exchanges; \
              max/mean decided, updates: ranges {:.3}, {:.3}; hash {:.3}, {:.3}",
             seeds,
             slice_len(seeds),
             started.elapsed().as_secs_f64(),
+            written,
             world.size(),
             balance.updates[0].iter().sum::<u64>(),
             balance.rounds,
@@ -74,23 +84,24 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
     Ok(())
 }
 
-/// Solves this process's range of slice `seeds`; its values and the
-/// balance counted over every process.
+/// Solves this process's range of the next slice of `db`; its values and
+/// the balance counted over every process. `abort` is for the tests: the
+/// last process dies after the first level.
 fn solve_slice(
     world: &SimpleCommunicator,
     db: &oware_egdb::Database,
-    seeds: u8,
-    abort_at: Option<u8>,
+    partition: &Partition,
+    abort: bool,
 ) -> (Box<[i8]>, Balance) {
     let size = world.size() as usize;
     let me = world.rank() as usize;
-    let partition = Partition::new(slice_len(seeds), size);
+    let seeds = db.slice_count();
     let mut solver = RangeSolver::new(db, partition.range(me));
     let mut balance = Balance::new(size);
     let mut outgoing: Vec<Vec<u64>> = vec![Vec::new(); size];
     let (mut wins, mut losses) = (Vec::new(), Vec::new());
     for (level, t) in solver.levels().enumerate() {
-        if level == 1 && abort_at == Some(seeds) && me == size - 1 {
+        if level == 1 && abort && me == size - 1 {
             eprintln!("process {me} aborts in the slice of {seeds} seeds, as asked");
             std::process::abort();
         }

@@ -99,36 +99,98 @@ fn one_two_and_four_processes_write_the_single_process_files() {
 }
 
 #[test]
-fn a_build_killed_mid_slice_resumes_to_the_same_files() {
-    let (ruleset, max, killed) = (Ruleset::Abapa, 12, 10);
+fn a_build_killed_mid_slice_or_mid_write_resumes_to_the_same_files() {
+    let (ruleset, max) = (Ruleset::Abapa, 12);
     let expected = reference("reference-killed", ruleset, max);
     let dir = scratch("killed");
-    let output = mpirun(4, ruleset, max, &dir, &["--abort-at", &killed.to_string()]);
+    let present = |seeds| slice_path(&dir, ruleset, seeds).exists();
+    let output = mpirun(4, ruleset, max, &dir, &["--abort-at", "10"]);
     assert!(!output.status.success(), "the killed build must fail");
-    for seeds in 0..killed {
-        assert!(
-            slice_path(&dir, ruleset, seeds).exists(),
-            "slice {seeds} was complete"
-        );
-    }
+    assert!((0..10).all(present), "slices 0-9 were complete");
+    assert!(!present(10), "no slice 10 yet");
+    // Killed once its part of slice 11 is written, before the file is.
+    let output = mpirun(4, ruleset, max, &dir, &["--abort-writing", "11"]);
+    assert!(!output.status.success(), "the killed build must fail");
     assert!(
-        !slice_path(&dir, ruleset, killed).exists(),
-        "no slice {killed} yet"
+        stderr(&output).contains("10 slices of 0..=9 seeds already complete"),
+        "{}",
+        stderr(&output)
     );
-    // A half-written file such as a kill during the write leaves behind:
-    // never read, overwritten.
-    let part = dir.join(format!("{ruleset}-{killed:02}.egdb.part"));
-    fs::write(&part, b"OWAREEGD half a slice").expect("a .part file");
+    assert!(present(10) && !present(11), "slice 10 done, 11 not");
+    let part = dir.join(format!("{ruleset}-11.egdb.part"));
+    let half = fs::read(&part).expect("the half-written slice 11");
+    assert_eq!(&half[..8], &[0; 8], "no header, so never read as a slice");
+    assert!(
+        half[32..].iter().any(|&b| b != 0),
+        "some parts were written"
+    );
     let output = mpirun(4, ruleset, max, &dir, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
-        stderr(&output).contains("10 slices of 0..=9 seeds already complete"),
+        stderr(&output).contains("11 slices of 0..=10 seeds already complete"),
         "{}",
         stderr(&output)
     );
     assert_same_files(&expected, &dir, ruleset, max);
     fs::remove_dir_all(&dir).expect("clean up");
     fs::remove_dir_all(&expected).expect("clean up");
+}
+
+/// Two processes under `mpirun`, each given its own directory: what a
+/// directory local to each host looks like to the build.
+fn unshared(first: &Path, second: &Path, max: u8) -> Output {
+    let bin = env!("CARGO_BIN_EXE_oware-egdb-mpi");
+    let max = max.to_string();
+    let app = |dir: &Path| {
+        let dir = dir.to_str().expect("a UTF-8 scratch path").to_owned();
+        [
+            "-np",
+            "1",
+            bin,
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            &max,
+            "--dir",
+        ]
+        .map(str::to_owned)
+        .into_iter()
+        .chain([dir])
+        .collect::<Vec<String>>()
+    };
+    Command::new("mpirun")
+        .arg("--oversubscribe")
+        .args(app(first))
+        .arg(":")
+        .args(app(second))
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .output()
+        .expect("mpirun runs")
+}
+
+#[test]
+fn a_directory_not_shared_by_every_process_is_refused_naming_the_hosts() {
+    let (first, second) = (scratch("unshared-0"), scratch("unshared-1"));
+    // Process 1 cannot find the file process 0 created for slice 0.
+    let output = unshared(&first, &second, 5);
+    assert!(!output.status.success());
+    let report = stderr(&output);
+    assert!(report.contains("process 1 on "), "{report}");
+    assert!(report.contains("every process sees"), "{report}");
+    assert!(!report.contains("panicked"), "{report}");
+    assert!(!slice_path(&first, Ruleset::Awari, 0).exists());
+    // Process 0 would resume from slices that process 1 does not see.
+    build_dir(&first, Ruleset::Awari, 3, &|_| {}).expect("a single-process build");
+    let output = unshared(&first, &second, 5);
+    assert!(!output.status.success());
+    let report = stderr(&output);
+    assert!(report.contains("different complete slices"), "{report}");
+    assert!(report.contains(": 4, process 1 on "), "{report}");
+    assert!(!slice_path(&first, Ruleset::Awari, 4).exists());
+    fs::remove_dir_all(&first).expect("clean up");
+    fs::remove_dir_all(&second).expect("clean up");
 }
 
 #[test]
