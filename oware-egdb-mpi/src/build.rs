@@ -4,7 +4,7 @@
 //! the next one's exits), and written into the shared directory by its
 //! owners, each its own part.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use mpi::topology::SimpleCommunicator;
@@ -49,24 +49,34 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
     while db.slice_count() <= usize::from(args.max_seeds) {
         let seeds = db.slice_count() as u8;
         let started = Instant::now();
-        let partition = Partition::new(slice_len(seeds), world.size() as usize);
-        let (part, balance) = solve_slice(world, &db, &partition, args.abort_at == Some(seeds));
-        let values = all_gather(world, &part);
-        push_slice(&mut db, values.into_boxed_slice(), None)?;
+        let partition = Partition::new(args.owners, slice_len(seeds), world.size() as usize);
+        let abort = args.abort_at == Some(seeds);
+        let (part, balance, busy) = solve_slice(world, &db, &partition, abort);
+        let gathered = all_gather(world, &part);
+        let width = gathered.len() / slice_len(seeds) as usize;
+        let whole = partition.assemble(gathered, width);
+        push_slice(&mut db, whole.into_boxed_slice(), None)?;
         let abort = args.abort_writing == Some(seeds);
         let writing = Instant::now();
-        output::write_slice(world, &hosts, &args.dir, &db, &partition, &part, abort)
+        let pieces = partition.pieces(me).into_iter().scan(0, |at, piece| {
+            let len = (piece.end - piece.start) as usize * width;
+            *at += len;
+            Some((piece.start, &part[*at - len..*at]))
+        });
+        output::write_slice(world, &hosts, &args.dir, &db, &partition, pieces, abort)
             .with_context(|| format!("cannot write the slice of {seeds} seeds"))?;
         let written = writing.elapsed().as_secs_f64();
-        let [ranges, hash] = [0, 1].map(|scheme| {
+        let [owned, hash] = [0, 1].map(|scheme| {
             (
                 imbalance(&balance.decided[scheme]),
                 imbalance(&balance.updates[scheme]),
             )
         });
+        let busy: Vec<String> = busy.iter().map(|s| format!("{s:.2}")).collect();
         report(format!(
-            "{} seeds: {} positions in {:.2} s (written in {:.3} s) on {} processes; {} updates in {} exchanges; \
-             max/mean decided, updates: ranges {:.3}, {:.3}; hash {:.3}, {:.3}",
+            "{} seeds: {} positions in {:.2} s (written in {:.3} s) on {} processes; \
+             {} updates in {} exchanges; busy s per process: {}; \
+             max/mean decided, updates: {:?} {:.3}, {:.3}; rank mod P {:.3}, {:.3}",
             seeds,
             slice_len(seeds),
             started.elapsed().as_secs_f64(),
@@ -74,8 +84,10 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
             world.size(),
             balance.updates[0].iter().sum::<u64>(),
             balance.rounds,
-            ranges.0,
-            ranges.1,
+            busy.join(" "),
+            args.owners,
+            owned.0,
+            owned.1,
             hash.0,
             hash.1,
         ));
@@ -84,28 +96,42 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
     Ok(())
 }
 
-/// Solves this process's range of the next slice of `db`; its values and
-/// the balance counted over every process. `abort` is for the tests: the
-/// last process dies after the first level.
+/// Solves this process's pieces of the next slice of `db`: their values in
+/// rank order, the balance counted over every process, and every process's
+/// busy seconds (the time outside the exchanges). `abort` is for the
+/// tests: the last process dies after the first level.
 fn solve_slice(
     world: &SimpleCommunicator,
     db: &oware_egdb::Database,
     partition: &Partition,
     abort: bool,
-) -> (Box<[i8]>, Balance) {
+) -> (Vec<i8>, Balance, Vec<f64>) {
+    let started = Instant::now();
+    let mut waiting = Duration::ZERO;
+    let mut wait = |exchange: &mut dyn FnMut()| {
+        let at = Instant::now();
+        exchange();
+        waiting += at.elapsed();
+    };
     let size = world.size() as usize;
     let me = world.rank() as usize;
     let seeds = db.slice_count();
-    let mut solver = RangeSolver::new(db, partition.range(me));
+    let mut solvers: Vec<RangeSolver> = partition
+        .pieces(me)
+        .into_iter()
+        .map(|piece| RangeSolver::new(db, piece))
+        .collect();
     let mut balance = Balance::new(size);
     let mut outgoing: Vec<Vec<u64>> = vec![Vec::new(); size];
     let (mut wins, mut losses) = (Vec::new(), Vec::new());
-    for (level, t) in solver.levels().enumerate() {
+    for (level, t) in solvers[0].levels().enumerate() {
         if level == 1 && abort && me == size - 1 {
             eprintln!("process {me} aborts in the slice of {seeds} seeds, as asked");
             std::process::abort();
         }
-        solver.scan(t, &mut wins, &mut losses);
+        for solver in &mut solvers {
+            solver.scan(t, &mut wins, &mut losses);
+        }
         loop {
             // A round: up to ROUND decided nodes, losses first, their
             // parents to their owners as `rank << 1 | loss`.
@@ -115,23 +141,31 @@ fn solve_slice(
                     break;
                 };
                 balance.decided(node, me);
-                solver.parents(node, |parent| {
-                    let owner = partition.owner(parent);
+                solvers[0].parents(node, |parent| {
+                    let (owner, _) = partition.owner(parent);
                     balance.update(parent, owner);
                     outgoing[owner].push(parent << 1 | u64::from(loss));
                 });
             }
             balance.rounds += 1;
             let sent: usize = outgoing.iter().map(Vec::len).sum();
-            for update in all_to_all(world, &outgoing) {
-                solver.apply(t, update >> 1, update & 1 == 1, &mut wins, &mut losses);
+            let mut received = Vec::new();
+            wait(&mut || received = all_to_all(world, &outgoing));
+            for update in received {
+                let parent = update >> 1;
+                let (_, piece) = partition.owner(parent);
+                solvers[piece].apply(t, parent, update & 1 == 1, &mut wins, &mut losses);
             }
             let pending = (sent + wins.len() + losses.len()) as u64;
-            if sum(world, &[pending])[0] == 0 {
+            let mut total = 0;
+            wait(&mut || total = sum(world, &[pending])[0]);
+            if total == 0 {
                 break;
             }
         }
     }
+    let busy = (started.elapsed() - waiting).as_secs_f64();
+    let busy = all_gather(world, &[busy]);
     let totals = sum(world, &balance.flat());
     let list = |k: usize| totals[k * size..(k + 1) * size].to_vec();
     let balance = Balance {
@@ -139,5 +173,9 @@ fn solve_slice(
         updates: [list(2), list(3)],
         rounds: balance.rounds,
     };
-    (solver.finish(), balance)
+    let part = solvers
+        .into_iter()
+        .flat_map(|solver| solver.finish().into_vec())
+        .collect();
+    (part, balance, busy)
 }

@@ -50,6 +50,10 @@ struct BuildArgs {
     /// writes its part of every file).
     #[arg(long, value_name = "DIR")]
     dir: PathBuf,
+    /// How the positions of a slice are split over the processes: in
+    /// contiguous ranges of ranks, or in blocks of 4096 ranks dealt out in turn.
+    #[arg(long, value_name = "HOW", default_value = "ranges")]
+    owners: partition::Owners,
     /// For the tests: the last process aborts after the first level of
     /// this seed count, as if killed mid-slice.
     #[arg(long, value_name = "N", hide = true)]

@@ -83,17 +83,17 @@ pub(crate) fn agree_on_resume(
     )
 }
 
-/// Writes slice `seeds` of `db` (which every process holds whole) into
-/// `dir`, each process its own `partition` range; rank 0 creates the file
+/// Writes the last slice of `db` (which every process holds whole) into
+/// `dir`, each process its own `pieces` (first rank, values); rank 0 creates the file
 /// first and, once every part is written and synced, checks and commits it.
 /// `abort` is for the tests: the last process dies once its part is written.
-pub(crate) fn write_slice(
+pub(crate) fn write_slice<'a>(
     world: &SimpleCommunicator,
     hosts: &Hosts,
     dir: &Path,
     db: &Database,
     partition: &Partition,
-    part: &[i8],
+    pieces: impl IntoIterator<Item = (u64, &'a [i8])>,
     abort: bool,
 ) -> Result<()> {
     let me = world.rank() as usize;
@@ -103,15 +103,13 @@ pub(crate) fn write_slice(
         parts.create()?;
     }
     world.barrier();
-    parts
-        .write(partition.range(me).start, part)
-        .with_context(|| {
-            format!(
-                "process {me} on {} cannot write its part of {}; {SHARED}",
-                hosts.of(me),
-                parts.partial().display()
-            )
-        })?;
+    parts.write(pieces).with_context(|| {
+        format!(
+            "process {me} on {} cannot write its part of {}; {SHARED}",
+            hosts.of(me),
+            parts.partial().display()
+        )
+    })?;
     if abort && me + 1 == world.size() as usize {
         eprintln!("process {me} aborts once its part of slice {seeds} is written, as asked");
         std::process::abort();
@@ -125,7 +123,7 @@ pub(crate) fn write_slice(
         // the part that went astray before the rename; it costs one
         // sequential read of the slice, small beside solving it.
         if let Some(rank) = parts.first_difference(db)? {
-            let owner = partition.owner(rank);
+            let (owner, _) = partition.owner(rank);
             bail!(
                 "the part of process {owner} on {} is not in {} as process 0 on {} reads it \
                  (position {rank} differs); {SHARED}; the processes run on {}",

@@ -99,6 +99,19 @@ fn one_two_and_four_processes_write_the_single_process_files() {
 }
 
 #[test]
+fn blocks_dealt_out_in_turn_write_the_same_files() {
+    let (ruleset, max) = (Ruleset::Abapa, 11);
+    let expected = reference("reference-blocks", ruleset, max);
+    let dir = scratch("blocks");
+    let output = mpirun(3, ruleset, max, &dir, &["--owners", "blocks"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("Blocks"), "{}", stderr(&output));
+    assert_same_files(&expected, &dir, ruleset, max);
+    fs::remove_dir_all(&dir).expect("clean up");
+    fs::remove_dir_all(&expected).expect("clean up");
+}
+
+#[test]
 fn a_build_killed_mid_slice_or_mid_write_resumes_to_the_same_files() {
     let (ruleset, max) = (Ruleset::Abapa, 12);
     let expected = reference("reference-killed", ruleset, max);

@@ -247,32 +247,38 @@ impl SliceParts {
         Ok(opened)
     }
 
-    /// Writes `values`, the entries of the ranks from `first` on (as
-    /// [`RangeSolver::finish`](crate::RangeSolver::finish) gives them), at
-    /// their place in the temporary file, and syncs them to disk. An empty
-    /// part still opens the file: it checks this process sees it.
+    /// Writes this process's part: each of `pieces` is the entries of the
+    /// ranks from its first one on (as [`RangeSolver::finish`]
+    /// (crate::RangeSolver::finish) gives them), written at their place in
+    /// the temporary file; then syncs them to disk. An empty part still
+    /// opens the file: it checks this process sees it.
     ///
     /// # Errors
     /// When the file is not there or not at its full length (it was created
     /// in a directory this process does not see), or cannot be written.
     ///
     /// # Panics
-    /// If `values` is not whole entries within the slice.
-    pub fn write(&self, first: u64, values: &[i8]) -> Result<(), EgdbError> {
+    /// If a piece is not whole entries within the slice.
+    pub fn write<'a>(
+        &self,
+        pieces: impl IntoIterator<Item = (u64, &'a [i8])>,
+    ) -> Result<(), EgdbError> {
         let width = self.width();
-        assert!(
-            (values.len() as u64).is_multiple_of(width)
-                && first * width + values.len() as u64 <= self.data_len(),
-            "whole entries within the slice"
-        );
         let mut opened = self.open(true)?;
-        // A seek then a write on this process's own handle: positioned as
-        // `pwrite` is, and portable.
-        opened
-            .seek(SeekFrom::Start(file::HEADER as u64 + first * width))
-            .and_then(|_| opened.write_all(file::as_bytes(values)))
-            .and_then(|()| opened.sync_data())
-            .map_err(|e| self.io_error(e))
+        for (first, values) in pieces {
+            assert!(
+                (values.len() as u64).is_multiple_of(width)
+                    && first * width + values.len() as u64 <= self.data_len(),
+                "whole entries within the slice"
+            );
+            // A seek then a write on this process's own handle: positioned
+            // as `pwrite` is, and portable.
+            opened
+                .seek(SeekFrom::Start(file::HEADER as u64 + first * width))
+                .and_then(|_| opened.write_all(file::as_bytes(values)))
+                .map_err(|e| self.io_error(e))?;
+        }
+        opened.sync_data().map_err(|e| self.io_error(e))
     }
 
     /// The first rank whose entry in the temporary file is not the one of
@@ -409,11 +415,14 @@ mod tests {
             let parts = SliceParts::new(&dir, ruleset, seeds);
             parts.create().expect("created");
             let len = slice_len(seeds);
-            // Three parts, the last first, and an empty one.
-            for (from, to) in [(len / 2, len), (0, 1), (1, len / 2), (len, len)] {
-                parts
-                    .write(from, part(&db, seeds, from, to))
-                    .expect("a part");
+            // Two processes' parts of two pieces each, the last first, one
+            // of them empty.
+            let piece = |from, to| (from, part(&db, seeds, from, to));
+            for pieces in [
+                [piece(len / 2, len), piece(0, 1)],
+                [piece(1, len / 2), piece(len, len)],
+            ] {
+                parts.write(pieces).expect("a part");
             }
             assert_eq!(parts.first_difference(&db).expect("read back"), None);
             parts.commit(&db).expect("committed");
@@ -437,10 +446,10 @@ mod tests {
         let len = slice_len(seeds);
         let (from, to) = (len / 3, 2 * len / 3);
         parts
-            .write(0, part(&db, seeds, 0, from))
+            .write([(0, part(&db, seeds, 0, from))])
             .expect("the first part");
         parts
-            .write(to, part(&db, seeds, to, len))
+            .write([(to, part(&db, seeds, to, len))])
             .expect("the last part");
         // The hole shows at its first entry that is not all zeros.
         let found = parts.first_difference(&db).expect("read back");
@@ -469,7 +478,9 @@ mod tests {
         let dir = scratch("absent");
         let parts = SliceParts::new(&dir, ruleset, seeds);
         let values = part(&db, seeds, 0, 3);
-        let error = parts.write(0, values).expect_err("no file to write into");
+        let error = parts
+            .write([(0, values)])
+            .expect_err("no file to write into");
         assert!(matches!(&error, EgdbError::Io { path, .. } if path == parts.partial()));
         assert!(error.to_string().contains("awari-05.egdb.part"), "{error}");
         parts.create().expect("created");
@@ -478,7 +489,7 @@ mod tests {
             .open(parts.partial())
             .expect("open");
         file.set_len(40).expect("truncated");
-        let error = parts.write(0, values).expect_err("a truncated file");
+        let error = parts.write([(0, values)]).expect_err("a truncated file");
         assert!(
             matches!(
                 error,
