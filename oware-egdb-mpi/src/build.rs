@@ -12,6 +12,7 @@ use mpi::traits::{Communicator, CommunicatorCollectives};
 use oware_egdb::{RangeSolver, next_decided, open_complete, push_slice, slice_len};
 
 use crate::BuildArgs;
+use crate::clock;
 use crate::exchange::{all_gather, all_to_all, sum};
 use crate::output::{self, Hosts};
 use crate::partition::{Balance, Partition, imbalance};
@@ -75,7 +76,7 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
         let busy: Vec<String> = busy.iter().map(|s| format!("{s:.2}")).collect();
         report(format!(
             "{} seeds: {} positions in {:.2} s (written in {:.3} s) on {} processes; \
-             {} updates in {} exchanges; busy s per process: {}; \
+             {} updates in {} exchanges; busy CPU s per process: {}; \
              max/mean decided, updates: {:?} {:.3}, {:.3}; rank mod P {:.3}, {:.3}",
             seeds,
             slice_len(seeds),
@@ -98,7 +99,7 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
 
 /// Solves this process's pieces of the next slice of `db`: their values in
 /// rank order, the balance counted over every process, and every process's
-/// busy seconds (the time outside the exchanges). `abort` is for the
+/// busy seconds (CPU time outside the exchanges). `abort` is for the
 /// tests: the last process dies after the first level.
 fn solve_slice(
     world: &SimpleCommunicator,
@@ -106,12 +107,12 @@ fn solve_slice(
     partition: &Partition,
     abort: bool,
 ) -> (Vec<i8>, Balance, Vec<f64>) {
-    let started = Instant::now();
+    let started = clock::process();
     let mut waiting = Duration::ZERO;
     let mut wait = |exchange: &mut dyn FnMut()| {
-        let at = Instant::now();
+        let at = clock::thread();
         exchange();
-        waiting += at.elapsed();
+        waiting += clock::thread() - at;
     };
     let size = world.size() as usize;
     let me = world.rank() as usize;
@@ -164,7 +165,9 @@ fn solve_slice(
             }
         }
     }
-    let busy = (started.elapsed() - waiting).as_secs_f64();
+    let busy = (clock::process() - started)
+        .saturating_sub(waiting)
+        .as_secs_f64();
     let busy = all_gather(world, &[busy]);
     let totals = sum(world, &balance.flat());
     let list = |k: usize| totals[k * size..(k + 1) * size].to_vec();

@@ -12,6 +12,7 @@
 //! installed.
 
 mod build;
+mod clock;
 mod exchange;
 mod output;
 mod partition;
