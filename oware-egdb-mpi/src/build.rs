@@ -59,11 +59,7 @@ pub(crate) fn run(world: &SimpleCommunicator, args: &BuildArgs) -> Result<()> {
         push_slice(&mut db, whole.into_boxed_slice(), None)?;
         let abort = args.abort_writing == Some(seeds);
         let writing = Instant::now();
-        let pieces = partition.pieces(me).into_iter().scan(0, |at, piece| {
-            let len = (piece.end - piece.start) as usize * width;
-            *at += len;
-            Some((piece.start, &part[*at - len..*at]))
-        });
+        let pieces = partition.split(me, &part, width);
         output::write_slice(world, &hosts, &args.dir, &db, &partition, pieces, abort)
             .with_context(|| format!("cannot write the slice of {seeds} seeds"))?;
         let written = writing.elapsed().as_secs_f64();

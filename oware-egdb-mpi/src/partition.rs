@@ -83,6 +83,25 @@ impl Partition {
         }
     }
 
+    /// `part`, the values of process `process` (`width` bytes per entry),
+    /// cut into its pieces: each with its first rank.
+    pub(crate) fn split<'a>(
+        &self,
+        process: usize,
+        part: &'a [i8],
+        width: usize,
+    ) -> Vec<(u64, &'a [i8])> {
+        let mut rest = part;
+        self.pieces(process)
+            .into_iter()
+            .map(|piece| {
+                let (values, after) = rest.split_at((piece.end - piece.start) as usize * width);
+                rest = after;
+                (piece.start, values)
+            })
+            .collect()
+    }
+
     /// The whole slice in rank order from every process's pieces (of
     /// `width` bytes per entry) concatenated in process order.
     pub(crate) fn assemble(&self, gathered: Vec<i8>, width: usize) -> Vec<i8> {
@@ -90,16 +109,15 @@ impl Partition {
             return gathered;
         }
         let mut whole = vec![0; gathered.len()];
-        let mut from = 0;
+        let mut rest = &gathered[..];
         for process in 0..self.size {
-            for piece in self.pieces(process) {
-                let (start, len) = (
-                    piece.start as usize * width,
-                    (piece.end - piece.start) as usize * width,
-                );
-                whole[start..start + len].copy_from_slice(&gathered[from..from + len]);
-                from += len;
+            let pieces = self.split(process, rest, width);
+            for &(first, values) in &pieces {
+                let at = first as usize * width;
+                whole[at..at + values.len()].copy_from_slice(values);
             }
+            let len: usize = pieces.iter().map(|(_, values)| values.len()).sum();
+            rest = &rest[len..];
         }
         whole
     }
