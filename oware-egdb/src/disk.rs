@@ -248,9 +248,9 @@ impl SliceParts {
     }
 
     /// Writes this process's part: each of `pieces` is the entries of the
-    /// ranks from its first one on (as [`RangeSolver::finish`]
-    /// (crate::RangeSolver::finish) gives them), written at their place in
-    /// the temporary file; then syncs them to disk. An empty part still
+    /// ranks from its first one on (as
+    /// [`RangeSolver::finish`](crate::RangeSolver::finish) gives them),
+    /// written at their place in the temporary file; then syncs them. An empty part still
     /// opens the file: it checks this process sees it.
     ///
     /// # Errors
@@ -282,7 +282,7 @@ impl SliceParts {
     }
 
     /// The first rank whose entry in the temporary file is not the one of
-    /// slice `seeds` in `db`; `None` when every part is there.
+    /// the file's slice in `db`; `None` when every part is there.
     ///
     /// # Errors
     /// When the file is not there, not at its full length, or cannot be read.
@@ -307,11 +307,12 @@ impl SliceParts {
         Ok(None)
     }
 
-    /// Writes the header of slice `seeds` of `db` (its checksum from the
+    /// Writes the header of the file's slice of `db` (its checksum from the
     /// values in memory), syncs, and renames the file to its final name.
     /// A part missing from the file then makes the data disagree with the
-    /// checksum, and readers refuse it; [`first_difference`]
-    /// (SliceParts::first_difference) tells it before the rename.
+    /// checksum, and readers refuse it;
+    /// [`first_difference`](SliceParts::first_difference) tells it before
+    /// the rename.
     ///
     /// # Errors
     /// When the file is not there, not at its full length, or cannot be
