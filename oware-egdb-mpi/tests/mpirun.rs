@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use oware_egdb::{Ruleset, build_dir, slice_path};
+use oware_egdb::{Ruleset, build_dir, slice_len, slice_path};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -151,7 +151,7 @@ fn a_build_killed_mid_slice_or_mid_write_resumes_to_the_same_files() {
 
 /// Two processes under `mpirun`, each given its own directory: what a
 /// directory local to each host looks like to the build.
-fn unshared(first: &Path, second: &Path, max: u8) -> Output {
+fn unshared(first: &Path, second: &Path, ruleset: Ruleset, max: u8) -> Output {
     let bin = env!("CARGO_BIN_EXE_oware-egdb-mpi");
     let max = max.to_string();
     let app = |dir: &Path| {
@@ -162,7 +162,7 @@ fn unshared(first: &Path, second: &Path, max: u8) -> Output {
             bin,
             "build",
             "--rules",
-            "awari",
+            ruleset.name(),
             "--max-seeds",
             &max,
             "--dir",
@@ -187,7 +187,7 @@ fn unshared(first: &Path, second: &Path, max: u8) -> Output {
 fn a_directory_not_shared_by_every_process_is_refused_naming_the_hosts() {
     let (first, second) = (scratch("unshared-0"), scratch("unshared-1"));
     // Process 1 cannot find the file process 0 created for slice 0.
-    let output = unshared(&first, &second, 5);
+    let output = unshared(&first, &second, Ruleset::Awari, 5);
     assert!(!output.status.success());
     let report = stderr(&output);
     assert!(report.contains("process 1 on "), "{report}");
@@ -196,12 +196,30 @@ fn a_directory_not_shared_by_every_process_is_refused_naming_the_hosts() {
     assert!(!slice_path(&first, Ruleset::Awari, 0).exists());
     // Process 0 would resume from slices that process 1 does not see.
     build_dir(&first, Ruleset::Awari, 3, &|_| {}).expect("a single-process build");
-    let output = unshared(&first, &second, 5);
+    let output = unshared(&first, &second, Ruleset::Awari, 5);
     assert!(!output.status.success());
     let report = stderr(&output);
     assert!(report.contains("different complete slices"), "{report}");
     assert!(report.contains(": 4, process 1 on "), "{report}");
     assert!(!slice_path(&first, Ruleset::Awari, 4).exists());
+    // Process 1 finds a file to write into, but not process 0's: rank 0's
+    // read-back misses its part of slice 1 (abapa's 1-seed values are odd,
+    // never the zeros of a part not written).
+    for dir in [&first, &second] {
+        fs::remove_dir_all(dir).expect("clean up");
+        fs::create_dir_all(dir).expect("a scratch directory");
+    }
+    for seeds in [0, 1] {
+        let part = second.join(format!("abapa-{seeds:02}.egdb.part"));
+        fs::write(&part, vec![0; 32 + 2 * slice_len(seeds) as usize]).expect("a .part");
+    }
+    let output = unshared(&first, &second, Ruleset::Abapa, 1);
+    assert!(!output.status.success());
+    let report = stderr(&output);
+    assert!(report.contains("the part of process 1 on "), "{report}");
+    assert!(report.contains("(processes 0, 1)"), "{report}");
+    assert!(slice_path(&first, Ruleset::Abapa, 0).exists());
+    assert!(!slice_path(&first, Ruleset::Abapa, 1).exists());
     fs::remove_dir_all(&first).expect("clean up");
     fs::remove_dir_all(&second).expect("clean up");
 }
