@@ -73,9 +73,25 @@ fn main() -> ExitCode {
     };
     let world = universe.world();
     if let Err(error) = build::run(&world, &args) {
-        eprintln!("error (process {}): {error:#}", world.rank());
+        eprintln!("error (process {}): {}", world.rank(), describe(&error));
         // The others wait in collective calls: end them all.
         world.abort(1);
     }
     ExitCode::SUCCESS
+}
+
+/// The error and its causes, each said once: oware-egdb's errors already
+/// end with what the system said, which the chain would repeat.
+fn describe(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let cause = cause.to_string();
+        if !text.ends_with(&cause) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&cause);
+        }
+    }
+    text
 }
