@@ -12,7 +12,9 @@
 //! installed.
 
 mod build;
+mod clock;
 mod exchange;
+mod output;
 mod partition;
 
 use std::path::PathBuf;
@@ -32,9 +34,11 @@ enum Cli {
 /// Build the database of every position with up to N seeds, the slice of
 /// each seed count split over the processes by ranges of ranks.
 ///
-/// Rank 0 writes one file per seed count, under a temporary name renamed
-/// when complete: a killed build, started again, resumes after the last
-/// complete seed count. Rank 0 reports progress on stderr.
+/// One file per seed count, each process writing its own part into a
+/// temporary file that rank 0 checks and renames when complete: a killed
+/// build, started again, resumes after the last complete seed count. The
+/// directory must be on a filesystem every process sees. Rank 0 reports
+/// progress on stderr.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The rules: abapa or awari.
@@ -43,13 +47,22 @@ struct BuildArgs {
     /// The most seeds on the board.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=48))]
     max_seeds: u8,
-    /// The database directory, seen by every process (rank 0 writes it).
+    /// The database directory, on a filesystem every process sees (each
+    /// writes its part of every file).
     #[arg(long, value_name = "DIR")]
     dir: PathBuf,
+    /// How the positions of a slice are split over the processes: in
+    /// contiguous ranges of ranks, or in blocks of 4096 ranks dealt out in turn.
+    #[arg(long, value_name = "HOW", default_value = "ranges")]
+    owners: partition::Owners,
     /// For the tests: the last process aborts after the first level of
     /// this seed count, as if killed mid-slice.
     #[arg(long, value_name = "N", hide = true)]
     abort_at: Option<u8>,
+    /// For the tests: the last process aborts once it has written its part
+    /// of this seed count's file, before the file is complete.
+    #[arg(long, value_name = "N", hide = true)]
+    abort_writing: Option<u8>,
 }
 
 fn main() -> ExitCode {
@@ -60,9 +73,25 @@ fn main() -> ExitCode {
     };
     let world = universe.world();
     if let Err(error) = build::run(&world, &args) {
-        eprintln!("error (process {}): {error:#}", world.rank());
+        eprintln!("error (process {}): {}", world.rank(), describe(&error));
         // The others wait in collective calls: end them all.
         world.abort(1);
     }
     ExitCode::SUCCESS
+}
+
+/// The error and its causes, each said once: oware-egdb's errors already
+/// end with what the system said, which the chain would repeat.
+fn describe(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let cause = cause.to_string();
+        if !text.ends_with(&cause) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&cause);
+        }
+    }
+    text
 }

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use oware_egdb::{Ruleset, build_dir, slice_path};
+use oware_egdb::{Ruleset, build_dir, slice_len, slice_path};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -99,36 +99,129 @@ fn one_two_and_four_processes_write_the_single_process_files() {
 }
 
 #[test]
-fn a_build_killed_mid_slice_resumes_to_the_same_files() {
-    let (ruleset, max, killed) = (Ruleset::Abapa, 12, 10);
+fn blocks_dealt_out_in_turn_write_the_same_files() {
+    let (ruleset, max) = (Ruleset::Abapa, 11);
+    let expected = reference("reference-blocks", ruleset, max);
+    let dir = scratch("blocks");
+    let output = mpirun(3, ruleset, max, &dir, &["--owners", "blocks"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("Blocks"), "{}", stderr(&output));
+    assert_same_files(&expected, &dir, ruleset, max);
+    fs::remove_dir_all(&dir).expect("clean up");
+    fs::remove_dir_all(&expected).expect("clean up");
+}
+
+#[test]
+fn a_build_killed_mid_slice_or_mid_write_resumes_to_the_same_files() {
+    let (ruleset, max) = (Ruleset::Abapa, 12);
     let expected = reference("reference-killed", ruleset, max);
     let dir = scratch("killed");
-    let output = mpirun(4, ruleset, max, &dir, &["--abort-at", &killed.to_string()]);
+    let present = |seeds| slice_path(&dir, ruleset, seeds).exists();
+    let output = mpirun(4, ruleset, max, &dir, &["--abort-at", "10"]);
     assert!(!output.status.success(), "the killed build must fail");
-    for seeds in 0..killed {
-        assert!(
-            slice_path(&dir, ruleset, seeds).exists(),
-            "slice {seeds} was complete"
-        );
-    }
+    assert!((0..10).all(present), "slices 0-9 were complete");
+    assert!(!present(10), "no slice 10 yet");
+    // Killed once its part of slice 11 is written, before the file is.
+    let output = mpirun(4, ruleset, max, &dir, &["--abort-writing", "11"]);
+    assert!(!output.status.success(), "the killed build must fail");
     assert!(
-        !slice_path(&dir, ruleset, killed).exists(),
-        "no slice {killed} yet"
+        stderr(&output).contains("10 slices of 0..=9 seeds already complete"),
+        "{}",
+        stderr(&output)
     );
-    // A half-written file such as a kill during the write leaves behind:
-    // never read, overwritten.
-    let part = dir.join(format!("{ruleset}-{killed:02}.egdb.part"));
-    fs::write(&part, b"OWAREEGD half a slice").expect("a .part file");
+    assert!(present(10) && !present(11), "slice 10 done, 11 not");
+    let part = dir.join(format!("{ruleset}-11.egdb.part"));
+    let half = fs::read(&part).expect("the half-written slice 11");
+    assert_eq!(&half[..8], &[0; 8], "no header, so never read as a slice");
+    assert!(
+        half[32..].iter().any(|&b| b != 0),
+        "some parts were written"
+    );
     let output = mpirun(4, ruleset, max, &dir, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
-        stderr(&output).contains("10 slices of 0..=9 seeds already complete"),
+        stderr(&output).contains("11 slices of 0..=10 seeds already complete"),
         "{}",
         stderr(&output)
     );
     assert_same_files(&expected, &dir, ruleset, max);
     fs::remove_dir_all(&dir).expect("clean up");
     fs::remove_dir_all(&expected).expect("clean up");
+}
+
+/// Two processes under `mpirun`, each given its own directory: what a
+/// directory local to each host looks like to the build.
+fn unshared(first: &Path, second: &Path, ruleset: Ruleset, max: u8) -> Output {
+    let bin = env!("CARGO_BIN_EXE_oware-egdb-mpi");
+    let max = max.to_string();
+    let app = |dir: &Path| {
+        let dir = dir.to_str().expect("a UTF-8 scratch path").to_owned();
+        [
+            "-np",
+            "1",
+            bin,
+            "build",
+            "--rules",
+            ruleset.name(),
+            "--max-seeds",
+            &max,
+            "--dir",
+        ]
+        .map(str::to_owned)
+        .into_iter()
+        .chain([dir])
+        .collect::<Vec<String>>()
+    };
+    Command::new("mpirun")
+        .arg("--oversubscribe")
+        .args(app(first))
+        .arg(":")
+        .args(app(second))
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .output()
+        .expect("mpirun runs")
+}
+
+#[test]
+fn a_directory_not_shared_by_every_process_is_refused_naming_the_hosts() {
+    let (first, second) = (scratch("unshared-0"), scratch("unshared-1"));
+    // Process 1 cannot find the file process 0 created for slice 0.
+    let output = unshared(&first, &second, Ruleset::Awari, 5);
+    assert!(!output.status.success());
+    let report = stderr(&output);
+    assert!(report.contains("process 1 on "), "{report}");
+    assert!(report.contains("every process sees"), "{report}");
+    assert!(!report.contains("panicked"), "{report}");
+    assert!(!slice_path(&first, Ruleset::Awari, 0).exists());
+    // Process 0 would resume from slices that process 1 does not see.
+    build_dir(&first, Ruleset::Awari, 3, &|_| {}).expect("a single-process build");
+    let output = unshared(&first, &second, Ruleset::Awari, 5);
+    assert!(!output.status.success());
+    let report = stderr(&output);
+    assert!(report.contains("different complete slices"), "{report}");
+    assert!(report.contains(": 4, process 1 on "), "{report}");
+    assert!(!slice_path(&first, Ruleset::Awari, 4).exists());
+    // Process 1 finds a file to write into, but not process 0's: rank 0's
+    // read-back misses its part of slice 1 (abapa's 1-seed values are odd,
+    // never the zeros of a part not written).
+    for dir in [&first, &second] {
+        fs::remove_dir_all(dir).expect("clean up");
+        fs::create_dir_all(dir).expect("a scratch directory");
+    }
+    for seeds in [0, 1] {
+        let part = second.join(format!("abapa-{seeds:02}.egdb.part"));
+        fs::write(&part, vec![0; 32 + 2 * slice_len(seeds) as usize]).expect("a .part");
+    }
+    let output = unshared(&first, &second, Ruleset::Abapa, 1);
+    assert!(!output.status.success());
+    let report = stderr(&output);
+    assert!(report.contains("the part of process 1 on "), "{report}");
+    assert!(report.contains("(processes 0, 1)"), "{report}");
+    assert!(slice_path(&first, Ruleset::Abapa, 0).exists());
+    assert!(!slice_path(&first, Ruleset::Abapa, 1).exists());
+    fs::remove_dir_all(&first).expect("clean up");
+    fs::remove_dir_all(&second).expect("clean up");
 }
 
 #[test]
