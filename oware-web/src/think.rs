@@ -74,6 +74,7 @@ fn search(
             time: request
                 .parsed::<u64>("ms")?
                 .map(core::time::Duration::from_millis),
+            target: None,
         },
     };
     on_event(&start_json(&limits));
