@@ -13,7 +13,8 @@ use oware_search::{Level, SearchResult};
 pub const BOOK_LEVEL: u8 = 15;
 
 /// The shipped book, read from the module's bytes at the first request at a
-/// book level (a few milliseconds), not when the module loads.
+/// book level, not when the module loads (the page's own instance, which
+/// only answers rules, never reads it).
 fn shipped() -> Option<&'static Book> {
     static BOOK: OnceLock<Option<Book>> = OnceLock::new();
     BOOK.get_or_init(|| Book::shipped(Rules::ABAPA)).as_ref()
