@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use oware_core::{Game, House, IllegalMove};
-use oware_search::{Engine, EngineOptions, Level, Limits};
+use oware_search::{Engine, EngineOptions, Level, Limits, TimeControl};
 
 use crate::control::Go;
 
@@ -132,18 +132,24 @@ impl SearchPlayer {
         }
     }
 
-    /// The search limits for `go`: the level's own when `go` sets none; on a
-    /// clock, a share of the time left (a 25th, plus most of the increment,
-    /// never over half the clock).
-    fn limits(&self, go: &Go) -> Limits {
-        let clock_share = go.clocks.zip(go.to_move).map(|(clocks, seat)| {
-            let (left, increment) = clocks[seat];
-            (left / 25 + increment * 3 / 4).min(left / 2)
+    /// The search limits for `go` in `game`: the level's own when `go` sets
+    /// none; on a clock, the plan of oware-search's time management, as
+    /// `oware uci` makes it.
+    fn limits(&self, go: &Go, game: &Game) -> Limits {
+        let clock = go.clocks.zip(go.to_move).map(|(clocks, seat)| {
+            let (remaining, increment) = clocks[seat];
+            TimeControl {
+                remaining,
+                increment,
+                moves_to_go: None,
+            }
+            .plan(game.legal_moves().len())
         });
         let limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
-            time: clock_share.or(go.movetime),
+            time: clock.map(|plan| plan.deadline).or(go.movetime),
+            target: clock.map(|plan| plan.target),
         };
         if limits == Limits::default() {
             self.level.limits()
@@ -161,7 +167,7 @@ impl Player for SearchPlayer {
     }
 
     fn choose(&mut self, game: &Game, go: &Go, _wait: Duration) -> Result<House, Fault> {
-        let limits = self.limits(go);
+        let limits = self.limits(go, game);
         let stop = AtomicBool::new(false);
         let result = self.engine.choose_move_within(
             game,

@@ -117,6 +117,7 @@ impl Level {
             depth: (depth > 0).then_some(depth),
             nodes: None,
             time: Some(Duration::from_millis(millis)),
+            target: None,
         }
     }
 
@@ -125,6 +126,21 @@ impl Level {
     #[must_use]
     pub fn noise(self) -> f32 {
         self.row().2 as f32 / 100.0
+    }
+
+    /// Whether the level opens from an opening book when one is at hand:
+    /// the levels limited by time alone (15 and up), which play at full
+    /// strength for their time. The book itself lives in `oware-book`.
+    ///
+    /// ```
+    /// use oware_search::Level;
+    /// assert!(!Level::new(14)?.plays_book());
+    /// assert!(Level::new(15)?.plays_book() && Level::MAX.plays_book());
+    /// # Ok::<(), oware_search::LevelError>(())
+    /// ```
+    #[must_use]
+    pub const fn plays_book(self) -> bool {
+        self.0 >= 15
     }
 }
 

@@ -115,4 +115,7 @@ pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use report::{Event, Iteration, RootMove, SearchResult, UciBestMove, UciInfo, nps};
 pub use score::{Proven, Score};
-pub use time::{DEFAULT_MOVES_TO_GO, SAFETY_MARGIN, TimeControl};
+pub use time::{
+    DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, RESERVE, RESERVE_INCREMENTS,
+    SAFETY_MARGIN, TimeControl, TimePlan,
+};

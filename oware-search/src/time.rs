@@ -1,11 +1,16 @@
 //! Time management for games on a clock: how long to think for this move,
 //! given the time left, the increment and the moves to the next control.
 //!
-//! The answer is a [`Limits::time`], which the search's time manager reads
-//! as a hard stop, with a soft stop (start no new depth) at half of it, put
-//! back when the best move changed at the last depth (`limits.rs`). So the
-//! time given here is twice the time this move should take, capped by what
-//! the clock can afford.
+//! The answer is a plan of two times, given to the search as
+//! [`Limits::target`] and [`Limits::time`]: the **target**, which the
+//! search's time manager (`limits.rs`) checks between depths, stretching it
+//! when the best move has just changed and shrinking it when the best move
+//! has held; and the **deadline**, checked inside the search, which no
+//! depth is started unless it can finish by. The plan keeps a reserve on the
+//! clock, a second and a half and a few increments, which a move draws on
+//! only a little: a process on a loaded machine can be scheduled hundreds of
+//! milliseconds late, and a clock at a quarter of a second is lost by one
+//! such delay (as games at 10+0.1 were, before the reserve).
 
 use std::time::Duration;
 
@@ -20,6 +25,30 @@ pub const DEFAULT_MOVES_TO_GO: u32 = 25;
 /// search (reading the command, starting the thread, writing the answer).
 pub const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 
+/// The clock the plan keeps in hand: this plus [`RESERVE_INCREMENTS`]
+/// increments. A move may use what is above it and a little more (half the
+/// increment, or a [`DRAW_DOWN`]th of the clock if more), so that with an
+/// increment the clock climbs back to it, and a process scheduled late on a
+/// loaded machine (by 0.3 to 0.7 s, as seen) still has time in hand.
+pub const RESERVE: Duration = Duration::from_millis(1500);
+
+/// The increments added to [`RESERVE`].
+pub const RESERVE_INCREMENTS: u32 = 5;
+
+/// The fraction of the clock (its inverse) a move may take beyond what is
+/// above the reserve, when that is more than half the increment: a clock
+/// without increment at or under the reserve still plays, each move
+/// drawing it down by at most this fraction.
+pub const DRAW_DOWN: u32 = 40;
+
+/// The fraction of the clock (its inverse) a move's target is never under,
+/// before the increment: when the clock is at or under the reserve, moves
+/// still take a small, shrinking share of it.
+pub const LEAST_SHARE: u32 = 80;
+
+/// The deadline as a multiple of the target, when the clock affords it.
+pub const DEADLINE_PER_TARGET: u32 = 3;
+
 /// One seat's clock as a GUI reports it: `go wtime … winc … movestogo …`.
 ///
 /// ```
@@ -31,9 +60,13 @@ pub const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 ///     increment: Duration::ZERO,
 ///     moves_to_go: None,
 /// };
-/// // About a 25th of the time, (60 s - 50 ms) / 25, this move; twice that as the hard stop.
-/// assert_eq!(clock.target(6), Duration::from_millis(2398));
-/// assert_eq!(clock.limits(6).time, Some(Duration::from_millis(4796)));
+/// // A 25th of what is above the 1.5 s reserve: (60 s - 50 ms - 1.5 s) / 25.
+/// let plan = clock.plan(6);
+/// assert_eq!(plan.target, Duration::from_millis(2338));
+/// // Three times that at most.
+/// assert_eq!(plan.deadline, Duration::from_millis(7014));
+/// let limits = clock.limits(6);
+/// assert_eq!((limits.target, limits.time), (Some(plan.target), Some(plan.deadline)));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TimeControl {
@@ -45,43 +78,74 @@ pub struct TimeControl {
     pub moves_to_go: Option<u32>,
 }
 
+/// What one move on a clock may take: see [`TimeControl::plan`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TimePlan {
+    /// The time the move should take; the search starts no depth after it
+    /// (give or take how settled its best move is).
+    pub target: Duration,
+    /// The time the move must not outlast.
+    pub deadline: Duration,
+}
+
 impl TimeControl {
     /// The time the clock can spend at all: what is left less the margin.
     fn usable(&self) -> Duration {
         self.remaining.saturating_sub(SAFETY_MARGIN)
     }
 
-    /// The most one move may take: two fifths of the usable time, or four
-    /// fifths on the last move before the control (the clock is refilled
-    /// after it). Whatever the increment, never more than is left.
+    /// The time kept in hand: [`RESERVE`] and [`RESERVE_INCREMENTS`] increments.
+    #[must_use]
+    pub fn reserve(&self) -> Duration {
+        RESERVE + self.increment * RESERVE_INCREMENTS
+    }
+
+    /// The most one move may take: what is above the reserve, and half the
+    /// increment or a [`DRAW_DOWN`]th of the usable time, whichever is more;
+    /// never over two fifths of the usable time, or four fifths on the last
+    /// move before the control (the clock is refilled after it).
     #[must_use]
     pub fn hard_cap(&self) -> Duration {
         let usable = self.usable();
-        match self.moves_to_go {
+        let fraction = match self.moves_to_go {
             Some(0 | 1) => usable * 4 / 5,
             _ => usable * 2 / 5,
+        };
+        let spare = usable.saturating_sub(self.reserve());
+        fraction.min(spare + (self.increment / 2).max(usable / DRAW_DOWN))
+    }
+
+    /// How long this move should take, and how long it may take, with
+    /// `legal_moves` to choose from. The target is an even share of the
+    /// time above the reserve over the moves to go (at least a
+    /// [`LEAST_SHARE`]th of the usable time), plus three quarters of the
+    /// increment; a tenth of that when there is only one move (the search
+    /// then only finds what to expect next). The deadline is
+    /// [`DEADLINE_PER_TARGET`] times the target, and neither is ever over
+    /// the [`hard_cap`](TimeControl::hard_cap).
+    #[must_use]
+    pub fn plan(&self, legal_moves: usize) -> TimePlan {
+        let usable = self.usable();
+        let moves = self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+        let spare = usable.saturating_sub(self.reserve());
+        let share = (spare / moves).max(usable / LEAST_SHARE) + self.increment * 3 / 4;
+        let target = if legal_moves <= 1 { share / 10 } else { share };
+        let deadline = (target * DEADLINE_PER_TARGET).min(self.hard_cap());
+        TimePlan {
+            target: target.min(deadline),
+            deadline,
         }
     }
 
-    /// How long this move should take with `legal_moves` to choose from:
-    /// an even share of the usable time over the moves to go, plus three
-    /// quarters of the increment; a tenth of that when there is only one
-    /// move (the search then only finds what to expect next). Never more
-    /// than [`hard_cap`](TimeControl::hard_cap).
-    #[must_use]
-    pub fn target(&self, legal_moves: usize) -> Duration {
-        let moves = self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-        let share = self.usable() / moves + self.increment * 3 / 4;
-        let share = if legal_moves <= 1 { share / 10 } else { share };
-        share.min(self.hard_cap())
-    }
-
-    /// The limits for this move: a time of twice the [`target`](TimeControl::target)
-    /// (the soft stop is half the time), never over the
-    /// [`hard_cap`](TimeControl::hard_cap).
+    /// The search's limits for this move: the [`plan`](TimeControl::plan)'s
+    /// target and its deadline as the time.
     #[must_use]
     pub fn limits(&self, legal_moves: usize) -> Limits {
-        Limits::time((self.target(legal_moves) * 2).min(self.hard_cap()))
+        let plan = self.plan(legal_moves);
+        Limits {
+            target: Some(plan.target),
+            ..Limits::time(plan.deadline)
+        }
     }
 }
 
@@ -93,6 +157,10 @@ mod tests {
         Duration::from_millis(millis)
     }
 
+    fn us(micros: u64) -> Duration {
+        Duration::from_micros(micros)
+    }
+
     fn clock(remaining: u64, increment: u64, moves_to_go: Option<u32>) -> TimeControl {
         TimeControl {
             remaining: ms(remaining),
@@ -101,27 +169,41 @@ mod tests {
         }
     }
 
+    fn plan(target: Duration, deadline: Duration) -> TimePlan {
+        TimePlan { target, deadline }
+    }
+
     #[test]
-    fn a_share_of_the_time_left_over_the_moves_to_go() {
-        // (10 s - 50 ms) / 25 = 398 ms.
-        assert_eq!(clock(10_000, 0, None).target(6), ms(398));
-        // With 10 moves to go: 995 ms.
-        assert_eq!(clock(10_000, 0, Some(10)).target(6), ms(995));
-        // The hard stop is twice the target while that fits under the cap.
-        assert_eq!(clock(10_000, 0, Some(10)).limits(6).time, Some(ms(1990)));
+    fn ten_seconds_and_a_tenth_at_the_start() {
+        let start = clock(10_000, 100, None);
+        // Reserve 1.5 s + 5 × 100 ms; (9950 - 2000) / 25 = 318, + 75.
+        assert_eq!(start.reserve(), ms(2000));
+        assert_eq!(start.plan(6), plan(ms(393), ms(1179)));
+    }
+
+    #[test]
+    fn a_share_of_the_time_over_the_reserve_and_the_moves_to_go() {
+        // (10 s - 50 ms - 1.5 s) / 10 = 845 ms; the deadline, three times
+        // that, is under two fifths of 9950 ms.
+        assert_eq!(clock(10_000, 0, Some(10)).plan(6), plan(ms(845), ms(2535)));
+        // The last move before the control may take four fifths.
+        assert_eq!(clock(10_000, 0, Some(1)).plan(6), plan(ms(7960), ms(7960)));
+        assert_eq!(clock(10_000, 0, Some(0)).plan(6), plan(ms(7960), ms(7960)));
+        // Twenty moves to go: 422.5 ms, not the least share of 124.375 ms.
+        assert_eq!(clock(10_000, 0, Some(20)).plan(6).target, us(422_500));
     }
 
     #[test]
     fn most_of_the_increment_is_spent() {
-        // 398 ms of the time left, and 3/4 of 2 s.
-        assert_eq!(clock(10_000, 2_000, None).target(6), ms(398 + 1_500));
+        // Reserve 1.5 s + 10 s; (20 s - 50 ms - 11.5 s) / 25 = 338, + 1500.
+        assert_eq!(clock(20_000, 2_000, None).plan(6).target, ms(338 + 1_500));
     }
 
     #[test]
     fn one_legal_move_takes_a_tenth() {
         assert_eq!(
-            clock(10_000, 0, Some(10)).target(1),
-            ms(99) + Duration::from_micros(500)
+            clock(10_000, 0, Some(10)).plan(1),
+            plan(us(84_500), us(253_500))
         );
         assert!(
             clock(10_000, 0, Some(10)).limits(1).time < clock(10_000, 0, Some(10)).limits(2).time
@@ -129,29 +211,65 @@ mod tests {
     }
 
     #[test]
-    fn never_more_than_a_fraction_of_what_is_left() {
-        // An increment larger than the clock: the cap, 2/5 of 950 ms, wins.
+    fn above_the_reserve_the_worst_case_stays_above_it() {
+        // 2.5 s at 10+0.1: 450 ms over the reserve; the least share,
+        // 2450 / 80 = 30.625 ms, + 75; three times that.
+        let low = clock(2_500, 100, None);
+        assert_eq!(low.plan(6), plan(us(105_625), us(316_875)));
+        let after = low.remaining - low.plan(6).deadline + low.increment;
+        assert!(after > low.reserve() + SAFETY_MARGIN, "{after:?}");
+    }
+
+    #[test]
+    fn near_the_reserve_a_move_draws_the_clock_down_a_little() {
+        // 2.1 s at 10+0.1: 50 ms over the reserve, + a 40th of 2050 ms
+        // (more than half the increment).
+        let low = clock(2_100, 100, None);
+        assert_eq!(low.hard_cap(), us(101_250));
+        assert_eq!(low.plan(6), plan(us(100_625), us(101_250)));
+        // The worst case leaves 2098.75 ms after the increment.
+        assert_eq!(
+            low.remaining - low.plan(6).deadline + low.increment,
+            us(2_098_750)
+        );
+    }
+
+    #[test]
+    fn under_the_reserve_a_move_takes_a_small_fraction() {
+        // 250 ms at 10+0.1: half the increment.
+        let short = clock(250, 100, None);
+        assert_eq!(short.plan(6), plan(ms(50), ms(50)));
+        // So the clock grows back: 250 - 50 + 100.
+        assert!(short.remaining - short.plan(6).deadline + short.increment > short.remaining);
+        // 1.1 s at 10+0.1: still half the increment.
+        assert_eq!(clock(1_100, 100, None).plan(6).deadline, ms(50));
+        // Sudden death at 1 s: an 80th of 950 ms, a 40th at most.
+        assert_eq!(clock(1_000, 0, None).plan(6), plan(us(11_875), us(23_750)));
+    }
+
+    #[test]
+    fn an_increment_larger_than_the_clock_is_capped() {
+        // The cap is 2/5 of 950 ms.
         let short = clock(1_000, 5_000, None);
         assert_eq!(short.hard_cap(), ms(380));
-        assert_eq!(short.target(6), ms(380));
-        assert_eq!(short.limits(6).time, Some(ms(380)));
-        // Two moves to go: the share (475 ms) is over the cap too.
-        assert_eq!(clock(1_000, 0, Some(2)).limits(6).time, Some(ms(380)));
-        // The last move before the control may use 4/5 of it.
-        assert_eq!(clock(1_000, 0, Some(1)).limits(6).time, Some(ms(760)));
-        assert_eq!(clock(1_000, 0, Some(0)).limits(6).time, Some(ms(760)));
+        assert_eq!(short.plan(6), plan(ms(380), ms(380)));
     }
 
     #[test]
     fn the_margin_is_kept_and_an_empty_clock_gives_no_time() {
-        assert_eq!(clock(50, 0, None).limits(6).time, Some(Duration::ZERO));
-        assert_eq!(clock(0, 0, Some(1)).limits(6).time, Some(Duration::ZERO));
-        assert_eq!(TimeControl::default().target(6), Duration::ZERO);
+        assert_eq!(clock(50, 0, None).plan(6), TimePlan::default());
+        assert_eq!(clock(0, 0, Some(1)).plan(6), TimePlan::default());
+        assert_eq!(TimeControl::default().limits(6).time, Some(Duration::ZERO));
     }
 
     #[test]
-    fn the_limits_are_a_time_only() {
+    fn the_limits_are_the_plan_and_no_depth_or_nodes() {
         let limits = clock(60_000, 0, None).limits(6);
         assert_eq!((limits.depth, limits.nodes), (None, None));
+        let plan = clock(60_000, 0, None).plan(6);
+        assert_eq!(
+            (limits.target, limits.time),
+            (Some(plan.target), Some(plan.deadline))
+        );
     }
 }

@@ -11,7 +11,7 @@ export function newSearch(kind, game) {
   return {
     id: ++searchCounter, kind, ply: game.moves.length, mover: game.state.toMove, limits: null,
     depth: 0, scores: new Map(), best: null, pv: '', score: null, nodes: null,
-    started: performance.now(), took: 0,
+    started: performance.now(), took: 0, book: false,
   };
 }
 
@@ -49,6 +49,9 @@ export function takeResult(s, result, arrived) {
   // included) is kept for measurements.
   s.took = result.ms;
   s.wall = arrived - s.started;
+  // At levels 15-19 the opening's moves come from the book, not a search:
+  // its moves and their scores stand in for the search's.
+  s.book = result.book === true;
   s.depth = result.depth;
   s.nodes = result.nodes;
   s.pv = result.pv;

@@ -1,5 +1,6 @@
 // The slate above the board: whose thinking it shows, the depth meter, the
-// positions searched and the time, and the line the engine expects.
+// positions searched and the time (or that the move is the opening book's),
+// and the line the engine expects.
 
 import { other, SEAT_NAME } from './houses.js';
 
@@ -26,11 +27,13 @@ export function drawSlate({ settings, search, shown }) {
     tick.className = k < depth ? 'done' : k === depth && search ? 'now' : '';
   });
   const numbers = $('search-numbers');
-  if (source && source.nodes !== null) {
+  if (source?.book) {
+    numbers.textContent = 'from the opening book';
+  } else if (source && source.nodes !== null) {
     const seconds = ((search ? performance.now() - source.started : source.took) / 1000).toFixed(1);
     numbers.textContent = `${source.nodes.toLocaleString('en')} positions · ${seconds} s`;
   } else {
     numbers.textContent = search ? 'starting…' : '';
   }
-  $('search-pv').textContent = source?.pv ? `expects ${source.pv.split('').join(' ')}` : '';
+  $('search-pv').textContent = source?.pv && !source.book ? `expects ${source.pv.split('').join(' ')}` : '';
 }

@@ -44,7 +44,9 @@ function lastMoveText(last, seat, shown) {
   if (!last) return '';
   const who = last.seat === seat ? 'You' : SEAT_NAME[last.seat];
   const took = last.seeds > 0 ? `, capturing ${last.seeds}` : '';
-  const time = last.seat !== seat && shown?.took ? ` after ${(shown.took / 1000).toFixed(1)} s` : '';
+  const bot = last.seat !== seat;
+  const time = bot && shown?.book ? ' from the opening book'
+    : bot && shown?.took ? ` after ${(shown.took / 1000).toFixed(1)} s` : '';
   return `${who} sowed ${letter(last.house)}${took}${time}. `;
 }
 

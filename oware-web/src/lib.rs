@@ -16,6 +16,7 @@
 //! assert!(refusal.contains(r#""ok":false"#));
 //! ```
 
+pub mod book;
 pub mod endgame;
 pub mod json;
 pub mod record;

@@ -12,7 +12,8 @@ use crate::request::{Request, RequestError};
 use crate::state::error_json;
 
 /// The keys a search request takes: `rules`, `start` and `moves` name the game;
-/// `level` (1–19) and `seed` choose a move as the bot plays at that level;
+/// `level` (1–19) and `seed` choose a move as the bot plays at that level
+/// (from the opening book at levels 15-19, where it holds the position);
 /// otherwise `depth`, `nodes` and `ms` (milliseconds) limit a plain search.
 pub const SEARCH_KEYS: [&str; 8] = [
     "rules", "start", "moves", "level", "seed", "depth", "nodes", "ms",
@@ -74,8 +75,16 @@ fn search(
             time: request
                 .parsed::<u64>("ms")?
                 .map(core::time::Duration::from_millis),
+            target: None,
         },
     };
+    // Levels 15-19 open from the book, as `oware play` does.
+    if let Some(level) = level
+        && let Some(result) =
+            crate::book::choose(&game, level, request.parsed("seed")?.unwrap_or(0))
+    {
+        return Ok(result_with(&result, true));
+    }
     on_event(&start_json(&limits));
     let mut forward = |event: &Event| on_event(&event_json(event));
     // Analysis mode: every root move gets an exact score, the chalk under
@@ -151,10 +160,19 @@ pub fn event_json(event: &Event) -> String {
 /// A search's result as JSON.
 #[must_use]
 pub fn result_json(result: &SearchResult) -> String {
+    result_with(result, false)
+}
+
+/// A result as JSON, with `"book":true` after `"type"` when the move is the
+/// opening book's (see [`crate::book::choose`]).
+fn result_with(result: &SearchResult, book: bool) -> String {
     let mut json = Json::new();
     json.begin_object();
     json.key("ok").bool(true);
     json.key("type").string("result");
+    if book {
+        json.key("book").bool(true);
+    }
     json.key("best");
     write_house(&mut json, result.best);
     json.key("depth").number(f64::from(result.depth));
@@ -280,6 +298,22 @@ mod tests {
             // houses (E is empty).
             assert_eq!(answer.matches(r#"{"text":"#).count(), 1 + 5, "{answer}");
         }
+    }
+
+    #[test]
+    fn book_levels_answer_from_the_book_at_once() {
+        let (events, answer) = run("rules=abapa moves=F level=19 seed=3");
+        // No search: no events, depth 0, the book's moves scored.
+        assert!(events.is_empty(), "{events:?}");
+        assert!(
+            answer.starts_with(r#"{"ok":true,"type":"result","book":true,"best":""#),
+            "{answer}"
+        );
+        assert!(answer.contains(r#""depth":0,"#) && answer.contains(r#""nodes":0,"#));
+        // The level below searches.
+        let (events, answer) = run("rules=abapa moves=F level=14 seed=3");
+        assert!(events[0].starts_with(r#"{"type":"start""#));
+        assert!(!answer.contains("book"), "{answer}");
     }
 
     #[test]

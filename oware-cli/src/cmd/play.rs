@@ -99,7 +99,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let book = args
         .book
         .load(game.rules())?
-        .filter(|_| args.level.get() >= BOOK_LEVEL);
+        .filter(|_| args.level.plays_book());
     let bot = (!args.humans).then(|| args.seat.opponent());
     let players = BySeat {
         south: player_name(bot, Seat::South, args.level),
@@ -141,10 +141,6 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     };
     session.play()
 }
-
-/// The lowest level that plays from the opening book: the levels limited by
-/// time alone, which play at full strength for their time.
-const BOOK_LEVEL: u8 = 15;
 
 /// "you", "bot, level 10" or, with two people, "player".
 fn player_name(bot: Option<Seat>, seat: Seat, level: Level) -> String {

@@ -521,7 +521,8 @@ fn busy(command: &str) -> io::Result<()> {
 }
 
 /// The search's limits for `go` on `game`: the depth, node and time limits
-/// given, and the time the mover's clock affords (the shorter time wins).
+/// given, and the mover's clock's plan (its target, and its deadline
+/// unless `movetime` is shorter).
 fn limits_of(go: &Go, game: &Game) -> Limits {
     let (remaining, increment) = match game.position().to_move() {
         Seat::South => (go.wtime, go.winc),
@@ -543,6 +544,7 @@ fn limits_of(go: &Go, game: &Game) -> Limits {
         depth: go.depth,
         nodes: go.nodes,
         time,
+        target: clock.and_then(|c| c.target),
     }
 }
 
