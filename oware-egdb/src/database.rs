@@ -50,6 +50,16 @@ impl Slice {
         }
     }
 
+    /// Starts fetching the value of the position of rank `rank` into the
+    /// caches, for a [`bounds`](Slice::bounds) soon after.
+    #[inline]
+    pub(crate) fn prefetch(&self, rank: u64) {
+        let width = Slice::width(self.ruleset);
+        if let Some(cell) = self.values.get(rank as usize * width) {
+            crate::prefetch::prefetch(cell);
+        }
+    }
+
     /// The stored values, as in a file.
     pub(crate) fn values(&self) -> &[i8] {
         &self.values

@@ -103,6 +103,7 @@ mod disk;
 mod error;
 mod file;
 mod parallel;
+mod prefetch;
 #[cfg(not(target_arch = "wasm32"))]
 mod range;
 mod rank;

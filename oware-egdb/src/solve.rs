@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::database::Slice;
 use crate::parallel;
+use crate::prefetch::prefetch;
 use crate::rank::{rank, slice_len, step, unrank};
 use crate::ruleset::{Bounds, Ruleset};
 use crate::unmove::for_each_parent;
@@ -126,6 +127,10 @@ pub(crate) fn next_decided(wins: &mut Vec<u64>, losses: &mut Vec<u64>) -> Option
     }
 }
 
+/// Nodes of the forward pass whose exits are looked up together: their
+/// children's values are fetched from the smaller slices all at once.
+const FORWARD_BATCH: usize = 64;
+
 /// Decided nodes spread in one round of [`Work::propagate`]: bounds the
 /// parents held at once (a few per node).
 const ROUND: usize = 1 << 20;
@@ -202,22 +207,6 @@ fn apply_all(
     }
 }
 
-/// Asks the processor to fetch the cache line of `cell`, without waiting.
-#[inline(always)]
-fn prefetch(cell: &i8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE, which the intrinsic needs, is part of every x86_64
-    // processor; a prefetch only hints the cache and never faults, and
-    // `cell` is a valid reference anyway.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-            core::ptr::from_ref(cell),
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = cell;
-}
-
 impl Work {
     /// The table of the ranks `range` of slice `seeds`, nothing decided.
     pub(crate) fn new(ruleset: Ruleset, seeds: u8, range: core::ops::Range<u64>) -> Work {
@@ -254,28 +243,38 @@ impl Work {
         let done = AtomicU64::new(0);
         parallel::for_each(pieces, |(piece, nodes)| {
             let mut houses = unrank(seeds, start + (piece * PIECE) as u64);
-            for node in nodes.chunks_exact_mut(layout.width) {
-                let (mut lo, mut hi) = (UNKNOWN, UNKNOWN);
-                let mut quiet = 0;
-                let mut any = false;
-                for m in moves(&houses, &rules) {
-                    any = true;
-                    if m.captured == 0 {
-                        quiet += 1;
-                    } else {
-                        let child = below[usize::from(seeds - m.captured)].bounds(rank(&m.child));
-                        let payoff = Bounds::after_move(m.captured, child);
-                        lo = lo.max(payoff.lo);
-                        hi = hi.max(payoff.hi);
+            // The captures of a batch of nodes: the node, the seeds taken,
+            // and the child's slice and rank, whose value is fetched ahead.
+            let mut exits: Vec<(usize, u8, u64)> = Vec::with_capacity(FORWARD_BATCH * 6);
+            for batch in nodes.chunks_mut(FORWARD_BATCH * layout.width) {
+                exits.clear();
+                for (i, node) in batch.chunks_exact_mut(layout.width).enumerate() {
+                    let mut quiet = 0;
+                    let mut any = false;
+                    for m in moves(&houses, &rules) {
+                        any = true;
+                        if m.captured == 0 {
+                            quiet += 1;
+                        } else {
+                            let child = rank(&m.child);
+                            below[usize::from(seeds - m.captured)].prefetch(child);
+                            exits.push((i, m.captured, child));
+                        }
                     }
+                    if !any {
+                        node[layout.exit_lo] = settled_value(&houses);
+                        node[layout.exit_hi] = settled_value(&houses);
+                    }
+                    node[layout.quiet] = quiet;
+                    step(&mut houses);
                 }
-                if !any {
-                    (lo, hi) = (settled_value(&houses), settled_value(&houses));
+                for &(i, captured, child) in &exits {
+                    let child = below[usize::from(seeds - captured)].bounds(child);
+                    let payoff = Bounds::after_move(captured, child);
+                    let node = &mut batch[i * layout.width..(i + 1) * layout.width];
+                    node[layout.exit_lo] = node[layout.exit_lo].max(payoff.lo);
+                    node[layout.exit_hi] = node[layout.exit_hi].max(payoff.hi);
                 }
-                node[layout.exit_lo] = lo;
-                node[layout.exit_hi] = hi;
-                node[layout.quiet] = quiet;
-                step(&mut houses);
             }
             let count = (nodes.len() / layout.width) as u64;
             progress(done.fetch_add(count, Ordering::Relaxed) + count);
