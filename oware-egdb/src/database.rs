@@ -27,7 +27,8 @@ impl Slice {
         Slice {
             ruleset,
             seeds,
-            values,
+            // Probes and the forward pass of the next slices read it at random.
+            values: crate::memory::on_huge_pages(values),
         }
     }
 
@@ -56,7 +57,7 @@ impl Slice {
     pub(crate) fn prefetch(&self, rank: u64) {
         let width = Slice::width(self.ruleset);
         if let Some(cell) = self.values.get(rank as usize * width) {
-            crate::prefetch::prefetch(cell);
+            crate::memory::prefetch(cell);
         }
     }
 

@@ -102,8 +102,8 @@ mod database;
 mod disk;
 mod error;
 mod file;
+mod memory;
 mod parallel;
-mod prefetch;
 #[cfg(not(target_arch = "wasm32"))]
 mod range;
 mod rank;

@@ -30,8 +30,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::database::Slice;
+use crate::memory::{self, prefetch};
 use crate::parallel;
-use crate::prefetch::prefetch;
 use crate::rank::{rank, slice_len, step, unrank};
 use crate::ruleset::{Bounds, Ruleset};
 use crate::unmove::for_each_parent;
@@ -214,12 +214,16 @@ impl Work {
         let layout = Layout::of(ruleset);
         let mut node = vec![UNKNOWN; layout.width];
         node[layout.quiet] = 0;
+        let mut nodes = memory::table(len * layout.width);
+        for _ in 0..len {
+            nodes.extend_from_slice(&node);
+        }
         Work {
             ruleset,
             seeds,
             layout,
             start: range.start,
-            nodes: node.repeat(len),
+            nodes,
         }
     }
 
