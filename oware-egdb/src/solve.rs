@@ -127,6 +127,26 @@ pub(crate) fn next_decided(wins: &mut Vec<u64>, losses: &mut Vec<u64>) -> Option
     }
 }
 
+/// The nodes decided by the threads of one step, win-type and loss-type.
+#[derive(Default)]
+struct Decided(std::sync::Mutex<(Vec<u64>, Vec<u64>)>);
+
+impl Decided {
+    /// Adds one thread's decisions.
+    fn add(&self, mut wins: Vec<u64>, mut losses: Vec<u64>) {
+        let mut decided = self.0.lock().expect("no thread panics holding the lists");
+        decided.0.append(&mut wins);
+        decided.1.append(&mut losses);
+    }
+
+    /// Hands every decision to the sweep's lists.
+    fn into(self, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
+        let (new_wins, new_losses) = self.0.into_inner().expect("no thread panicked");
+        wins.extend(new_wins);
+        losses.extend(new_losses);
+    }
+}
+
 /// Nodes of the forward pass whose exits are looked up together: their
 /// children's values are fetched from the smaller slices all at once.
 const FORWARD_BATCH: usize = 64;
@@ -308,7 +328,7 @@ impl Work {
             .chunks_mut(PIECE * layout.width)
             .enumerate()
             .collect();
-        let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+        let found = Decided::default();
         parallel::for_each(pieces, |(piece, nodes)| {
             let (mut new_wins, mut new_losses) = (Vec::new(), Vec::new());
             let base = start + (piece * PIECE) as u64;
@@ -325,13 +345,9 @@ impl Work {
                     new_losses.push(base + i as u64);
                 }
             }
-            let mut found = found.lock().expect("no scan panics holding the list");
-            found.0.append(&mut new_wins);
-            found.1.append(&mut new_losses);
+            found.add(new_wins, new_losses);
         });
-        let (new_wins, new_losses) = found.into_inner().expect("no scan panicked");
-        wins.extend(new_wins);
-        losses.extend(new_losses);
+        found.into(wins, losses);
     }
 
     /// Spreads level `t` through the parents until nothing more is decided,
@@ -373,7 +389,7 @@ impl Work {
                     .push(outbox);
             });
             let outboxes = found.into_inner().expect("no gatherer panicked");
-            let decided = std::sync::Mutex::new((Vec::new(), Vec::new()));
+            let decided = Decided::default();
             let parts: Vec<_> = self
                 .nodes
                 .chunks_mut(part_len * layout.width)
@@ -393,13 +409,9 @@ impl Work {
                         &mut new_losses,
                     );
                 }
-                let mut decided = decided.lock().expect("no part panics holding the list");
-                decided.0.append(&mut new_wins);
-                decided.1.append(&mut new_losses);
+                decided.add(new_wins, new_losses);
             });
-            let (new_wins, new_losses) = decided.into_inner().expect("no part panicked");
-            wins.extend(new_wins);
-            losses.extend(new_losses);
+            decided.into(wins, losses);
         }
     }
 
