@@ -3,7 +3,8 @@
 //! this thread's time on a core), so that the figure holds on a busy
 //! machine where wall-clock benches are not to be trusted.
 //!
-//! `cargo run --release -p oware-egdb --example timing -- abapa 15`
+//! `cargo run --release -p oware-egdb --example timing -- abapa 15`, or
+//! `… -- awari 20 DIR` to probe the database built in `DIR` instead.
 
 use std::hint::black_box;
 
@@ -27,7 +28,17 @@ fn main() {
         .unwrap_or_else(|| "12".into())
         .parse()
         .expect("a seed count");
-    let db = Database::build_with_progress(ruleset, max, &|event| {
+    let db = match args.next() {
+        Some(dir) => Database::open(std::path::Path::new(&dir), ruleset).expect("a database"),
+        None => build(ruleset, max),
+    };
+    assert!(db.max_seeds() >= max, "the database holds {max} seeds");
+    probe(&db, max);
+}
+
+/// Builds the database up to `max` seeds, printing each slice's figures.
+fn build(ruleset: Ruleset, max: u8) -> Database {
+    Database::build_with_progress(ruleset, max, &|event| {
         if let BuildEvent::Finished(r) = event {
             println!(
                 "{} seeds: {} positions in {:.3} s ({:.2} M/s), exact {:.4}",
@@ -38,7 +49,13 @@ fn main() {
                 r.exact as f64 / r.positions as f64
             );
         }
-    });
+    })
+}
+
+/// Times probes at random positions of `max` seeds: independent ones (the
+/// processor overlaps their loads) and a chain (each position picked with
+/// the value before: one load at a time, a probe's whole latency).
+fn probe(db: &Database, max: u8) {
     // Random positions of exactly `max` seeds: the biggest slice, so that
     // nearly every probe misses the caches.
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -67,6 +84,19 @@ fn main() {
         let probes = (rounds * positions.len()) as f64;
         println!(
             "probe: {:.1} ns of CPU per probe at random {max}-seed positions (checksum {sum})",
+            (end - start) as f64 / probes
+        );
+    }
+    let started = thread_cpu_ns();
+    let mut at = 0usize;
+    for step in 0..rounds * positions.len() {
+        let bounds = db.probe_houses(positions[at]).expect("in the database");
+        at = (step + usize::from(bounds.lo as u8 & 1)) % positions.len();
+    }
+    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
+        let probes = (rounds * positions.len()) as f64;
+        println!(
+            "probe, chained: {:.1} ns of CPU per probe at random {max}-seed positions (ends at {at})",
             (end - start) as f64 / probes
         );
     }

@@ -27,7 +27,8 @@ impl Slice {
         Slice {
             ruleset,
             seeds,
-            values,
+            // Probes and the forward pass of the next slices read it at random.
+            values: crate::memory::on_huge_pages(values),
         }
     }
 
@@ -47,6 +48,16 @@ impl Slice {
             }
         } else {
             Bounds::exact(self.values[r])
+        }
+    }
+
+    /// Starts fetching the value of the position of rank `rank` into the
+    /// caches, for a [`bounds`](Slice::bounds) soon after.
+    #[inline]
+    pub(crate) fn prefetch(&self, rank: u64) {
+        let width = Slice::width(self.ruleset);
+        if let Some(cell) = self.values.get(rank as usize * width) {
+            crate::memory::prefetch(cell);
         }
     }
 

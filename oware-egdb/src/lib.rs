@@ -50,9 +50,12 @@
 //! in it. One forward pass on every core finds each position's best exit
 //! and counts its quiet moves; then a sweep over levels `t = n, n-1, …`
 //! decides the positions worth `t` and `-t`, spreading each decision to the
-//! parents (un-moves found by undoing a sowing and confirmed by playing it
+//! parents (un-moves found by undoing a sowing and confirmed by sowing it
 //! forward with oware-core) and counting down the quiet children still
-//! unknown. Under abapa the LO and HI tables are solved together in one
+//! unknown. The spreading runs on every core too, in rounds: the parents of
+//! a round's decisions are found in pieces, then each part of the table
+//! applies the updates that fall in it, its loads prefetched ahead; the
+//! big tables ask for huge pages. Under abapa the LO and HI tables are solved together in one
 //! sweep, each the other's children; what is never decided is endless play
 //! and takes the rule set's default.
 //!
@@ -94,14 +97,16 @@
 //! machine's 24 GB once the lower slices are loaded, the smaller slices
 //! memory-mapped from disk (they are only read, at exits) or the slice
 //! solved in parts split by the seeds in the mover's row, as Romein and Bal
-//! split theirs over processors. At this code's ~1 M positions per CPU
-//! second it is hours of computing on two cores, not days.
+//! split theirs over processors. At this code's ~1.5 M positions per CPU
+//! second (awari; abapa about half) it is hours of computing on two cores,
+//! not days.
 
 mod database;
 #[cfg(not(target_arch = "wasm32"))]
 mod disk;
 mod error;
 mod file;
+mod memory;
 mod parallel;
 #[cfg(not(target_arch = "wasm32"))]
 mod range;

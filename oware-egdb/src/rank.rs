@@ -35,6 +35,26 @@ static BINOMIAL: [[u64; HOUSES + 1]; MAX_SEEDS + HOUSES + 1] = {
     table
 };
 
+/// Bars below the first that [`unrank`] may look at when it steps down
+/// several at once: `COLUMN[b][a + BELOW]` = C(a, b), 0 for negative `a`.
+const BELOW: usize = 3;
+
+/// [`BINOMIAL`] by column, so that the binomials of neighbouring bar
+/// positions, which [`unrank`] compares together, share a cache line.
+static COLUMN: [[u64; MAX_SEEDS + HOUSES + 1 + BELOW]; HOUSES + 1] = {
+    let mut table = [[0u64; MAX_SEEDS + HOUSES + 1 + BELOW]; HOUSES + 1];
+    let mut a = 0;
+    while a < BINOMIAL.len() {
+        let mut b = 0;
+        while b <= HOUSES {
+            table[b][a + BELOW] = BINOMIAL[a][b];
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 /// C(a, b) for `a <= 60`, `b <= 12`.
 #[must_use]
 pub(crate) const fn binomial(a: usize, b: usize) -> u64 {
@@ -88,9 +108,21 @@ pub(crate) fn unrank(seeds: u8, mut rank: u64) -> [u8; 12] {
     let mut above = usize::from(seeds) + HOUSES - 1;
     let mut sum_above = usize::from(seeds);
     for i in (0..HOUSES - 1).rev() {
+        // Most houses hold few seeds: four bar positions are compared at
+        // once, without a branch, and only a house of four or more goes
+        // round again. Positions below 0 hold 0, which always fits.
+        let column = &COLUMN[i + 1];
         let mut bar = above - 1;
-        while BINOMIAL[bar][i + 1] > rank {
-            bar -= 1;
+        loop {
+            let at = bar + BELOW;
+            let down = usize::from(column[at] > rank)
+                + usize::from(column[at - 1] > rank)
+                + usize::from(column[at - 2] > rank)
+                + usize::from(column[at - 3] > rank);
+            bar -= down;
+            if down < 4 {
+                break;
+            }
         }
         rank -= BINOMIAL[bar][i + 1];
         let sum = bar - i;

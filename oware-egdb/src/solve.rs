@@ -30,6 +30,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::database::Slice;
+use crate::memory::{self, prefetch};
 use crate::parallel;
 use crate::rank::{rank, slice_len, step, unrank};
 use crate::ruleset::{Bounds, Ruleset};
@@ -126,9 +127,105 @@ pub(crate) fn next_decided(wins: &mut Vec<u64>, losses: &mut Vec<u64>) -> Option
     }
 }
 
-/// Nodes whose parents are found before any is updated: the updates of a
-/// batch are independent loads, which the processor overlaps.
-const BATCH: usize = 256;
+/// The nodes decided by the threads of one step, win-type and loss-type.
+#[derive(Default)]
+struct Decided(std::sync::Mutex<(Vec<u64>, Vec<u64>)>);
+
+impl Decided {
+    /// Adds one thread's decisions.
+    fn add(&self, mut wins: Vec<u64>, mut losses: Vec<u64>) {
+        let mut decided = self.0.lock().expect("no thread panics holding the lists");
+        decided.0.append(&mut wins);
+        decided.1.append(&mut losses);
+    }
+
+    /// Hands every decision to the sweep's lists.
+    fn into(self, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
+        let (new_wins, new_losses) = self.0.into_inner().expect("no thread panicked");
+        wins.extend(new_wins);
+        losses.extend(new_losses);
+    }
+}
+
+/// Nodes of the forward pass whose exits are looked up together: their
+/// children's values are fetched from the smaller slices all at once.
+const FORWARD_BATCH: usize = 64;
+
+/// Decided nodes spread in one round of [`Work::propagate`]: bounds the
+/// parents held at once (a few per node).
+const ROUND: usize = 1 << 20;
+
+/// Decided nodes whose parents one thread gathers at a time.
+const GATHER: usize = 1 << 13;
+
+/// The parts of the table that apply their updates apart: several per core,
+/// so that the cores stay busy when some parts get more than others.
+const PARTS: usize = 16;
+
+/// Updates whose nodes are fetched ahead of the one applied: the loads are
+/// scattered over the table, and overlapping them is what keeps the
+/// processor busy.
+const AHEAD: usize = 16;
+
+/// Calls `found` with the rank of every parent of node `node` of slice `seeds`.
+fn parents_of(ruleset: Ruleset, seeds: u8, node: u64, mut found: impl FnMut(u64)) {
+    let houses: Houses = unrank(seeds, node);
+    for_each_parent(&houses, &ruleset.rules(), |parent| found(rank(parent)));
+}
+
+/// Level `t` reaches one node (its cells `node`) from a child decided a
+/// loss (`loss`) or a win: whether this decides the node, as a loss
+/// (`Some(true)`) or a win (`Some(false)`).
+#[inline]
+fn apply_one(layout: Layout, t: i8, node: &mut [i8], loss: bool) -> Option<bool> {
+    if loss {
+        // A child worth `-t` to its mover makes every parent's win-type
+        // node worth `t`.
+        if node[layout.lo] == UNKNOWN {
+            node[layout.lo] = t;
+            return Some(false);
+        }
+    } else if node[layout.hi] == UNKNOWN {
+        // One more quiet child known `>= t`: a loss-type parent whose last
+        // such child this was, with no better exit, is worth `-t`.
+        node[layout.quiet] -= 1;
+        if node[layout.quiet] == 0 && node[layout.exit_hi] <= -t {
+            node[layout.hi] = -t;
+            return Some(true);
+        }
+    }
+    None
+}
+
+/// Applies `updates` (`rank << 1 | loss`) to `nodes`, the table's part that
+/// starts at rank `base`; the nodes decided join `wins` or `losses`.
+fn apply_all(
+    layout: Layout,
+    t: i8,
+    nodes: &mut [i8],
+    base: u64,
+    updates: &[u64],
+    wins: &mut Vec<u64>,
+    losses: &mut Vec<u64>,
+) {
+    let at = |update: u64| ((update >> 1) - base) as usize * layout.width;
+    for (i, &update) in updates.iter().enumerate() {
+        if let Some(&ahead) = updates.get(i + AHEAD) {
+            prefetch(&nodes[at(ahead)]);
+        }
+        let node = at(update);
+        match apply_one(
+            layout,
+            t,
+            &mut nodes[node..node + layout.width],
+            update & 1 == 1,
+        ) {
+            Some(true) => losses.push(update >> 1),
+            Some(false) => wins.push(update >> 1),
+            None => {}
+        }
+    }
+}
 
 impl Work {
     /// The table of the ranks `range` of slice `seeds`, nothing decided.
@@ -137,12 +234,16 @@ impl Work {
         let layout = Layout::of(ruleset);
         let mut node = vec![UNKNOWN; layout.width];
         node[layout.quiet] = 0;
+        let mut nodes = memory::table(len * layout.width);
+        for _ in 0..len {
+            nodes.extend_from_slice(&node);
+        }
         Work {
             ruleset,
             seeds,
             layout,
             start: range.start,
-            nodes: node.repeat(len),
+            nodes,
         }
     }
 
@@ -166,28 +267,38 @@ impl Work {
         let done = AtomicU64::new(0);
         parallel::for_each(pieces, |(piece, nodes)| {
             let mut houses = unrank(seeds, start + (piece * PIECE) as u64);
-            for node in nodes.chunks_exact_mut(layout.width) {
-                let (mut lo, mut hi) = (UNKNOWN, UNKNOWN);
-                let mut quiet = 0;
-                let mut any = false;
-                for m in moves(&houses, &rules) {
-                    any = true;
-                    if m.captured == 0 {
-                        quiet += 1;
-                    } else {
-                        let child = below[usize::from(seeds - m.captured)].bounds(rank(&m.child));
-                        let payoff = Bounds::after_move(m.captured, child);
-                        lo = lo.max(payoff.lo);
-                        hi = hi.max(payoff.hi);
+            // The captures of a batch of nodes: the node, the seeds taken,
+            // and the child's slice and rank, whose value is fetched ahead.
+            let mut exits: Vec<(usize, u8, u64)> = Vec::with_capacity(FORWARD_BATCH * 6);
+            for batch in nodes.chunks_mut(FORWARD_BATCH * layout.width) {
+                exits.clear();
+                for (i, node) in batch.chunks_exact_mut(layout.width).enumerate() {
+                    let mut quiet = 0;
+                    let mut any = false;
+                    for m in moves(&houses, &rules) {
+                        any = true;
+                        if m.captured == 0 {
+                            quiet += 1;
+                        } else {
+                            let child = rank(&m.child);
+                            below[usize::from(seeds - m.captured)].prefetch(child);
+                            exits.push((i, m.captured, child));
+                        }
                     }
+                    if !any {
+                        node[layout.exit_lo] = settled_value(&houses);
+                        node[layout.exit_hi] = settled_value(&houses);
+                    }
+                    node[layout.quiet] = quiet;
+                    step(&mut houses);
                 }
-                if !any {
-                    (lo, hi) = (settled_value(&houses), settled_value(&houses));
+                for &(i, captured, child) in &exits {
+                    let child = below[usize::from(seeds - captured)].bounds(child);
+                    let payoff = Bounds::after_move(captured, child);
+                    let node = &mut batch[i * layout.width..(i + 1) * layout.width];
+                    node[layout.exit_lo] = node[layout.exit_lo].max(payoff.lo);
+                    node[layout.exit_hi] = node[layout.exit_hi].max(payoff.hi);
                 }
-                node[layout.exit_lo] = lo;
-                node[layout.exit_hi] = hi;
-                node[layout.quiet] = quiet;
-                step(&mut houses);
             }
             let count = (nodes.len() / layout.width) as u64;
             progress(done.fetch_add(count, Ordering::Relaxed) + count);
@@ -217,7 +328,7 @@ impl Work {
             .chunks_mut(PIECE * layout.width)
             .enumerate()
             .collect();
-        let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+        let found = Decided::default();
         parallel::for_each(pieces, |(piece, nodes)| {
             let (mut new_wins, mut new_losses) = (Vec::new(), Vec::new());
             let base = start + (piece * PIECE) as u64;
@@ -234,41 +345,79 @@ impl Work {
                     new_losses.push(base + i as u64);
                 }
             }
-            let mut found = found.lock().expect("no scan panics holding the list");
-            found.0.append(&mut new_wins);
-            found.1.append(&mut new_losses);
+            found.add(new_wins, new_losses);
         });
-        let (new_wins, new_losses) = found.into_inner().expect("no scan panicked");
-        wins.extend(new_wins);
-        losses.extend(new_losses);
+        found.into(wins, losses);
     }
 
-    /// Spreads level `t` through the parents until nothing more is decided.
+    /// Spreads level `t` through the parents until nothing more is decided,
+    /// on every core, in rounds: the parents of a round's decided nodes
+    /// are found in pieces (each sorted by the part of the table it falls
+    /// in), then each part applies what reached it. No two threads touch
+    /// the same node, and the level's result does not depend on the order
+    /// in which its decisions spread: it is the least fixed point of the
+    /// level's rules.
     fn propagate(&mut self, t: i8, wins: &mut Vec<u64>, losses: &mut Vec<u64>) {
-        let mut parents: Vec<(u64, bool)> = Vec::with_capacity(BATCH * 8);
+        let (ruleset, seeds, layout, start) = (self.ruleset, self.seeds, self.layout, self.start);
+        let len = self.nodes.len() / layout.width;
+        let part_len = len.div_ceil(PARTS).max(1);
+        let mut round: Vec<(u64, bool)> = Vec::with_capacity(ROUND);
         loop {
-            // A batch of nodes, losses first: each parent with whether its
-            // child was a loss.
-            parents.clear();
-            for _ in 0..BATCH {
-                let Some((node, loss)) = next_decided(wins, losses) else {
+            round.clear();
+            while round.len() < ROUND {
+                let Some(decided) = next_decided(wins, losses) else {
                     break;
                 };
-                self.parents(node, |parent| parents.push((parent, loss)));
+                round.push(decided);
             }
-            if parents.is_empty() && wins.is_empty() && losses.is_empty() {
+            if round.is_empty() {
                 return;
             }
-            for &(parent, loss) in &parents {
-                self.apply(t, parent, loss, wins, losses);
-            }
+            // The parents, as `rank << 1 | loss`, by the part that holds them.
+            let found = std::sync::Mutex::new(Vec::new());
+            parallel::for_each(round.chunks(GATHER).collect(), |decided| {
+                let mut outbox = vec![Vec::new(); PARTS];
+                for &(node, loss) in decided {
+                    parents_of(ruleset, seeds, node, |parent| {
+                        let part = (parent - start) as usize / part_len;
+                        outbox[part].push(parent << 1 | u64::from(loss));
+                    });
+                }
+                found
+                    .lock()
+                    .expect("no gatherer panics holding the list")
+                    .push(outbox);
+            });
+            let outboxes = found.into_inner().expect("no gatherer panicked");
+            let decided = Decided::default();
+            let parts: Vec<_> = self
+                .nodes
+                .chunks_mut(part_len * layout.width)
+                .enumerate()
+                .collect();
+            parallel::for_each(parts, |(part, nodes)| {
+                let base = start + (part * part_len) as u64;
+                let (mut new_wins, mut new_losses) = (Vec::new(), Vec::new());
+                for outbox in &outboxes {
+                    apply_all(
+                        layout,
+                        t,
+                        nodes,
+                        base,
+                        &outbox[part],
+                        &mut new_wins,
+                        &mut new_losses,
+                    );
+                }
+                decided.add(new_wins, new_losses);
+            });
+            decided.into(wins, losses);
         }
     }
 
     /// Calls `found` with the rank of every parent of node `node`.
-    pub(crate) fn parents(&self, node: u64, mut found: impl FnMut(u64)) {
-        let houses: Houses = unrank(self.seeds, node);
-        for_each_parent(&houses, &self.ruleset.rules(), |parent| found(rank(parent)));
+    pub(crate) fn parents(&self, node: u64, found: impl FnMut(u64)) {
+        parents_of(self.ruleset, self.seeds, node, found);
     }
 
     /// Level `t` reaches node `parent` (held here) from a child decided a
@@ -283,23 +432,10 @@ impl Work {
     ) {
         let layout = self.layout;
         let at = (parent - self.start) as usize * layout.width;
-        let node = &mut self.nodes[at..at + layout.width];
-        if loss {
-            // A child worth `-t` to its mover makes every parent's
-            // win-type node worth `t`.
-            if node[layout.lo] == UNKNOWN {
-                node[layout.lo] = t;
-                wins.push(parent);
-            }
-        } else if node[layout.hi] == UNKNOWN {
-            // One more quiet child known `>= t`: a loss-type parent
-            // whose last such child this was, with no better exit,
-            // is worth `-t`.
-            node[layout.quiet] -= 1;
-            if node[layout.quiet] == 0 && node[layout.exit_hi] <= -t {
-                node[layout.hi] = -t;
-                losses.push(parent);
-            }
+        match apply_one(layout, t, &mut self.nodes[at..at + layout.width], loss) {
+            Some(true) => losses.push(parent),
+            Some(false) => wins.push(parent),
+            None => {}
         }
     }
 

@@ -8,7 +8,7 @@
 
 use oware_core::Rules;
 
-use crate::view::{Houses, is_quiet_move, turned};
+use crate::view::{Houses, houses_from_lanes, is_quiet_move, lanes_of, turned_lanes};
 
 /// Lane mask with the top bit of each of the twelve house lanes.
 const TOP_BITS: u128 = 0x8080_8080_8080_8080_8080_8080;
@@ -40,9 +40,7 @@ static ADDED: [[u128; 49]; 12] = {
 /// views): every position whose mover has a legal quiet move to `child`.
 #[inline]
 pub(crate) fn for_each_parent(child: &Houses, rules: &Rules, mut found: impl FnMut(&Houses)) {
-    let mut bytes = [0u8; 16];
-    bytes[..12].copy_from_slice(child);
-    let lanes = u128::from_le_bytes(bytes);
+    let lanes = lanes_of(child);
     let n: u8 = child.iter().sum();
     // The parent's mover owns the child's second row; the house sown is
     // empty afterwards, whatever was sown.
@@ -59,13 +57,11 @@ pub(crate) fn for_each_parent(child: &Houses, rules: &Rules, mut found: impl FnM
             if taken & TOP_BITS != TOP_BITS {
                 break;
             }
-            let mut parent_bytes = (taken & !TOP_BITS).to_le_bytes();
-            parent_bytes[origin] = s;
-            let mut before = [0u8; 12];
-            before.copy_from_slice(&parent_bytes[..12]);
-            // In the parent's own view its row comes first.
-            let parent = turned(&before);
-            if is_quiet_move(&parent, origin - 6, rules, child) {
+            // The sown house held the `s` seeds; in the parent's own view
+            // its row comes first.
+            let before = (taken & !TOP_BITS) | u128::from(s) << (8 * origin);
+            let parent = houses_from_lanes(turned_lanes(before));
+            if is_quiet_move(&parent, origin - 6, rules, lanes) {
                 found(&parent);
             }
         }

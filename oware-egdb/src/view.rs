@@ -2,7 +2,7 @@
 //! side to move's row first, turned into an oware-core [`Position`] (South to
 //! move) so that every rule is oware-core's, and back.
 
-use oware_core::{Board, GrandSlam, House, HouseSet, Position, Rules, Seat, TOTAL_SEEDS};
+use oware_core::{Board, GrandSlam, House, Position, Rules, Seat, TOTAL_SEEDS};
 
 /// Twelve house counts, the mover's row (`0..6`) first.
 pub(crate) type Houses = [u8; 12];
@@ -20,6 +20,33 @@ pub(crate) fn turned(houses: &Houses) -> Houses {
     other[..6].copy_from_slice(&houses[6..]);
     other[6..].copy_from_slice(&houses[..6]);
     other
+}
+
+/// The twelve house lanes of a board's [`Board::lanes`], without the stores.
+const HOUSE_LANES: u128 = (1 << 96) - 1;
+
+/// `houses` as byte lanes, house `i` in byte `i`.
+#[inline]
+pub(crate) fn lanes_of(houses: &Houses) -> u128 {
+    let mut bytes = [0u8; 16];
+    bytes[..12].copy_from_slice(houses);
+    u128::from_le_bytes(bytes)
+}
+
+/// The houses held in the first twelve byte lanes of `lanes`.
+#[inline]
+pub(crate) fn houses_from_lanes(lanes: u128) -> Houses {
+    let mut houses = [0; 12];
+    houses.copy_from_slice(&lanes.to_le_bytes()[..12]);
+    houses
+}
+
+/// [`turned`] on byte lanes: the two rows of six swap places, the stores
+/// are dropped.
+#[inline]
+pub(crate) fn turned_lanes(lanes: u128) -> u128 {
+    let houses = lanes & HOUSE_LANES;
+    ((houses >> 48) | (houses << 48)) & HOUSE_LANES
 }
 
 /// The mover-relative houses of `position`.
@@ -100,19 +127,27 @@ pub(crate) fn moves(houses: &Houses, rules: &Rules) -> impl Iterator<Item = Move
 }
 
 /// Whether sowing `house` (`0..6`) in `parent` is legal under `rules`,
-/// captures nothing and leaves `child` (in its mover's view).
+/// captures nothing and leaves the houses `child` (in its mover's view, as
+/// [`lanes_of`] gives them).
+///
+/// One sowing answers it all, through oware-core: a move takes its capture
+/// chain unless that chain is a grand slam, which takes nothing (and which
+/// only abapa always allows), so the move is quiet when its chain is empty
+/// or a grand slam, and then the child is the sown board.
 #[inline]
-pub(crate) fn is_quiet_move(parent: &Houses, house: usize, rules: &Rules, child: &Houses) -> bool {
+pub(crate) fn is_quiet_move(parent: &Houses, house: usize, rules: &Rules, child: u128) -> bool {
     let position = position_of(parent);
     let house = House::ALL[house];
-    if !position.legal_moves().contains(house)
-        || child_houses(position.play_unchecked(house)) != *child
-    {
+    if !position.legal_moves().contains(house) {
         return false;
     }
-    // Legal under abapa: under awari a grand slam may still be forbidden.
-    // Only then are the other moves looked at.
-    rules.grand_slam == GrandSlam::CapturesNothing
-        || position.grand_slams(HouseSet::EMPTY.with(house)).is_empty()
-        || position.legal_moves_under(rules).contains(house)
+    let sowing = position.board().sow_unchecked(house);
+    if turned_lanes(sowing.board.lanes()) != child {
+        return false;
+    }
+    let chain = sowing.board.capture_chain(Seat::South, sowing.last);
+    chain.is_empty()
+        || (chain.is_grand_slam(sowing.board)
+            && (rules.grand_slam == GrandSlam::CapturesNothing
+                || position.legal_moves_under(rules).contains(house)))
 }
