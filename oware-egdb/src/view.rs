@@ -2,7 +2,7 @@
 //! side to move's row first, turned into an oware-core [`Position`] (South to
 //! move) so that every rule is oware-core's, and back.
 
-use oware_core::{Board, GrandSlam, House, Position, Rules, Seat, TOTAL_SEEDS};
+use oware_core::{Board, GrandSlam, House, HouseSet, Position, Rules, Seat, TOTAL_SEEDS};
 
 /// Twelve house counts, the mover's row (`0..6`) first.
 pub(crate) type Houses = [u8; 12];
@@ -130,24 +130,21 @@ pub(crate) fn moves(houses: &Houses, rules: &Rules) -> impl Iterator<Item = Move
 /// captures nothing and leaves the houses `child` (in its mover's view, as
 /// [`lanes_of`] gives them).
 ///
-/// One sowing answers it all, through oware-core: a move takes its capture
-/// chain unless that chain is a grand slam, which takes nothing (and which
-/// only abapa always allows), so the move is quiet when its chain is empty
-/// or a grand slam, and then the child is the sown board.
+/// oware-core plays the move, so the capture and grand slam rules are its
+/// own: the child has as many seeds as the parent only when nothing was
+/// taken, so equal houses mean a quiet move.
 #[inline]
 pub(crate) fn is_quiet_move(parent: &Houses, house: usize, rules: &Rules, child: u128) -> bool {
     let position = position_of(parent);
     let house = House::ALL[house];
-    if !position.legal_moves().contains(house) {
+    if !position.legal_moves().contains(house)
+        || turned_lanes(position.play_unchecked(house).board().lanes()) != child
+    {
         return false;
     }
-    let sowing = position.board().sow_unchecked(house);
-    if turned_lanes(sowing.board.lanes()) != child {
-        return false;
-    }
-    let chain = sowing.board.capture_chain(Seat::South, sowing.last);
-    chain.is_empty()
-        || (chain.is_grand_slam(sowing.board)
-            && (rules.grand_slam == GrandSlam::CapturesNothing
-                || position.legal_moves_under(rules).contains(house)))
+    // Legal under abapa: under awari a grand slam may still be forbidden.
+    // Only then are the other moves looked at.
+    rules.grand_slam == GrandSlam::CapturesNothing
+        || position.grand_slams(HouseSet::EMPTY.with(house)).is_empty()
+        || position.legal_moves_under(rules).contains(house)
 }
