@@ -636,4 +636,54 @@ mod tests {
         assert_eq!(table.probe(a), None);
         assert_eq!(table.probe(b), None);
     }
+
+    #[test]
+    fn the_top_of_the_key_moves_the_bucket_too() {
+        // Positions alike in their first 64 key bits (houses A to e empty)
+        // and different in the rest (house f, South's store, the seat): a
+        // hash that dropped the key's high half would put them all in one
+        // bucket, and a search that reaches many of them would thrash it.
+        let table = Table::new(1);
+        let mut keys = 0;
+        let mut buckets = std::collections::HashSet::new();
+        for f in 0..=20u8 {
+            for south_store in 0..=20u8 {
+                for seat in [Seat::South, Seat::North] {
+                    let mut cells = [0u8; 14];
+                    cells[11] = f;
+                    cells[12] = south_store;
+                    cells[13] = 48 - f - south_store;
+                    let position = Position::new(Board::from_cells(cells).unwrap(), seat);
+                    let key = Key::of(position);
+                    assert_eq!(key.0 as u64, 0, "{position:?}");
+                    buckets.insert(std::ptr::from_ref(table.bucket(key)));
+                    keys += 1;
+                }
+            }
+        }
+        assert!(
+            buckets.len() * 10 >= keys * 9,
+            "{} buckets for {keys} keys",
+            buckets.len()
+        );
+    }
+
+    #[test]
+    fn a_deeper_bound_is_kept_in_every_search_not_only_the_first() {
+        // The generation is read back from the entry: in search 1, 2, 3 (and
+        // 63, the last before the wrap) a shallower bound still leaves it.
+        let table = one_bucket();
+        let key = Key::of(Position::OPENING);
+        for search in 1..=63u8 {
+            table.new_search();
+            let depth = 10 + search % 4;
+            table.store(key, entry(10, depth, Bound::Lower, None));
+            table.store(key, entry(20, depth - 3, Bound::Upper, None));
+            assert_eq!(
+                table.probe(key),
+                Some(entry(10, depth, Bound::Lower, None)),
+                "search {search}"
+            );
+        }
+    }
 }
