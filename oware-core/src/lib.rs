@@ -18,6 +18,7 @@
 //!   [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) of
 //!   [`Board`]), fens ([`Position::from_fen`]) and OGN game records
 //!   ([`Record`], the format of the Aualé GUI);
+//! - un-moves for retrograde analysis ([`Position::quiet_unmoves`]);
 //! - [`perft`].
 //!
 //! ```
@@ -58,6 +59,7 @@ mod position;
 mod rules;
 mod seat;
 mod sow;
+mod unmove;
 
 pub use board::{Board, BoardError, TOTAL_SEEDS};
 pub use capture::Chain;
@@ -73,6 +75,7 @@ pub use position::{IllegalMove, Position};
 pub use rules::{ParseRulesError, Rules};
 pub use seat::{BySeat, ParseSeatError, Seat};
 pub use sow::Sowing;
+pub use unmove::{QuietUnmoves, Unmove};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -72,6 +72,12 @@ static LAST: [[House; MAX_SEEDS + 1]; 12] = {
     table
 };
 
+/// The house the last of `sown` seeds sown from `house` falls into.
+#[inline]
+pub(crate) fn last_house(house: House, sown: u8) -> House {
+    LAST[house.index()][usize::from(sown)]
+}
+
 /// `LIFT[o]`: every lane but house `o`'s, to empty the origin.
 const LIFT: [u128; 12] = {
     let mut table = [0; 12];
@@ -137,6 +143,45 @@ impl Board {
             last: LAST[origin][usize::from(sown)],
             sown,
         }
+    }
+
+    /// The board that sowing `sown` seeds from `house` turned into this one,
+    /// before the sowing: `house` held the `sown` seeds, every other house
+    /// held what it holds now less what the sowing dropped in it. `None`
+    /// when no board does: `sown` is 0, `house` is not empty now (a sowing
+    /// always empties its origin), or some house holds fewer seeds than the sowing
+    /// would have dropped. The inverse of [`Board::sow`], by the same table.
+    ///
+    /// More seeds drop at least as many in every house, so once `sown`
+    /// seeds fail, every larger count fails too.
+    ///
+    /// ```
+    /// use oware_core::{Board, House};
+    /// let sowing = Board::OPENING.sow(House::E);
+    /// assert_eq!(sowing.board.unsow(House::E, 4), Some(Board::OPENING));
+    /// // Five seeds would have dropped one in d, which holds only the
+    /// // opening's four: possible, but not the opening.
+    /// assert_ne!(sowing.board.unsow(House::E, 5), Some(Board::OPENING));
+    /// // F is not empty, so it was not the house sown.
+    /// assert_eq!(sowing.board.unsow(House::F, 1), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn unsow(self, house: House, sown: u8) -> Option<Board> {
+        /// The top bit of each of the twelve house lanes.
+        const TOP_BITS: u128 = 0x8080_8080_8080_8080_8080_8080;
+        let origin = house.index();
+        if self.seeds(house) != 0 || sown == 0 || usize::from(sown) > MAX_SEEDS {
+            return None;
+        }
+        // Lane by lane: counts are at most 48, so each lane's top bit
+        // absorbs a borrow, and a lane that loses it would go negative.
+        let taken = (self.lanes() | TOP_BITS) - SOWN[origin][usize::from(sown)];
+        if taken & TOP_BITS != TOP_BITS {
+            return None;
+        }
+        let before = (taken & !TOP_BITS) | u128::from(sown) << (8 * origin);
+        Some(Board::from_lanes(before))
     }
 
     /// The houses `house`'s seeds fall into, in order: one per seed, every

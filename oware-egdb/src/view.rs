@@ -2,7 +2,7 @@
 //! side to move's row first, turned into an oware-core [`Position`] (South to
 //! move) so that every rule is oware-core's, and back.
 
-use oware_core::{Board, GrandSlam, House, HouseSet, Position, Rules, Seat, TOTAL_SEEDS};
+use oware_core::{Board, Position, Rules, Seat, TOTAL_SEEDS};
 
 /// Twelve house counts, the mover's row (`0..6`) first.
 pub(crate) type Houses = [u8; 12];
@@ -24,14 +24,6 @@ pub(crate) fn turned(houses: &Houses) -> Houses {
 
 /// The twelve house lanes of a board's [`Board::lanes`], without the stores.
 const HOUSE_LANES: u128 = (1 << 96) - 1;
-
-/// `houses` as byte lanes, house `i` in byte `i`.
-#[inline]
-pub(crate) fn lanes_of(houses: &Houses) -> u128 {
-    let mut bytes = [0u8; 16];
-    bytes[..12].copy_from_slice(houses);
-    u128::from_le_bytes(bytes)
-}
 
 /// The houses held in the first twelve byte lanes of `lanes`.
 #[inline]
@@ -124,27 +116,4 @@ pub(crate) fn moves(houses: &Houses, rules: &Rules) -> impl Iterator<Item = Move
             child,
         }
     })
-}
-
-/// Whether sowing `house` (`0..6`) in `parent` is legal under `rules`,
-/// captures nothing and leaves the houses `child` (in its mover's view, as
-/// [`lanes_of`] gives them).
-///
-/// oware-core plays the move, so the capture and grand slam rules are its
-/// own: the child has as many seeds as the parent only when nothing was
-/// taken, so equal houses mean a quiet move.
-#[inline]
-pub(crate) fn is_quiet_move(parent: &Houses, house: usize, rules: &Rules, child: u128) -> bool {
-    let position = position_of(parent);
-    let house = House::ALL[house];
-    if !position.legal_moves().contains(house)
-        || turned_lanes(position.play_unchecked(house).board().lanes()) != child
-    {
-        return false;
-    }
-    // Legal under abapa: under awari a grand slam may still be forbidden.
-    // Only then are the other moves looked at.
-    rules.grand_slam == GrandSlam::CapturesNothing
-        || position.grand_slams(HouseSet::EMPTY.with(house)).is_empty()
-        || position.legal_moves_under(rules).contains(house)
 }
