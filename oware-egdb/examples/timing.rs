@@ -100,4 +100,64 @@ fn probe(db: &Database, max: u8) {
             (end - start) as f64 / probes
         );
     }
+    memory_reference(db.ruleset(), max, rounds);
+}
+
+/// The same loads without the probe: bytes read at random from a table as
+/// big as the slice probed, on huge pages as the slices are, independent and
+/// chained. This is what the memory of the machine allows; a probe adds
+/// only its rank and the slice's lookup to it.
+fn memory_reference(ruleset: Ruleset, max: u8, rounds: usize) {
+    let len = usize::try_from(oware_egdb::slice_len(max)).expect("the slice fits in memory")
+        * if ruleset == Ruleset::Abapa { 2 } else { 1 };
+    let mut table: Vec<u8> = Vec::with_capacity(len);
+    #[cfg(target_os = "linux")]
+    {
+        let huge = 2 << 20;
+        let first = (table.as_ptr() as usize).next_multiple_of(huge);
+        let end = (table.as_ptr() as usize + len) / huge * huge;
+        if end > first {
+            // SAFETY: the range lies inside the allocation just made; the
+            // advice changes how its pages are backed, not what they hold.
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    table.extend((0..len).map(|_| next() as u8));
+    let indices: Vec<usize> = (0..1 << 20).map(|_| next() as usize % len).collect();
+    let loads = (rounds * indices.len()) as f64;
+    let started = thread_cpu_ns();
+    let mut sum = 0u64;
+    for _ in 0..rounds {
+        for &i in &indices {
+            sum += u64::from(table[black_box(i)]);
+        }
+    }
+    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
+        println!(
+            "memory alone: {:.1} ns of CPU per random load from {len} bytes (checksum {sum})",
+            (end - start) as f64 / loads
+        );
+    }
+    let started = thread_cpu_ns();
+    let mut at = 0usize;
+    for step in 0..rounds * indices.len() {
+        // The next address waits for this load, as a chained probe does.
+        let byte = table[indices[at]];
+        at = (step + usize::from(byte & 1)) % indices.len();
+    }
+    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
+        println!(
+            "memory alone, chained: {:.1} ns of CPU per random load (ends at {at})",
+            (end - start) as f64 / loads
+        );
+    }
 }
