@@ -30,8 +30,11 @@
 //! value if endless play gave every seed left to the mover's opponent, and
 //! HI, if it gave them to the mover.
 //!
-//! Every rule (sowing, capture, grand slam, feeding, legal moves) is
-//! oware-core's: the database calls it, never works it out again.
+//! Every rule (sowing, capture, grand slam, feeding, legal moves, and the
+//! un-moves that undo them) is oware-core's: the database calls it, never
+//! works it out again.
+//!
+//! [`Position::quiet_unmoves`]: oware_core::Position::quiet_unmoves
 //!
 //! # Building and probing
 //!
@@ -50,8 +53,8 @@
 //! in it. One forward pass on every core finds each position's best exit
 //! and counts its quiet moves; then a sweep over levels `t = n, n-1, …`
 //! decides the positions worth `t` and `-t`, spreading each decision to the
-//! parents (un-moves found by undoing a sowing and confirmed by sowing it
-//! forward with oware-core) and counting down the quiet children still
+//! parents (oware-core's un-moves, [`Position::quiet_unmoves`], which it
+//! holds to its own forward play) and counting down the quiet children still
 //! unknown. The spreading runs on every core too, in rounds: the parents of
 //! a round's decisions are found in pieces, then each part of the table
 //! applies the updates that fall in it, its loads prefetched ahead; the
