@@ -52,54 +52,73 @@ fn build(ruleset: Ruleset, max: u8) -> Database {
     })
 }
 
+/// A xorshift generator: the same numbers on every run.
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// Runs `work`, which does `count` operations and returns a checksum (so
+/// that nothing is optimised away), and prints its CPU time per operation.
+fn per_operation(what: &str, count: usize, work: impl FnOnce() -> u64) {
+    let started = thread_cpu_ns();
+    let checksum = work();
+    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
+        println!(
+            "{what}: {:.1} ns of CPU each (checksum {checksum})",
+            (end - start) as f64 / count as f64
+        );
+    }
+}
+
 /// Times probes at random positions of `max` seeds: independent ones (the
 /// processor overlaps their loads) and a chain (each position picked with
 /// the value before: one load at a time, a probe's whole latency).
 fn probe(db: &Database, max: u8) {
     // Random positions of exactly `max` seeds: the biggest slice, so that
     // nearly every probe misses the caches.
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let positions: Vec<[u8; 12]> = (0..1 << 20)
         .map(|_| {
             let mut houses = [0u8; 12];
             for _ in 0..max {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                houses[(state % 12) as usize] += 1;
+                houses[(next() % 12) as usize] += 1;
             }
             houses
         })
         .collect();
     let rounds = 10;
-    let started = thread_cpu_ns();
-    let mut sum = 0i64;
-    for _ in 0..rounds {
-        for &houses in &positions {
-            let bounds = db.probe_houses(black_box(houses)).expect("in the database");
-            sum += i64::from(bounds.lo) + i64::from(bounds.hi);
-        }
-    }
-    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
-        let probes = (rounds * positions.len()) as f64;
-        println!(
-            "probe: {:.1} ns of CPU per probe at random {max}-seed positions (checksum {sum})",
-            (end - start) as f64 / probes
-        );
-    }
-    let started = thread_cpu_ns();
-    let mut at = 0usize;
-    for step in 0..rounds * positions.len() {
-        let bounds = db.probe_houses(positions[at]).expect("in the database");
-        at = (step + usize::from(bounds.lo as u8 & 1)) % positions.len();
-    }
-    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
-        let probes = (rounds * positions.len()) as f64;
-        println!(
-            "probe, chained: {:.1} ns of CPU per probe at random {max}-seed positions (ends at {at})",
-            (end - start) as f64 / probes
-        );
-    }
+    let count = rounds * positions.len();
+    per_operation(
+        &format!("probe at random {max}-seed positions"),
+        count,
+        || {
+            let mut sum = 0u64;
+            for _ in 0..rounds {
+                for &houses in &positions {
+                    let bounds = db.probe_houses(black_box(houses)).expect("in the database");
+                    sum += u64::from(bounds.lo as u8) + u64::from(bounds.hi as u8);
+                }
+            }
+            sum
+        },
+    );
+    per_operation(
+        &format!("probe, chained, at random {max}-seed positions"),
+        count,
+        || {
+            let mut at = 0usize;
+            for step in 0..count {
+                let bounds = db.probe_houses(positions[at]).expect("in the database");
+                at = (step + usize::from(bounds.lo as u8 & 1)) % positions.len();
+            }
+            at as u64
+        },
+    );
     memory_reference(db.ruleset(), max, rounds);
 }
 
@@ -124,40 +143,30 @@ fn memory_reference(ruleset: Ruleset, max: u8, rounds: usize) {
             }
         }
     }
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     table.extend((0..len).map(|_| next() as u8));
     let indices: Vec<usize> = (0..1 << 20).map(|_| next() as usize % len).collect();
-    let loads = (rounds * indices.len()) as f64;
-    let started = thread_cpu_ns();
-    let mut sum = 0u64;
-    for _ in 0..rounds {
-        for &i in &indices {
-            sum += u64::from(table[black_box(i)]);
+    let count = rounds * indices.len();
+    per_operation(
+        &format!("memory alone, a random byte of {len}"),
+        count,
+        || {
+            let mut sum = 0u64;
+            for _ in 0..rounds {
+                for &i in &indices {
+                    sum += u64::from(table[black_box(i)]);
+                }
+            }
+            sum
+        },
+    );
+    per_operation("memory alone, chained", count, || {
+        let mut at = 0usize;
+        for step in 0..count {
+            // The next address waits for this load, as a chained probe does.
+            let byte = table[indices[at]];
+            at = (step + usize::from(byte & 1)) % indices.len();
         }
-    }
-    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
-        println!(
-            "memory alone: {:.1} ns of CPU per random load from {len} bytes (checksum {sum})",
-            (end - start) as f64 / loads
-        );
-    }
-    let started = thread_cpu_ns();
-    let mut at = 0usize;
-    for step in 0..rounds * indices.len() {
-        // The next address waits for this load, as a chained probe does.
-        let byte = table[indices[at]];
-        at = (step + usize::from(byte & 1)) % indices.len();
-    }
-    if let (Some(start), Some(end)) = (started, thread_cpu_ns()) {
-        println!(
-            "memory alone, chained: {:.1} ns of CPU per random load (ends at {at})",
-            (end - start) as f64 / loads
-        );
-    }
+        at as u64
+    });
 }
