@@ -23,7 +23,15 @@ pub(crate) fn turned(houses: &Houses) -> Houses {
 }
 
 /// The twelve house lanes of a board's [`Board::lanes`], without the stores.
-const HOUSE_LANES: u128 = (1 << 96) - 1;
+pub(crate) const HOUSE_LANES: u128 = (1 << 96) - 1;
+
+/// `houses` as byte lanes, house `i` in byte `i`.
+#[inline]
+pub(crate) fn lanes_of(houses: &Houses) -> u128 {
+    let mut bytes = [0u8; 16];
+    bytes[..12].copy_from_slice(houses);
+    u128::from_le_bytes(bytes)
+}
 
 /// The houses held in the first twelve byte lanes of `lanes`.
 #[inline]
