@@ -85,7 +85,10 @@ impl RangeSolver {
 /// [`RangeSolver::apply`] fill them) whose parents are to be told, losses
 /// first, with whether it is a loss.
 pub fn next_decided(wins: &mut Vec<u64>, losses: &mut Vec<u64>) -> Option<(u64, bool)> {
-    crate::solve::next_decided(wins, losses)
+    match losses.pop() {
+        Some(node) => Some((node, true)),
+        None => wins.pop().map(|node| (node, false)),
+    }
 }
 
 /// The complete slices of `ruleset` in `dir`, from 0 seeds up to the first

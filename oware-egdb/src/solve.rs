@@ -118,15 +118,6 @@ pub(crate) struct Work {
     nodes: Vec<i8>,
 }
 
-/// The next decided node whose parents are to be told, losses first (a
-/// loss decides its parents at once), and whether it is a loss.
-pub(crate) fn next_decided(wins: &mut Vec<u64>, losses: &mut Vec<u64>) -> Option<(u64, bool)> {
-    match losses.pop() {
-        Some(node) => Some((node, true)),
-        None => wins.pop().map(|node| (node, false)),
-    }
-}
-
 /// The nodes decided by the threads of one step, win-type and loss-type:
 /// ranks from a scan, [`Carried`] nodes from a round of spreading.
 struct Decided<T>(std::sync::Mutex<(Vec<T>, Vec<T>)>);
@@ -172,12 +163,6 @@ const PARTS: usize = 16;
 /// scattered over the table, and overlapping them is what keeps the
 /// processor busy.
 const AHEAD: usize = 16;
-
-/// Calls `found` with the rank of every parent of node `node` of slice `seeds`.
-fn parents_of(ruleset: Ruleset, seeds: u8, node: u64, mut found: impl FnMut(u64)) {
-    let houses: Houses = unrank(seeds, node);
-    for_each_parent(&houses, &ruleset.rules(), |parent| found(rank(parent)));
-}
 
 /// Level `t` reaches one node (its cells `node`) from a child decided a
 /// loss (`loss`) or a win: whether this decides the node, as a loss
@@ -402,7 +387,7 @@ impl Work {
             .trailing_zeros();
         let part_len = 1usize << part_shift;
         assert!(
-            part_len <= 1 << 32,
+            part_len as u64 <= 1 << 32,
             "a part of slice {seeds} fits the 32 bits an update gives its place"
         );
         // The nodes this level's spreading decides, carried with their houses.
@@ -468,13 +453,19 @@ impl Work {
         }
     }
 
-    /// Calls `found` with the rank of every parent of node `node`.
-    pub(crate) fn parents(&self, node: u64, found: impl FnMut(u64)) {
-        parents_of(self.ruleset, self.seeds, node, found);
+    /// Calls `found` with the rank of every parent of node `node` (for the
+    /// builds split over processes, which carry ranks between them).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn parents(&self, node: u64, mut found: impl FnMut(u64)) {
+        let houses: Houses = unrank(self.seeds, node);
+        for_each_parent(&houses, &self.ruleset.rules(), |parent| {
+            found(rank(parent));
+        });
     }
 
     /// Level `t` reaches node `parent` (held here) from a child decided a
     /// loss (`loss`) or a win; a node it decides joins `wins` or `losses`.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn apply(
         &mut self,
         t: i8,
