@@ -485,36 +485,26 @@ impl Work {
 
     /// The values held, as a slice file stores them, with every undecided
     /// cell at its default: 0 under awari, LO `-n` and HI `+n` under abapa.
-    pub(crate) fn finish(self) -> Box<[i8]> {
+    pub(crate) fn finish(mut self) -> Box<[i8]> {
         let n = self.seeds as i8;
         let layout = self.layout;
-        let nodes = self.nodes.chunks_exact(layout.width);
-        if self.ruleset.has_bounds() {
-            nodes
-                .flat_map(|node| {
-                    let lo = if node[layout.lo] == UNKNOWN {
-                        -n
-                    } else {
-                        node[layout.lo]
-                    };
-                    let hi = if node[layout.hi] == UNKNOWN {
-                        n
-                    } else {
-                        node[layout.hi]
-                    };
-                    [lo, hi]
-                })
-                .collect()
-        } else {
-            nodes
-                .map(|node| {
-                    if node[layout.lo] == UNKNOWN {
-                        0
-                    } else {
-                        node[layout.lo]
-                    }
-                })
-                .collect()
+        let bounds = self.ruleset.has_bounds();
+        let count = self.nodes.len() / layout.width;
+        // In place, so that a slice never needs its working table and its
+        // values at once (at 30 seeds that is 3 GB more): node `i`'s values
+        // go to bytes `i` or `2i, 2i + 1`, never past its own cells at
+        // `width × i`, which are read before they are written.
+        for i in 0..count {
+            let node = i * layout.width;
+            let (lo, hi) = (self.nodes[node + layout.lo], self.nodes[node + layout.hi]);
+            if bounds {
+                self.nodes[2 * i] = if lo == UNKNOWN { -n } else { lo };
+                self.nodes[2 * i + 1] = if hi == UNKNOWN { n } else { hi };
+            } else {
+                self.nodes[i] = if lo == UNKNOWN { 0 } else { lo };
+            }
         }
+        self.nodes.truncate(count * if bounds { 2 } else { 1 });
+        self.nodes.into_boxed_slice()
     }
 }
