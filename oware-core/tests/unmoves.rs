@@ -3,7 +3,7 @@
 //! nothing else; and at random boards with many seeds, each un-move played
 //! forwards gives the position back.
 
-use oware_core::{Board, Position, Rules, Seat, Unmove};
+use oware_core::{Board, House, Position, Rules, Seat, Unmove};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -132,4 +132,54 @@ fn un_moves_of_random_boards_play_back_to_the_position() {
         found > 10_000,
         "only {found} un-moves: the test tried too little"
     );
+}
+
+#[test]
+fn unsow_undoes_every_sowing_of_small_boards() {
+    for seeds in 1..=6 {
+        for board in boards(seeds) {
+            for house in House::ALL {
+                let sown = board.seeds(house);
+                if sown == 0 {
+                    continue;
+                }
+                let after = board.sow(house).board;
+                assert_eq!(after.unsow(house, sown), Some(board), "{board:?} {house}");
+            }
+        }
+    }
+}
+
+#[test]
+fn unsow_undoes_the_longest_sowing() {
+    // All 48 seeds in A: four laps and four more houses.
+    let mut cells = [0; 14];
+    cells[0] = 48;
+    let board = Board::from_cells(cells).expect("48 seeds");
+    let after = board.sow(House::A).board;
+    assert_eq!(after.unsow(House::A, 48), Some(board));
+}
+
+#[test]
+fn unsow_refuses_what_no_sowing_made() {
+    let after = Board::OPENING.sow(House::E).board;
+    // No seeds: not a sowing.
+    assert_eq!(after.unsow(House::E, 0), None);
+    // More seeds than a house can hold: refused, not a panic.
+    assert_eq!(after.unsow(House::E, 49), None);
+    assert_eq!(after.unsow(House::E, u8::MAX), None);
+    // F holds seeds, and a sowing empties its origin.
+    assert_eq!(after.unsow(House::F, 1), None);
+    // Two seeds in A sown: B and C hold one each. Three would have put one
+    // in D too, which is empty.
+    let mut cells = [0; 14];
+    cells[0] = 2;
+    cells[12] = 23;
+    cells[13] = 23;
+    let two = Board::from_cells(cells).expect("48 seeds");
+    let after = two.sow(House::A).board;
+    // One seed: from A with one seed and C with one, as good a start.
+    assert_eq!(after.unsow(House::A, 1).map(|b| b.seeds(House::C)), Some(1));
+    assert_eq!(after.unsow(House::A, 2), Some(two));
+    assert_eq!(after.unsow(House::A, 3), None, "D is empty");
 }
