@@ -89,20 +89,35 @@
 //!
 //! # Sizes and 30 seeds
 //!
-//! Up to 20 seeds: 225,792,840 positions (226 MB awari, 452 MB abapa on
-//! disk); solving slice 20 needs a working table of 3 (awari) or 5 (abapa)
-//! bytes per position, 254 or 423 MB, besides the smaller slices. Up to 24
-//! seeds: 1.25 G positions, slice 24 alone 417 M. Up to 30 seeds (11.1 G
-//! positions, slice 30 alone 4.5 G) would take: one byte per abapa position
-//! (a palette, as above) so that slices 0–29 fit in 6.6 GB; the working
-//! table cut to 3 bytes by keeping the exits in a side table of the
-//! positions that have one; and since 4.5 G × 3 B still exceeds this
-//! machine's 24 GB once the lower slices are loaded, the smaller slices
-//! memory-mapped from disk (they are only read, at exits) or the slice
-//! solved in parts split by the seeds in the mover's row, as Romein and Bal
-//! split theirs over processors. At this code's ~1.5 M positions per CPU
-//! second (awari; abapa about half) it is hours of computing on two cores,
-//! not days.
+//! A slice of `n` seeds has C(n + 11, 11) positions: 84.7 M at 20, 417 M
+//! at 24, 3.16 G at 30; all slices up to 30 hold 11.06 G. Solving a slice
+//! holds the slices below it (one byte a position under awari, two under
+//! abapa), its working table (3 or 5 bytes a position) and the lists of
+//! decided positions (about a byte a position at the peak); the values are
+//! then compacted in place. Measured on this 2-core, 24 GB machine (awari,
+//! December 2026, beside a match using the same cores; the README has the
+//! table):
+//!
+//! | slice | positions | CPU | peak resident |
+//! |---:|---:|---:|---:|
+//! | 25 | 601 M | 296 s | 3.7 GB |
+//! | 26 | 855 M | 466 s | 5.3 GB |
+//! | 27 | 1.20 G | 672 s | 7.5 GB |
+//! | 28 | 1.68 G | 876 s | 10.5 GB |
+//! | 29 | 2.31 G | 1,378 s | 14.3 GB |
+//! | 30 | 3.16 G | SLICE30CPU | SLICE30PEAK |
+//!
+//! so awari up to 30 seeds fits this machine: 11.06 GB on disk, about
+//! AWARI30TOTAL of computing. Abapa does not, as it is: at slice 30 its
+//! lower slices take 15.8 GB, its working table 15.8 GB and its lists
+//! about 3 GB. A per-slice palette of the (LO, HI) pairs that occur (at
+//! most 111 distinct pairs up to 19 seeds, against 231 possible at 20)
+//! would make it one byte a position on disk and in the lower slices,
+//! 7.9 GB, which is still about 27 GB at slice 30: abapa to 30 wants a
+//! machine of 32 GB, or two machines with the split build
+//! (`oware-egdb-mpi`, where each process holds its range of the slice's
+//! working table; docs/distributed.md), or the lower slices memory-mapped
+//! from disk rather than held (they are only read, by the forward pass).
 
 mod database;
 #[cfg(not(target_arch = "wasm32"))]
