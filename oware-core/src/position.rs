@@ -62,7 +62,7 @@ pub enum IllegalMove {
     EmptyHouse(House),
     /// The opponent's row is empty and this move would leave it so.
     MustFeed(House),
-    /// Under [`GrandSlam::Forbidden`], the move would capture the opponent's
+    /// Under [`GrandSlam::Forbidden`](crate::GrandSlam::Forbidden), the move would capture the opponent's
     /// whole row while another move does not.
     GrandSlam(House),
 }

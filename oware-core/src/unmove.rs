@@ -7,14 +7,16 @@
 //! position, in another part of any database. A grand slam, which takes
 //! nothing, is quiet.
 //!
-//! A candidate is undone by [`Board::unsow`](crate::Board::unsow), then held to the same
+//! A candidate is undone by [`Board::unsow`], then held to the same
 //! primitives that play forwards: [`Position::legal_moves`] (the feeding
-//! rule), [`Board::capture_chain`](crate::Board::capture_chain) and [`Chain::is_grand_slam`] on the
+//! rule), [`Board::capture_chain`] and [`Chain::is_grand_slam`] on the
 //! board after sowing, which is the position itself when nothing is taken,
 //! and [`Position::legal_moves_under`] for a grand slam the rules may
 //! forbid. No candidate is played, yet each one found is exactly a move
 //! that [`Position::play_under`] plays to this position.
 //!
+//! [`Board::unsow`]: crate::Board::unsow
+//! [`Board::capture_chain`]: crate::Board::capture_chain
 //! [`Chain::is_grand_slam`]: crate::Chain::is_grand_slam
 
 use crate::grand_slam::GrandSlam;
@@ -59,8 +61,8 @@ impl Position {
     /// use oware_core::{House, Position, Rules};
     /// let after = Position::OPENING.play(House::E)?;
     /// let unmoves: Vec<_> = after.quiet_unmoves(&Rules::ABAPA).collect();
-    /// // E is the only empty house of South's: sown with 4 seeds, it came
-    /// // from the opening; with 1 to 3 it would have stopped before c.
+    /// // E, South's one empty house, was sown: the opening, whose E held
+    /// // four seeds, is one of the positions it was sown from.
     /// assert!(unmoves.iter().any(|u| u.parent == Position::OPENING && u.house == House::E));
     /// for unmove in &unmoves {
     ///     assert_eq!(unmove.parent.play_under(unmove.house, &Rules::ABAPA), Ok(after));
