@@ -140,7 +140,7 @@ impl Board {
         let lanes = (self.lanes() & LIFT[origin]) + SOWN[origin][usize::from(sown)];
         Sowing {
             board: Board::from_lanes(lanes),
-            last: LAST[origin][usize::from(sown)],
+            last: last_house(house, sown),
             sown,
         }
     }

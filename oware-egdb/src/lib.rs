@@ -107,8 +107,8 @@
 //! | 29 | 2.31 G | 1,378 s | 14.3 GB |
 //! | 30 | 3.16 G | 1,978 s | 19.7 GB |
 //!
-//! so awari up to 30 seeds fits this machine: 11.06 GB on disk, about 1.8
-//! hours of CPU. Abapa does not, as it is: at slice 30 its
+//! so awari up to 30 seeds fits this machine: 11.06 GB on disk, and
+//! slices 25–30 took 5,666 s of CPU. Abapa does not, as it is: at slice 30 its
 //! lower slices take 15.8 GB, its working table 15.8 GB and its lists
 //! about 3 GB. A per-slice palette of the (LO, HI) pairs that occur (at
 //! most 111 distinct pairs up to 19 seeds, against 231 possible at 20)
