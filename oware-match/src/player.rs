@@ -142,6 +142,8 @@ impl SearchPlayer {
                 remaining,
                 increment,
                 moves_to_go: None,
+                // The runner's own clock: no protocol between it and the search.
+                overhead: Duration::ZERO,
             }
             .plan(game.legal_moves().len())
         });

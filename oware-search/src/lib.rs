@@ -63,7 +63,8 @@
 //! - `ends.rs`: exact game ends, repetition and the move limit counted
 //!   through the game's history; `proof.rs`: proving draws.
 //! - `limits.rs`: limits, the replaceable clock, soft and hard time;
-//!   `time.rs`: a game clock's time for one move ([`TimeControl`]);
+//!   `time.rs`: a game clock's time for one move ([`TimeControl`]) and the
+//!   lag the GUI adds to it ([`Overhead`]);
 //!   `level.rs`: the nineteen levels; `report.rs`: the events, the result
 //!   and every line printed about them.
 //!
@@ -116,6 +117,6 @@ pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use report::{Event, Iteration, RootMove, SearchResult, UciBestMove, UciInfo, nps};
 pub use score::{Proven, Score};
 pub use time::{
-    DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, RESERVE, RESERVE_INCREMENTS,
-    SAFETY_MARGIN, TimeControl, TimePlan,
+    DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, Overhead, RESERVE,
+    RESERVE_INCREMENTS, SAFETY_MARGIN, TimeControl, TimePlan,
 };

@@ -11,6 +11,12 @@
 //! only a little: a process on a loaded machine can be scheduled hundreds of
 //! milliseconds late, and a clock at a quarter of a second is lost by one
 //! such delay (as games at 10+0.1 were, before the reserve).
+//!
+//! What the GUI charges beyond the engine's own thinking (reading the
+//! command, waiting to be scheduled, the answer's way back) is the
+//! **overhead**: [`Overhead`] learns it from the clocks the GUI sends, and
+//! [`TimeControl::overhead`] makes the plan pay it on this move and keep it
+//! in reserve for every move to go, beyond what the increment refunds.
 
 use std::time::Duration;
 
@@ -59,6 +65,7 @@ pub const DEADLINE_PER_TARGET: u32 = 3;
 ///     remaining: Duration::from_secs(60),
 ///     increment: Duration::ZERO,
 ///     moves_to_go: None,
+///     overhead: Duration::ZERO,
 /// };
 /// // A 25th of what is above the 1.5 s reserve: (60 s - 50 ms - 1.5 s) / 25.
 /// let plan = clock.plan(6);
@@ -76,6 +83,10 @@ pub struct TimeControl {
     pub increment: Duration,
     /// The moves to play before the next time control, if the GUI says.
     pub moves_to_go: Option<u32>,
+    /// What the GUI is expected to charge a move beyond the engine's own
+    /// thinking ([`Overhead::estimate`]); zero where the clock is the
+    /// engine's own.
+    pub overhead: Duration,
 }
 
 /// What one move on a clock may take: see [`TimeControl::plan`].
@@ -89,15 +100,33 @@ pub struct TimePlan {
 }
 
 impl TimeControl {
-    /// The time the clock can spend at all: what is left less the margin.
+    /// The time this move can spend at all: what is left less the margin
+    /// and the overhead it will be charged.
     fn usable(&self) -> Duration {
-        self.remaining.saturating_sub(SAFETY_MARGIN)
+        self.remaining
+            .saturating_sub(SAFETY_MARGIN)
+            .saturating_sub(self.overhead)
     }
 
-    /// The time kept in hand: [`RESERVE`] and [`RESERVE_INCREMENTS`] increments.
+    /// The moves the plan shares the clock over: `movestogo`, or
+    /// [`DEFAULT_MOVES_TO_GO`].
+    fn moves(&self) -> u32 {
+        self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1)
+    }
+
+    /// What a move gets back of its increment once its overhead is paid.
+    fn net_increment(&self) -> Duration {
+        self.increment.saturating_sub(self.overhead)
+    }
+
+    /// The time kept in hand: [`RESERVE`] and [`RESERVE_INCREMENTS`]
+    /// increments, and, when the overhead outruns the increment, what it
+    /// will cost beyond it over the moves to go (a clock that shrinks by
+    /// that much a move whatever the engine does).
     #[must_use]
     pub fn reserve(&self) -> Duration {
-        RESERVE + self.increment * RESERVE_INCREMENTS
+        let loss = self.overhead.saturating_sub(self.increment);
+        RESERVE + self.increment * RESERVE_INCREMENTS + loss * self.moves()
     }
 
     /// The most one move may take: what is above the reserve, and half the
@@ -112,7 +141,7 @@ impl TimeControl {
             _ => usable * 2 / 5,
         };
         let spare = usable.saturating_sub(self.reserve());
-        fraction.min(spare + (self.increment / 2).max(usable / DRAW_DOWN))
+        fraction.min(spare + (self.net_increment() / 2).max(usable / DRAW_DOWN))
     }
 
     /// How long this move should take, and how long it may take, with
@@ -122,13 +151,13 @@ impl TimeControl {
     /// increment; a tenth of that when there is only one move (the search
     /// then only finds what to expect next). The deadline is
     /// [`DEADLINE_PER_TARGET`] times the target, and neither is ever over
-    /// the [`hard_cap`](TimeControl::hard_cap).
+    /// the [`hard_cap`](TimeControl::hard_cap). The overhead comes off the
+    /// usable time and off the increment a move may spend.
     #[must_use]
     pub fn plan(&self, legal_moves: usize) -> TimePlan {
         let usable = self.usable();
-        let moves = self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
         let spare = usable.saturating_sub(self.reserve());
-        let share = (spare / moves).max(usable / LEAST_SHARE) + self.increment * 3 / 4;
+        let share = (spare / self.moves()).max(usable / LEAST_SHARE) + self.net_increment() * 3 / 4;
         let target = if legal_moves <= 1 { share / 10 } else { share };
         let deadline = (target * DEADLINE_PER_TARGET).min(self.hard_cap());
         TimePlan {
@@ -149,6 +178,55 @@ impl TimeControl {
     }
 }
 
+/// The share of the [`Overhead`] estimate a move without lag keeps (as a
+/// fraction: three quarters).
+const OVERHEAD_KEPT: (u32, u32) = (3, 4);
+
+/// What the GUI's clock charges a move beyond the engine's own thinking,
+/// learnt move by move: the GUI's clock before the move, plus the
+/// increment, less its clock after is what it charged; the engine's time
+/// from reading `go` to writing `bestmove` is what it took; the rest is lag
+/// the engine cannot see (the command's way in, the wait to be scheduled on
+/// a busy machine, the answer's way back).
+///
+/// The estimate is the largest lag seen, fading by a quarter a move: one
+/// late wake-up makes the next moves careful at once, and once the machine
+/// is quiet again the time comes back within a few moves.
+///
+/// ```
+/// use std::time::Duration;
+/// use oware_search::Overhead;
+///
+/// let ms = Duration::from_millis;
+/// let mut overhead = Overhead::default();
+/// // Charged 480 ms for a move thought over in 80: 400 ms of lag.
+/// overhead.observe(ms(480), ms(80));
+/// assert_eq!(overhead.estimate(), ms(400));
+/// // A move without lag: three quarters of it stay.
+/// overhead.observe(ms(200), ms(200));
+/// assert_eq!(overhead.estimate(), ms(300));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Overhead {
+    estimate: Duration,
+}
+
+impl Overhead {
+    /// Learns from one move: the GUI `charged` it this much, and the engine
+    /// `thought` this long.
+    pub fn observe(&mut self, charged: Duration, thought: Duration) {
+        let lag = charged.saturating_sub(thought);
+        let (kept, of) = OVERHEAD_KEPT;
+        self.estimate = lag.max(self.estimate * kept / of);
+    }
+
+    /// The overhead to plan the next move with ([`TimeControl::overhead`]).
+    #[must_use]
+    pub fn estimate(&self) -> Duration {
+        self.estimate
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +244,14 @@ mod tests {
             remaining: ms(remaining),
             increment: ms(increment),
             moves_to_go,
+            overhead: Duration::ZERO,
+        }
+    }
+
+    fn lagging(clock: TimeControl, overhead: u64) -> TimeControl {
+        TimeControl {
+            overhead: ms(overhead),
+            ..clock
         }
     }
 
@@ -271,5 +357,60 @@ mod tests {
             (limits.target, limits.time),
             (Some(plan.target), Some(plan.deadline))
         );
+    }
+
+    #[test]
+    fn an_overhead_under_the_increment_is_paid_from_it() {
+        // 30 ms of lag at 10+0.1: usable 10 s - 50 - 30 = 9920 ms; the
+        // reserve is as without lag (2 s); (9920 - 2000) / 25 = 316.8 ms,
+        // + three quarters of the 70 ms the increment leaves.
+        let start = lagging(clock(10_000, 100, None), 30);
+        assert_eq!(start.reserve(), ms(2000));
+        assert_eq!(start.plan(6), plan(us(369_300), us(1_107_900)));
+        // Low on time, the worst case (the deadline and the lag) still
+        // leaves the clock above the reserve.
+        let low = lagging(clock(2_500, 100, None), 30);
+        let plan = low.plan(6);
+        let after = low.remaining - plan.deadline - low.overhead + low.increment;
+        assert!(after > low.reserve() + SAFETY_MARGIN, "{plan:?} {after:?}");
+    }
+
+    #[test]
+    fn an_overhead_beyond_the_increment_is_reserved_for_every_move_to_go() {
+        // 400 ms of lag at 10+0.1 costs 300 ms a move whatever the engine
+        // does: 25 × 300 ms joins the reserve, 1500 + 500 + 7500 = 9500 ms,
+        // leaving 50 ms of the 9550 usable; the least share, 9550 / 80 =
+        // 119.375 ms, and the cap, 50 + 9550 / 40 = 288.75 ms.
+        let start = lagging(clock(10_000, 100, None), 400);
+        assert_eq!(start.reserve(), ms(9500));
+        assert_eq!(start.plan(6), plan(us(119_375), us(288_750)));
+        // Against 393 ms and 1179 ms without it.
+        assert!(start.plan(6).deadline < clock(10_000, 100, None).plan(6).deadline / 4);
+        // An overhead the clock cannot pay leaves no time to think.
+        assert_eq!(
+            lagging(clock(300, 100, None), 250).plan(6),
+            TimePlan::default()
+        );
+    }
+
+    #[test]
+    fn the_overhead_is_the_worst_lag_fading_by_a_quarter_a_move() {
+        let mut overhead = Overhead::default();
+        assert_eq!(overhead.estimate(), Duration::ZERO);
+        // Thinking longer than charged (a GUI that rounds) is no lag.
+        overhead.observe(ms(99), ms(100));
+        assert_eq!(overhead.estimate(), Duration::ZERO);
+        overhead.observe(ms(140), ms(100));
+        assert_eq!(overhead.estimate(), ms(40));
+        // A larger lag replaces the estimate at once ...
+        overhead.observe(ms(500), ms(100));
+        assert_eq!(overhead.estimate(), ms(400));
+        // ... a smaller one leaves three quarters of it.
+        overhead.observe(ms(110), ms(100));
+        assert_eq!(overhead.estimate(), ms(300));
+        for _ in 0..20 {
+            overhead.observe(ms(100), ms(100));
+        }
+        assert!(overhead.estimate() < ms(1), "{:?}", overhead.estimate());
     }
 }

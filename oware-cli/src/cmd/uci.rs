@@ -17,17 +17,26 @@
 //! (the move was played) starts the search again on the same position
 //! under the limits of the `go`: the table still holds what the ponder
 //! search found, so the depths it reached come back at once.
+//!
+//! On a clock, each `go` is set against the seat's previous one: what the
+//! GUI charged for that move (its clock then, plus the increment, less its
+//! clock now) beyond the time from reading `go` (or `ponderhit`) to writing
+//! `bestmove` is lag this process cannot see, which [`Overhead`] learns and
+//! the time plan pays for.
 
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use oware_book::Book;
 use oware_cli::protocol::{Command, Go, Reader, SetPosition, Word, excerpt};
-use oware_core::{Game, House, Rules, Seat};
-use oware_search::{Engine, EngineOptions, Event, Limits, TimeControl, UciBestMove, UciInfo};
+use oware_core::{BySeat, Game, House, Rules, Seat};
+use oware_search::{
+    Engine, EngineOptions, Event, Limits, Overhead, TimeControl, UciBestMove, UciInfo,
+};
 
 /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
 ///
@@ -67,6 +76,9 @@ fn rules_named(name: &str) -> Result<Rules, String> {
 const HASH_MB: (usize, usize) = (1, 4096);
 /// The thread counts `setoption name Threads` accepts.
 const THREADS: (usize, usize) = (1, 64);
+/// The lag on the GUI's clock worth an `info string` when it grows: the
+/// usual few milliseconds of a pipe are not news.
+const NOTED_LAG: Duration = Duration::from_millis(10);
 
 /// Writes one line to stdout at once (the search thread writes too).
 fn send(line: &str) -> io::Result<()> {
@@ -95,21 +107,54 @@ struct Signals {
     silent: AtomicBool,
 }
 
-/// A search running on its thread.
+/// A search running on its thread, which gives back the engine and when it
+/// wrote `bestmove` (if it did).
 struct Running {
     signals: Arc<Signals>,
-    thread: JoinHandle<Engine>,
+    thread: JoinHandle<(Engine, Option<Instant>)>,
     mode: Mode,
     /// The game it searches.
     game: Game,
+    /// When the command that started it (`go` or `ponderhit`) was read.
+    started: Instant,
 }
 
 impl Running {
-    /// Raises `stop` and waits for the engine.
-    fn stop(self) -> Engine {
-        self.signals.stop.store(true, Ordering::Relaxed);
-        self.thread.thread().unpark();
-        self.thread.join().expect("the search thread panicked")
+    /// Waits for the search to end, raising `stop` first if `stop`.
+    /// Gives back the engine and how long the move took, from the command
+    /// to `bestmove` (none without a `bestmove`).
+    fn finish(self, stop: bool) -> (Engine, Option<Duration>) {
+        if stop {
+            self.signals.stop.store(true, Ordering::Relaxed);
+            self.thread.thread().unpark();
+        }
+        let (engine, answered) = self.thread.join().expect("the search thread panicked");
+        (engine, answered.map(|at| at - self.started))
+    }
+}
+
+/// A `go` on the seat's clock, kept until the seat's next `go` tells what
+/// the GUI charged for it.
+struct ClockedMove {
+    /// The game the move was asked in.
+    game: Game,
+    /// The seat's clock and increment at the `go`.
+    remaining: Duration,
+    increment: Duration,
+    /// How long the engine took, once it has answered.
+    thought: Option<Duration>,
+}
+
+impl ClockedMove {
+    /// What the GUI charged for this move, if `game` is the same game two
+    /// plies on (this move and the reply) with the seat's clock at
+    /// `remaining`.
+    fn charged(&self, game: &Game, remaining: Duration) -> Option<Duration> {
+        let (before, after) = (self.game.moves(), game.moves());
+        let continues = game.start() == self.game.start()
+            && after.len() == before.len() + 2
+            && after.starts_with(before);
+        continues.then(|| (self.remaining + self.increment).saturating_sub(remaining))
     }
 }
 
@@ -123,6 +168,10 @@ struct Uci {
     search: Option<Running>,
     /// The opening book, while `OwnBook` is on and one fits the rules.
     book: Option<Book>,
+    /// Each seat's last move on the clock, to learn the overhead from.
+    clocked: BySeat<Option<ClockedMove>>,
+    /// The lag the GUI's clock adds to a move.
+    overhead: Overhead,
 }
 
 /// Runs `oware uci`.
@@ -141,6 +190,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         engine: Some(engine),
         search: None,
         book: None,
+        clocked: BySeat::default(),
+        overhead: Overhead::default(),
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -174,7 +225,10 @@ impl Uci {
             Command::Uci => identify(self.rules)?,
             Command::IsReady => send("readyok")?,
             Command::NewGame => match self.idle_engine() {
-                Some(engine) => engine.new_game(),
+                Some(engine) => {
+                    engine.new_game();
+                    self.clocked = BySeat::default();
+                }
                 None => busy("ucinewgame")?,
             },
             Command::Position(set) => {
@@ -366,15 +420,67 @@ impl Uci {
     /// Waits for a search with limits to end; stops one without.
     fn wait_or_stop(&mut self) {
         if let Some(running) = self.search.take() {
-            self.engine = Some(match running.mode {
-                Mode::Limited => running.thread.join().expect("the search thread panicked"),
-                Mode::UntilStop | Mode::Ponder(_) => running.stop(),
-            });
+            let stop = running.mode != Mode::Limited;
+            self.finish(running, stop);
         }
+    }
+
+    /// Ends `running` (see [`Running::finish`]), takes the engine back and
+    /// notes how long a move on the clock took. A search until `stop` or
+    /// a ponder search that was stopped was not on the GUI's clock.
+    fn finish(&mut self, running: Running, stop: bool) {
+        let seat = running.game.position().to_move();
+        let mode = running.mode;
+        let (engine, thought) = running.finish(stop);
+        self.engine = Some(engine);
+        let clocked = &mut self.clocked[seat];
+        match (mode, thought, clocked.as_mut()) {
+            (Mode::Limited, Some(thought), Some(clocked)) => clocked.thought = Some(thought),
+            _ => *clocked = None,
+        }
+    }
+
+    /// Learns the overhead from the mover's last move on the clock, and
+    /// keeps this one (if on the clock) for the next.
+    fn observe_clock(&mut self, go: &Go) {
+        let seat = self.game.position().to_move();
+        let (remaining, increment) = match seat {
+            Seat::South => (go.wtime, go.winc),
+            Seat::North => (go.btime, go.binc),
+        };
+        let last = self.clocked[seat].take();
+        let Some(remaining) = remaining.filter(|_| !go.infinite) else {
+            return;
+        };
+        if let Some(last) = last
+            && let Some(thought) = last.thought
+            && let Some(charged) = last.charged(&self.game, remaining)
+        {
+            let before = self.overhead.estimate();
+            self.overhead.observe(charged, thought);
+            let now = self.overhead.estimate();
+            if now > before.max(NOTED_LAG) {
+                let _ = send(&format!(
+                    "info string clock: move {} was charged {} ms, {} ms more than it took; each move now allows for {} ms",
+                    last.game.moves().len() + 1,
+                    charged.as_millis(),
+                    now.as_millis(),
+                    now.as_millis()
+                ));
+            }
+        }
+        self.clocked[seat] = Some(ClockedMove {
+            game: self.game.clone(),
+            remaining,
+            increment: increment.unwrap_or_default(),
+            thought: None,
+        });
     }
 
     /// Starts thinking on the current game.
     fn go(&mut self, go: Go) {
+        let started = Instant::now();
+        self.observe_clock(&go);
         if !go.ponder
             && !go.infinite
             && let Some((choice, reply)) = self.book_move()
@@ -386,11 +492,15 @@ impl Uci {
                 Some(reply) => format!("bestmove {} ponder {reply}", choice.house),
                 None => format!("bestmove {}", choice.house),
             });
+            let seat = self.game.position().to_move();
+            if let Some(clocked) = self.clocked[seat].as_mut() {
+                clocked.thought = Some(started.elapsed());
+            }
             return;
         }
         let limits = match go.infinite {
             true => Limits::default(),
-            false => limits_of(&go, &self.game),
+            false => limits_of(&go, &self.game, self.overhead.estimate()),
         };
         let mode = if go.ponder {
             Mode::Ponder(limits)
@@ -404,7 +514,7 @@ impl Uci {
             true => Limits::default(),
             false => limits,
         };
-        self.start(self.game.clone(), searched, mode);
+        self.start(self.game.clone(), searched, mode, started);
     }
 
     /// The book's move for the current game, if `OwnBook` is on and the
@@ -423,8 +533,9 @@ impl Uci {
         Some((choice, reply))
     }
 
-    /// Starts the engine searching `game` under `limits` on its thread.
-    fn start(&mut self, game: Game, limits: Limits, mode: Mode) {
+    /// Starts the engine searching `game` under `limits` on its thread,
+    /// for the command read at `started`.
+    fn start(&mut self, game: Game, limits: Limits, mode: Mode, started: Instant) {
         let engine = self.engine.take().expect("a search needs the idle engine");
         let signals = Arc::new(Signals::default());
         let flags = Arc::clone(&signals);
@@ -436,31 +547,35 @@ impl Uci {
             thread,
             mode,
             game,
+            started,
         });
     }
 
     /// Stops the search, if any, and waits for its `bestmove`.
     fn stop(&mut self) {
         if let Some(running) = self.search.take() {
-            self.engine = Some(running.stop());
+            self.finish(running, true);
         }
     }
 
     /// The pondered move was played: the ponder search ends without an
     /// answer and the same position is searched under the `go`'s limits.
     fn ponder_hit(&mut self) -> Result<(), String> {
+        // The GUI's clock runs from here.
+        let started = Instant::now();
         let Some(Mode::Ponder(limits)) = self.search.as_ref().map(|s| s.mode) else {
             return Err("ponderhit, but there is no go ponder to hit".to_owned());
         };
         let running = self.search.take().expect("a ponder search runs");
         running.signals.silent.store(true, Ordering::Relaxed);
         let game = running.game.clone();
-        self.engine = Some(running.stop());
+        // Not `finish`: the move on the clock is the search to come.
+        self.engine = Some(running.finish(true).0);
         let mode = match limits == Limits::default() {
             true => Mode::UntilStop,
             false => Mode::Limited,
         };
-        self.start(game, limits, mode);
+        self.start(game, limits, mode, started);
         Ok(())
     }
 }
@@ -521,9 +636,9 @@ fn busy(command: &str) -> io::Result<()> {
 }
 
 /// The search's limits for `go` on `game`: the depth, node and time limits
-/// given, and the mover's clock's plan (its target, and its deadline
-/// unless `movetime` is shorter).
-fn limits_of(go: &Go, game: &Game) -> Limits {
+/// given, and the mover's clock's plan with `overhead` (its target, and
+/// its deadline unless `movetime` is shorter).
+fn limits_of(go: &Go, game: &Game, overhead: Duration) -> Limits {
     let (remaining, increment) = match game.position().to_move() {
         Seat::South => (go.wtime, go.winc),
         Seat::North => (go.btime, go.binc),
@@ -533,6 +648,7 @@ fn limits_of(go: &Go, game: &Game) -> Limits {
             remaining,
             increment: increment.unwrap_or_default(),
             moves_to_go: go.movestogo,
+            overhead,
         }
         .limits(game.legal_moves().len())
     });
@@ -549,14 +665,15 @@ fn limits_of(go: &Go, game: &Game) -> Limits {
 }
 
 /// The search thread: `info` per depth, then `bestmove` (after `stop` when
-/// `wait`; none when `silent` is raised). Gives the engine back.
+/// `wait`; none when `silent` is raised). Gives the engine back, and when
+/// `bestmove` was written.
 fn think(
     mut engine: Engine,
     game: &Game,
     limits: &Limits,
     signals: &Signals,
     wait: bool,
-) -> Engine {
+) -> (Engine, Option<Instant>) {
     let result = engine.search(game, limits, &signals.stop, &mut |event| {
         if let Event::Iteration(it) = event {
             // A closed stdout means the GUI is gone; the main thread will see it too.
@@ -568,8 +685,9 @@ fn think(
     while wait && !signals.stop.load(Ordering::Relaxed) {
         thread::park();
     }
-    if !signals.silent.load(Ordering::Relaxed) {
-        let _ = send(&UciBestMove(&result).to_string());
+    if signals.silent.load(Ordering::Relaxed) {
+        return (engine, None);
     }
-    engine
+    let _ = send(&UciBestMove(&result).to_string());
+    (engine, Some(Instant::now()))
 }

@@ -387,6 +387,54 @@ fn go_with_clocks_answers_with_a_move_for_the_seat_to_move() {
 }
 
 #[test]
+fn a_clock_charging_more_than_the_engine_took_is_noted_as_lag() {
+    let mut engine = Engine::start();
+    let clock = |south: u32| format!("go wtime {south} btime 10000 winc 100 binc 100");
+    engine.exchange("ucinewgame");
+    engine.exchange("position startpos");
+    let first = engine.exchange(&clock(10_000));
+    let south = best_move(first.last().unwrap()).to_owned();
+    assert!(
+        !first.iter().any(|line| line.contains("clock:")),
+        "{first:?}"
+    );
+    // The same game two plies on, South's clock down by 5.1 s (with the
+    // increment): far more than the engine took, which is under 2 s.
+    engine.exchange(&format!("position startpos moves {south} a"));
+    let second = engine.exchange(&clock(5_000));
+    let noted: Vec<&String> = second
+        .iter()
+        .filter(|line| line.starts_with("info string clock: move 1 was charged 5100 ms, "))
+        .collect();
+    assert_eq!(noted.len(), 1, "{second:?}");
+    let lag: u64 = noted[0]
+        .split(", ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|ms| ms.parse().ok())
+        .unwrap_or_else(|| panic!("{}", noted[0]));
+    assert!((3_100..5_100).contains(&lag), "{}", noted[0]);
+    assert!(
+        noted[0].ends_with(&format!("each move now allows for {lag} ms")),
+        "{}",
+        noted[0]
+    );
+    // A game that does not continue the last one by two plies teaches
+    // nothing, however low the clock.
+    engine.exchange("ucinewgame");
+    engine.exchange("position startpos");
+    engine.exchange(&clock(10_000));
+    engine.exchange("position startpos moves A a B b");
+    let other = engine.exchange(&clock(1_000));
+    assert!(
+        !other.iter().any(|line| line.contains("clock:")),
+        "{other:?}"
+    );
+    assert_eq!(best_move(other.last().unwrap()).len(), 1, "{other:?}");
+    engine.quit();
+}
+
+#[test]
 fn the_rules_option_switches_and_refuses_what_the_game_forbids() {
     let mut engine = Engine::start();
     // South's F would take all of North's row (a, b, c): a grand slam,
