@@ -18,11 +18,8 @@
 //! under the limits of the `go`: the table still holds what the ponder
 //! search found, so the depths it reached come back at once.
 //!
-//! On a clock, each `go` is set against the seat's previous one: what the
-//! GUI charged for that move (its clock then, plus the increment, less its
-//! clock now) beyond the time from reading `go` (or `ponderhit`) to writing
-//! `bestmove` is lag this process cannot see, which [`Overhead`] learns and
-//! the time plan pays for.
+//! On a clock, the time the GUI charged for each move is set against the
+//! time the move took, to learn the lag the GUI adds (`clock.rs`).
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -33,10 +30,12 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use oware_book::Book;
 use oware_cli::protocol::{Command, Go, Reader, SetPosition, Word, excerpt};
-use oware_core::{BySeat, Game, House, Rules, Seat};
-use oware_search::{
-    Engine, EngineOptions, Event, Limits, Overhead, TimeControl, UciBestMove, UciInfo,
-};
+use oware_core::{Game, House, Rules};
+use oware_search::{Engine, EngineOptions, Event, Limits, UciBestMove, UciInfo};
+
+mod clock;
+
+use clock::Clocks;
 
 /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
 ///
@@ -76,9 +75,6 @@ fn rules_named(name: &str) -> Result<Rules, String> {
 const HASH_MB: (usize, usize) = (1, 4096);
 /// The thread counts `setoption name Threads` accepts.
 const THREADS: (usize, usize) = (1, 64);
-/// The lag on the GUI's clock worth an `info string` when it grows: the
-/// usual few milliseconds of a pipe are not news.
-const NOTED_LAG: Duration = Duration::from_millis(10);
 
 /// Writes one line to stdout at once (the search thread writes too).
 fn send(line: &str) -> io::Result<()> {
@@ -133,31 +129,6 @@ impl Running {
     }
 }
 
-/// A `go` on the seat's clock, kept until the seat's next `go` tells what
-/// the GUI charged for it.
-struct ClockedMove {
-    /// The game the move was asked in.
-    game: Game,
-    /// The seat's clock and increment at the `go`.
-    remaining: Duration,
-    increment: Duration,
-    /// How long the engine took, once it has answered.
-    thought: Option<Duration>,
-}
-
-impl ClockedMove {
-    /// What the GUI charged for this move, if `game` is the same game two
-    /// plies on (this move and the reply) with the seat's clock at
-    /// `remaining`.
-    fn charged(&self, game: &Game, remaining: Duration) -> Option<Duration> {
-        let (before, after) = (self.game.moves(), game.moves());
-        let continues = game.start() == self.game.start()
-            && after.len() == before.len() + 2
-            && after.starts_with(before);
-        continues.then(|| (self.remaining + self.increment).saturating_sub(remaining))
-    }
-}
-
 /// The protocol's state between commands.
 struct Uci {
     rules: Rules,
@@ -168,10 +139,8 @@ struct Uci {
     search: Option<Running>,
     /// The opening book, while `OwnBook` is on and one fits the rules.
     book: Option<Book>,
-    /// Each seat's last move on the clock, to learn the overhead from.
-    clocked: BySeat<Option<ClockedMove>>,
-    /// The lag the GUI's clock adds to a move.
-    overhead: Overhead,
+    /// The GUI's clocks, and the lag it adds to them.
+    clocks: Clocks,
 }
 
 /// Runs `oware uci`.
@@ -190,8 +159,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         engine: Some(engine),
         search: None,
         book: None,
-        clocked: BySeat::default(),
-        overhead: Overhead::default(),
+        clocks: Clocks::default(),
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -227,7 +195,7 @@ impl Uci {
             Command::NewGame => match self.idle_engine() {
                 Some(engine) => {
                     engine.new_game();
-                    self.clocked = BySeat::default();
+                    self.clocks.new_game();
                 }
                 None => busy("ucinewgame")?,
             },
@@ -433,54 +401,18 @@ impl Uci {
         let mode = running.mode;
         let (engine, thought) = running.finish(stop);
         self.engine = Some(engine);
-        let clocked = &mut self.clocked[seat];
-        match (mode, thought, clocked.as_mut()) {
-            (Mode::Limited, Some(thought), Some(clocked)) => clocked.thought = Some(thought),
-            _ => *clocked = None,
+        match (mode, thought) {
+            (Mode::Limited, Some(thought)) => self.clocks.answered(seat, thought),
+            _ => self.clocks.forget(seat),
         }
-    }
-
-    /// Learns the overhead from the mover's last move on the clock, and
-    /// keeps this one (if on the clock) for the next.
-    fn observe_clock(&mut self, go: &Go) {
-        let seat = self.game.position().to_move();
-        let (remaining, increment) = match seat {
-            Seat::South => (go.wtime, go.winc),
-            Seat::North => (go.btime, go.binc),
-        };
-        let last = self.clocked[seat].take();
-        let Some(remaining) = remaining.filter(|_| !go.infinite) else {
-            return;
-        };
-        if let Some(last) = last
-            && let Some(thought) = last.thought
-            && let Some(charged) = last.charged(&self.game, remaining)
-        {
-            let before = self.overhead.estimate();
-            self.overhead.observe(charged, thought);
-            let now = self.overhead.estimate();
-            if now > before.max(NOTED_LAG) {
-                let _ = send(&format!(
-                    "info string clock: move {} was charged {} ms, {} ms more than it took; each move now allows for {} ms",
-                    last.game.moves().len() + 1,
-                    charged.as_millis(),
-                    now.as_millis(),
-                    now.as_millis()
-                ));
-            }
-        }
-        self.clocked[seat] = Some(ClockedMove {
-            game: self.game.clone(),
-            remaining,
-            increment: increment.unwrap_or_default(),
-            thought: None,
-        });
     }
 
     /// Starts thinking on the current game.
     fn go(&mut self, go: Go) {
         let started = Instant::now();
-        self.observe_clock(&go);
+        if let Some(note) = self.clocks.observe(&go, &self.game) {
+            let _ = send(&format!("info string {note}"));
+        }
         if !go.ponder
             && !go.infinite
             && let Some((choice, reply)) = self.book_move()
@@ -493,14 +425,12 @@ impl Uci {
                 None => format!("bestmove {}", choice.house),
             });
             let seat = self.game.position().to_move();
-            if let Some(clocked) = self.clocked[seat].as_mut() {
-                clocked.thought = Some(started.elapsed());
-            }
+            self.clocks.answered(seat, started.elapsed());
             return;
         }
         let limits = match go.infinite {
             true => Limits::default(),
-            false => limits_of(&go, &self.game, self.overhead.estimate()),
+            false => self.clocks.limits(&go, &self.game),
         };
         let mode = if go.ponder {
             Mode::Ponder(limits)
@@ -633,35 +563,6 @@ fn busy(command: &str) -> io::Result<()> {
     send(&format!(
         "info string error: a search runs until stop: send stop before {command}"
     ))
-}
-
-/// The search's limits for `go` on `game`: the depth, node and time limits
-/// given, and the mover's clock's plan with `overhead` (its target, and
-/// its deadline unless `movetime` is shorter).
-fn limits_of(go: &Go, game: &Game, overhead: Duration) -> Limits {
-    let (remaining, increment) = match game.position().to_move() {
-        Seat::South => (go.wtime, go.winc),
-        Seat::North => (go.btime, go.binc),
-    };
-    let clock = remaining.map(|remaining| {
-        TimeControl {
-            remaining,
-            increment: increment.unwrap_or_default(),
-            moves_to_go: go.movestogo,
-            overhead,
-        }
-        .limits(game.legal_moves().len())
-    });
-    let time = match (go.movetime, clock.and_then(|c| c.time)) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    Limits {
-        depth: go.depth,
-        nodes: go.nodes,
-        time,
-        target: clock.and_then(|c| c.target),
-    }
 }
 
 /// The search thread: `info` per depth, then `bestmove` (after `stop` when
