@@ -130,7 +130,8 @@ impl TimeControl {
     }
 
     /// The most one move may take: what is above the reserve, and half the
-    /// increment or a [`DRAW_DOWN`]th of the usable time, whichever is more;
+    /// increment (what the overhead leaves of it) or a [`DRAW_DOWN`]th of
+    /// the usable time, whichever is more;
     /// never over two fifths of the usable time, or four fifths on the last
     /// move before the control (the clock is refilled after it).
     #[must_use]
@@ -178,10 +179,6 @@ impl TimeControl {
     }
 }
 
-/// The share of the [`Overhead`] estimate a move without lag keeps (as a
-/// fraction: three quarters).
-const OVERHEAD_KEPT: (u32, u32) = (3, 4);
-
 /// What the GUI's clock charges a move beyond the engine's own thinking,
 /// learnt move by move: the GUI's clock before the move, plus the
 /// increment, less its clock after is what it charged; the engine's time
@@ -216,8 +213,7 @@ impl Overhead {
     /// `thought` this long.
     pub fn observe(&mut self, charged: Duration, thought: Duration) {
         let lag = charged.saturating_sub(thought);
-        let (kept, of) = OVERHEAD_KEPT;
-        self.estimate = lag.max(self.estimate * kept / of);
+        self.estimate = lag.max(self.estimate * 3 / 4);
     }
 
     /// The overhead to plan the next move with ([`TimeControl::overhead`]).

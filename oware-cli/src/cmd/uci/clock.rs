@@ -82,12 +82,15 @@ impl Clocks {
         {
             let before = self.overhead.estimate();
             self.overhead.observe(charged, thought);
-            let now = self.overhead.estimate().as_millis();
-            if self.overhead.estimate() > before.max(NOTED_LAG) {
+            // An estimate that grew is this move's lag.
+            let lag = self.overhead.estimate();
+            if lag > before.max(NOTED_LAG) {
                 note = Some(format!(
-                    "clock: move {} was charged {} ms, {now} ms more than it took; each move now allows for {now} ms",
+                    "clock: move {} was charged {} ms, {} ms more than it took; each move now allows for {} ms",
                     last.game.moves().len() + 1,
                     charged.as_millis(),
+                    lag.as_millis(),
+                    lag.as_millis(),
                 ));
             }
         }
