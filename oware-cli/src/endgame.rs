@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use oware_core::{Position, Rules};
+use oware_core::{Game, Position, Rules, Seat};
 use oware_egdb::{Database, Ruleset};
-use oware_search::{Endgame, EndgameResult, EndgameValue, abapa_fits};
+use oware_search::{Endgame, EndgameResult, EndgameValue, abapa_fits, probe_game};
 
 use crate::thinking::Verdict;
 
@@ -101,21 +101,17 @@ pub(crate) fn for_search(db: Option<&Arc<Database>>) -> Option<Arc<dyn Endgame>>
     db.map(|db| Arc::clone(db) as Arc<dyn Endgame>)
 }
 
-/// A database value as the search's interface has it.
-pub(crate) fn value_of(db: &Database, position: &Position) -> Option<EndgameValue> {
-    Endgame::probe(db, position)
-}
-
 /// The result in words, with the seat names: `South can force a win`.
 pub(crate) fn verdict(value: EndgameValue, position: &Position) -> String {
     let mover = position.to_move();
     match value.result(position) {
-        EndgameResult::Win => format!("{mover} can force a win"),
-        EndgameResult::Loss => format!("{} can force a win", mover.opponent()),
-        EndgameResult::Draw => "a draw with best play".to_owned(),
         EndgameResult::Open { lo, hi } => {
             format!("{mover} ends with {lo} to {hi} seeds, as endless play is scored")
         }
+        decided => match decided.winner(mover) {
+            Some(Some(seat)) => format!("{seat} can force a win"),
+            _ => "a draw with best play".to_owned(),
+        },
     }
 }
 
@@ -129,43 +125,60 @@ pub(crate) fn net(value: EndgameValue) -> String {
 }
 
 /// Under a board inside the database: the [`describe`] line, and who can
-/// force a win (or that best play draws) when the database says so.
-pub(crate) fn under_board(db: &Database, position: &Position) -> Option<(String, Option<Verdict>)> {
-    let line = describe(db, position)?;
-    let value = value_of(db, position)?;
-    let mover = position.to_move();
-    let verdict = match value.result(position) {
-        EndgameResult::Win => Some(Verdict::Win(mover)),
-        EndgameResult::Loss => Some(Verdict::Win(mover.opponent())),
-        EndgameResult::Draw => Some(Verdict::Draw),
-        EndgameResult::Open { .. } => None,
-    };
+/// force a win (or that best play draws) when the database says so for the
+/// game being played.
+pub(crate) fn under_board(db: &Database, game: &Game) -> Option<(String, Option<Verdict>)> {
+    let line = describe(db, game)?;
+    let verdict = probe_game(db, game).and_then(|value| {
+        let position = game.position();
+        match value.result(&position).winner(position.to_move())? {
+            Some(seat) => Some(Verdict::Win(seat)),
+            None => Some(Verdict::Draw),
+        }
+    });
     Some((line, verdict))
 }
 
 /// The line under a board inside the database:
-/// `endgame database: South can force a win (value +6 of 14)`.
-pub(crate) fn describe(db: &Database, position: &Position) -> Option<String> {
-    if position.is_over() {
+/// `endgame database: South can force a win (value +6 of 14)`, or, where an
+/// earlier position of the game can come back and the database's value is
+/// no fact about it, a line that says so.
+pub(crate) fn describe(db: &Database, game: &Game) -> Option<String> {
+    let position = game.position();
+    if game.outcome().is_some() || !Endgame::fits(db, &game.rules()) {
         return None;
     }
-    let value = value_of(db, position)?;
     let board = position.board();
-    let n = board.total()
-        - u32::from(board.store(oware_core::Seat::South))
-        - u32::from(board.store(oware_core::Seat::North));
+    let n = board.seeds_on_side(Seat::South) + board.seeds_on_side(Seat::North);
+    let Some(value) = probe_game(db, game) else {
+        Endgame::probe(db, &position)?;
+        return Some(format!(
+            "endgame database: no claim here: a position since the last capture can come back and end the game by repetition, so the search decides"
+        ));
+    };
     Some(format!(
         "endgame database: {} (value {} of {n} for {})",
-        verdict(value, position),
+        verdict(value, &position),
         net(value),
         position.to_move()
     ))
 }
 
+/// The database's value of each legal move where it is a fact (see
+/// [`oware_search::probe_game_moves`]): `F +3, A -1 to +1`; `None` when no
+/// move has one.
+pub(crate) fn each_move(db: &Database, game: &Game) -> Option<String> {
+    let values: Vec<String> = oware_search::probe_game_moves(db, game)
+        .into_iter()
+        .filter_map(|(house, value)| value.map(|value| format!("{house} {}", net(value))))
+        .collect();
+    (!values.is_empty()).then(|| values.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oware_core::{Board, Seat};
+    use oware_core::Board;
 
     #[test]
     fn describes_a_won_position() {
@@ -173,12 +186,12 @@ mod tests {
         // South's F (1 seed) takes North's lone two-seed house... here
         // South holds 24 and captures 2: a win.
         let board = Board::from_cells([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 24, 21]).unwrap();
-        let position = Position::new(board, Seat::South);
+        let game = Game::from_position(Position::new(board, Seat::South), Rules::ABAPA);
         assert_eq!(
-            describe(&db, &position).unwrap(),
+            describe(&db, &game).unwrap(),
             "endgame database: South can force a win (value +3 of 3 for South)"
         );
-        let flipped = Position::new(board, Seat::North);
+        let flipped = Game::from_position(Position::new(board, Seat::North), Rules::ABAPA);
         let line = describe(&db, &flipped).unwrap();
         assert!(line.starts_with("endgame database: "), "{line}");
     }

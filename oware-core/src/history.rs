@@ -284,6 +284,7 @@ impl History {
             self.moves_without_capture(),
             usize::MAX,
         )
+        .0
     }
 
     /// How the game ends at the current position by the rules that need
@@ -344,38 +345,115 @@ impl History {
         quiet: u16,
         rules: &Rules,
     ) -> Option<EndReason> {
+        self.look_back(index, position, quiet, rules)
+            .end
+            .map(|(reason, _)| reason)
+    }
+
+    /// [`end_at`](History::end_at), with what a search needs besides: how
+    /// often the position has occurred, and the index of the earliest
+    /// position the end rests on (the first of the occurrences counted for a
+    /// repetition, the position the move limit counts from).
+    ///
+    /// A search caches what it learns of a position for use wherever that
+    /// position comes back; a result that rests on a position earlier than
+    /// the one it is about belongs to that line of play alone, and
+    /// [`Lookback::end`]'s index is how the search tells.
+    ///
+    /// ```
+    /// use oware_core::{Board, EndReason, History, Position, Rules, Seat};
+    /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
+    /// let start = Position::new(board, Seat::South);
+    /// let mut history = History::new(start);
+    /// for _ in 0..11 {
+    ///     let current = history.current();
+    ///     history.push(current.play_unchecked(current.legal_moves().first().unwrap()));
+    /// }
+    /// // The start comes back at index 12: under Aualé's rule the
+    /// // repetition ends the game, resting on index 0.
+    /// let back = history.look_back(12, start, 12, &Rules::AUALE);
+    /// assert_eq!(back.end, Some((EndReason::FirstRepetition, 0)));
+    /// assert_eq!(back.occurrences, 2);
+    /// // Under abapa's third repetition the game goes on.
+    /// assert_eq!(history.look_back(12, start, 12, &Rules::ABAPA).end, None);
+    /// // A move limit of 5 rests on the position 5 moves back.
+    /// let limited = Rules { repetition: None, move_limit: Some(5), ..Rules::ABAPA };
+    /// let back = history.look_back(7, history.positions()[7], 7, &limited);
+    /// assert_eq!(back.end, Some((EndReason::MoveLimit, 2)));
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn look_back(
+        &self,
+        index: usize,
+        position: Position,
+        quiet: u16,
+        rules: &Rules,
+    ) -> Lookback {
+        let mut back = Lookback {
+            occurrences: 1,
+            end: None,
+        };
         if let Some(limit) = rules.repetition {
             let limit = usize::from(limit);
-            if self.occurrences_at(index, position, quiet, limit) >= limit {
-                return Some(if limit <= 2 {
+            let (count, earliest) = self.occurrences_at(index, position, quiet, limit);
+            back.occurrences = count;
+            if count >= limit {
+                let reason = if limit <= 2 {
                     EndReason::FirstRepetition
                 } else {
                     EndReason::Repetition
-                });
+                };
+                back.end = Some((reason, earliest));
+                return back;
             }
         }
-        if rules.move_limit.is_some_and(|limit| quiet >= limit) {
-            return Some(EndReason::MoveLimit);
+        if let Some(limit) = rules.move_limit
+            && quiet >= limit
+        {
+            back.end = Some((EndReason::MoveLimit, index.saturating_sub(usize::from(limit))));
         }
-        None
+        back
     }
 
     /// The occurrences of `position` at `index` after `quiet` moves without
-    /// capture, counting up to `enough` (the count stops growing there).
+    /// capture, counting up to `enough` (the count stops growing there), and
+    /// the index of the earliest one counted.
     #[inline]
-    fn occurrences_at(&self, index: usize, position: Position, quiet: u16, enough: usize) -> usize {
+    fn occurrences_at(
+        &self,
+        index: usize,
+        position: Position,
+        quiet: u16,
+        enough: usize,
+    ) -> (usize, usize) {
         // A capture changes the stores for good, so only the last `quiet`
         // positions can equal this one; and only every other one has the
         // same seat to move.
         let reach = usize::from(quiet).min(index);
         let mut count = 1;
+        let mut earliest = index;
         let mut back = 2;
         while back <= reach && count < enough {
             if self.positions[index - back] == position {
                 count += 1;
+                earliest = index - back;
             }
             back += 2;
         }
-        count
+        (count, earliest)
     }
+}
+
+/// What [`History::look_back`] finds for a position about to stand at an index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lookback {
+    /// How many times the position has occurred since the last capture,
+    /// itself included, counted up to the rules' repetition count (1 when
+    /// the rules have none).
+    pub occurrences: usize,
+    /// How the game ends there by repetition or the move limit, if it does,
+    /// with the index of the earliest position that end rests on.
+    pub end: Option<(EndReason, usize)>,
 }

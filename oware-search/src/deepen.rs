@@ -21,6 +21,7 @@ pub(crate) fn deepen(
     let mut depth = 1;
     loop {
         worker.may_stop = depth > 1;
+        worker.estimated = false;
         let complete = if analysis {
             root.iterate_analysis(worker, depth, &mut |m| on_event(&Event::RootMove(m)))
         } else {
@@ -43,7 +44,10 @@ pub(crate) fn deepen(
             .as_ref()
             .is_some_and(|l: &Completed| l.best != done.best);
         last = Some(done);
-        if root.is_settled(depth) || !time.may_deepen(depth, worker.total_nodes(), best_changed) {
+        // With no estimate anywhere the tree was searched to its ends:
+        // a deeper iteration would find the same.
+        let exhausted = !worker.estimated;
+        if exhausted || root.is_settled(depth) || !time.may_deepen(depth, worker.total_nodes(), best_changed) {
             break;
         }
         depth += 1;

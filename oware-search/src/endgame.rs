@@ -1,9 +1,26 @@
 //! Endgame databases inside the search: the interface a database offers
-//! ([`Endgame`]), which games it may be used in, and how a probe is scored.
+//! ([`Endgame`]), which games it may be used in, where in a game its values
+//! are facts, and how a probe is scored.
 //!
 //! The search never opens files: a front end opens a database and hands it
 //! to the engine ([`Engine::set_endgame`](crate::Engine::set_endgame)).
 //! `oware_egdb::Database` implements [`Endgame`] here.
+//!
+//! # Where a value is a fact
+//! A database value is the value of a game that starts *fresh* at the
+//! position: no earlier position since the last capture. Then a side that
+//! keeps to the strategy behind its bound makes progress at every move and
+//! never meets a position twice, so no repetition can end the game and the
+//! bound holds whatever the opponent does. With earlier positions since the
+//! last capture, a repetition can end the game sooner, at a position the
+//! database never weighed (RULES.md, section 9, has an example). The
+//! strategy can still bring back each earlier position at most once, so a
+//! value stays a fact where one more occurrence of any position ends no
+//! game: under the third repetition, where nothing since the last capture
+//! has occurred twice; under Aualé's first repetition, only at a position
+//! reached by a capture (or the start). The search takes values only there
+//! and searches every other node; the front ends state a database result
+//! only there ([`database_applies`], [`probe_game`]).
 //!
 //! # How a probe is scored
 //! A database gives the net seeds the mover collects from the `n` on the
@@ -14,8 +31,10 @@
 //! win or loss scores in a band just below the mate scores
 //! (`ENDGAME_WIN - ply`, like a chess engine's tablebase wins: no distance
 //! to the end is known, only to the database), a draw scores 0. Otherwise
-//! the position scores the stores' difference plus the bounds' midpoint, in
-//! seeds: what the mover is expected to finish ahead by.
+//! the bounds still bound: the mover finishes between the stores'
+//! difference plus `lo` and plus `hi` seeds ahead, and the search cuts on
+//! those (the low one reaching beta, the high one at or below alpha) or
+//! searches the node.
 //!
 //! # When a database may be used
 //! Only under rules whose grand slam captures nothing and which have no
@@ -26,7 +45,7 @@
 //! Repetition, under any count, ends a game with each player taking their
 //! own row, which lies between the two bounds.
 
-use oware_core::{GrandSlam, Position, Rules, Seat};
+use oware_core::{Game, GrandSlam, Position, Rules, Seat, WINNING_STORE};
 
 use crate::score::{DRAW, ENDGAME_WIN, SEED, Value};
 
@@ -89,6 +108,20 @@ pub enum EndgameResult {
     },
 }
 
+impl EndgameResult {
+    /// Who can force a win, for `mover` to move: `Some(Some(seat))`,
+    /// `Some(None)` when both can force a draw, `None` while open.
+    #[must_use]
+    pub fn winner(self, mover: Seat) -> Option<Option<Seat>> {
+        match self {
+            EndgameResult::Win => Some(Some(mover)),
+            EndgameResult::Loss => Some(Some(mover.opponent())),
+            EndgameResult::Draw => Some(None),
+            EndgameResult::Open { .. } => None,
+        }
+    }
+}
+
 /// The seeds the mover of `position` ends the game with for a value `v`.
 fn final_seeds(position: &Position, v: i8) -> u8 {
     let board = position.board();
@@ -104,29 +137,120 @@ impl EndgameValue {
     pub fn result(self, position: &Position) -> EndgameResult {
         let lo = final_seeds(position, self.lo);
         let hi = final_seeds(position, self.hi);
-        match (lo, hi) {
-            (25.., _) => EndgameResult::Win,
-            (_, ..=23) => EndgameResult::Loss,
-            (24, 24) => EndgameResult::Draw,
-            _ => EndgameResult::Open { lo, hi },
+        let draw = WINNING_STORE - 1;
+        if lo >= WINNING_STORE {
+            EndgameResult::Win
+        } else if hi < draw {
+            EndgameResult::Loss
+        } else if lo == draw && hi == draw {
+            EndgameResult::Draw
+        } else {
+            EndgameResult::Open { lo, hi }
         }
     }
 }
 
+/// Whether an endgame database's value for `game`'s current position is a
+/// fact about the game: no earlier position since the last capture can come
+/// back and end it by a repetition the database never weighed. Under Aualé's
+/// first repetition that is only a position reached by a capture (or the
+/// start); under the third repetition, one where no position since the last
+/// capture has occurred twice. See the module docs for why.
+///
+/// ```
+/// use oware_core::{Game, House, Rules};
+/// let mut game = Game::new(Rules::AUALE);
+/// assert!(oware_search::database_applies(&game));
+/// game.play(House::E)?;
+/// // E captured nothing: the opening could come back, which ends an Aualé game.
+/// assert!(!oware_search::database_applies(&game));
+/// // Under abapa only a position that has already occurred twice matters.
+/// let mut game = Game::new(Rules::ABAPA);
+/// game.play(House::E)?;
+/// assert!(oware_search::database_applies(&game));
+/// # Ok::<(), oware_core::IllegalMove>(())
+/// ```
+#[must_use]
+pub fn database_applies(game: &Game) -> bool {
+    game.rules().repetition.is_none() || !crate::ends::Line::of_game(game).near_repetition(0)
+}
+
+/// The database value of `game`'s current position where it is a fact about
+/// the game: `None` when the database does not hold the position, does not
+/// fit the game's rules, the game is over, or an earlier position can come
+/// back ([`database_applies`]). What a front end may state as the database's.
+#[must_use]
+pub fn probe_game(endgame: &dyn Endgame, game: &Game) -> Option<EndgameValue> {
+    if !endgame.fits(&game.rules()) || game.outcome().is_some() || !database_applies(game) {
+        return None;
+    }
+    endgame.probe(&game.position())
+}
+
+/// For each legal move of `game`, the database value for the mover of the
+/// position after it (what the move captures counted in, the child's bounds
+/// swapped), where that value is a fact ([`probe_game`] of the game after
+/// the move); `None` for a move whose position the database cannot speak for.
+#[must_use]
+pub fn probe_game_moves(
+    endgame: &dyn Endgame,
+    game: &Game,
+) -> Vec<(oware_core::House, Option<EndgameValue>)> {
+    let position = game.position();
+    let mover = position.to_move();
+    game.legal_moves()
+        .iter()
+        .map(|house| {
+            let mut after = game.clone();
+            let value = after.play(house).ok().and_then(|()| {
+                let child = after.position();
+                let captured = i32::from(child.board().store(mover))
+                    - i32::from(position.board().store(mover));
+                let seeds = |v: i8| (captured - i32::from(v)) as i8;
+                match after.outcome() {
+                    // A finished game: the mover's share of the board it settled.
+                    Some(_) => None,
+                    None => probe_game(endgame, &after).map(|child| EndgameValue {
+                        lo: seeds(child.hi),
+                        hi: seeds(child.lo),
+                    }),
+                }
+            });
+            (house, value)
+        })
+        .collect()
+}
+
+/// What a probe says at a search node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NodeValue {
+    /// The result is decided: a proven value.
+    Result(Value),
+    /// The result hangs on how endless play would end; the mover finishes
+    /// between `low` and `high` (search values of the final margin).
+    Between {
+        /// The margin if endless play gives the seeds left away.
+        low: Value,
+        /// The margin if endless play gives them to the mover.
+        high: Value,
+    },
+}
+
 /// The search value of a database position at `ply`, as the module docs describe.
 #[inline]
-pub(crate) fn value(value: EndgameValue, position: &Position, ply: usize) -> Value {
+pub(crate) fn node_value(value: EndgameValue, position: &Position, ply: usize) -> NodeValue {
     match value.result(position) {
-        EndgameResult::Win => ENDGAME_WIN - ply as Value,
-        EndgameResult::Loss => -ENDGAME_WIN + ply as Value,
-        EndgameResult::Draw => DRAW,
+        EndgameResult::Win => NodeValue::Result(ENDGAME_WIN - ply as Value),
+        EndgameResult::Loss => NodeValue::Result(-ENDGAME_WIN + ply as Value),
+        EndgameResult::Draw => NodeValue::Result(DRAW),
         EndgameResult::Open { .. } => {
             let board = position.board();
             let mover = position.to_move();
             let stores = i32::from(board.store(mover)) - i32::from(board.store(mover.opponent()));
-            // Twice the seeds, so the midpoint stays whole.
-            let twice = 2 * stores + i32::from(value.lo) + i32::from(value.hi);
-            twice * SEED / 2
+            NodeValue::Between {
+                low: (stores + i32::from(value.lo)) * SEED,
+                high: (stores + i32::from(value.hi)) * SEED,
+            }
         }
     }
 }

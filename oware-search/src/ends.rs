@@ -30,6 +30,10 @@ pub(crate) struct Line {
     root: usize,
     /// Moves without capture up to the root.
     root_quiet: u16,
+    /// Per ply, whether the line since its last capture, up to that ply,
+    /// holds a position that one more occurrence would end the game at
+    /// (see [`Line::near_repetition`]).
+    near: Vec<bool>,
 }
 
 impl Line {
@@ -40,12 +44,51 @@ impl Line {
         let root_quiet = history.moves_without_capture();
         // Room for every ply of the search, so `set` never allocates.
         history.reserve(crate::score::MAX_PLY + 2);
+        let rules = game.rules();
+        let mut near = vec![false; crate::score::MAX_PLY + 2];
+        near[0] = root_quiet > 0
+            && rules.repetition.is_some_and(|limit| {
+                let since = history.positions();
+                since.iter().any(|p| {
+                    since.iter().filter(|q| *q == p).count() + 1 >= usize::from(limit)
+                })
+            });
         Line {
-            rules: game.rules(),
+            rules,
             history,
             root,
             root_quiet,
+            near,
         }
+    }
+
+    /// Whether the line up to `ply` (entered with [`enter`](Line::enter),
+    /// or the root) holds, since its last capture, a position that one more
+    /// occurrence would end the game at.
+    ///
+    /// When it does not, an endgame database's value is a fact here: the
+    /// strategy behind a bound never meets a position twice, so it can
+    /// bring back each earlier position at most once, which ends no game.
+    /// Under Aualé's rule one more occurrence of any position ends the game,
+    /// so only a position reached by a capture (or the start) qualifies;
+    /// under the third repetition, one where nothing has occurred twice.
+    #[inline]
+    pub(crate) fn near_repetition(&self, ply: usize) -> bool {
+        self.near[ply]
+    }
+
+    /// Sets the position at `ply` (the root is ply 0, `ply >= 1` here),
+    /// reached by `quiet` moves without capture, its parent having been
+    /// entered; what was deeper is dropped. Returns as
+    /// [`ends_by_history`](Line::ends_by_history) does.
+    #[inline]
+    pub(crate) fn enter(&mut self, ply: usize, position: Position, quiet: u16) -> Option<usize> {
+        let index = self.root + ply;
+        self.history.set(index, position, quiet);
+        let back = self.history.look_back(index, position, quiet, &self.rules);
+        let limit = self.rules.repetition.map_or(usize::MAX, usize::from);
+        self.near[ply] = quiet > 0 && (self.near[ply - 1] || back.occurrences + 1 >= limit);
+        back.end.map(|(_, since)| since)
     }
 
     /// The rules.
@@ -70,25 +113,26 @@ impl Line {
         self.rules.repetition.is_some() || self.rules.move_limit.is_some()
     }
 
-    /// Sets the position at `ply` (the root is ply 0), reached by `quiet`
-    /// moves without capture, its parent's ply having been set; what was
-    /// deeper is dropped.
+    /// The line index of the position at `ply`: the positions of the game
+    /// since its last capture come first, then the root, then one per ply.
     #[inline]
-    pub(crate) fn set(&mut self, ply: usize, position: Position, quiet: u16) {
-        self.history.set(self.root + ply, position, quiet);
+    pub(crate) fn index(&self, ply: usize) -> usize {
+        self.root + ply
     }
 
     /// Whether the game ends by repetition or the move limit in `position`
     /// at `ply`, with `quiet` moves without capture behind it (counted
-    /// through the game's history). The plies up to `ply - 2` must have been
-    /// [`set`](Line::set); `ply` and its parent need not be, so a node whose
-    /// children never look back (a leaf, or one whose moves all capture)
-    /// can skip setting it.
+    /// through the game's history): `Some` with the line index of the
+    /// earliest position the end rests on (see [`History::look_back`]).
+    /// The plies up to `ply - 2` must have been [`set`](Line::set); `ply`
+    /// and its parent need not be, so a node whose children never look back
+    /// (a leaf, or one whose moves all capture) can skip setting it.
     #[inline]
-    pub(crate) fn ends_by_history(&self, ply: usize, position: Position, quiet: u16) -> bool {
+    pub(crate) fn ends_by_history(&self, ply: usize, position: Position, quiet: u16) -> Option<usize> {
         self.history
-            .end_at(self.root + ply, position, quiet, &self.rules)
-            .is_some()
+            .look_back(self.root + ply, position, quiet, &self.rules)
+            .end
+            .map(|(_, since)| since)
     }
 }
 

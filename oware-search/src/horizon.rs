@@ -95,10 +95,13 @@ impl Worker<'_> {
         }
         // Only captures are searched below, and a capture's line starts
         // afresh, so this ply of the line need not be set.
-        if self.history_rules && self.line.ends_by_history(ply, position, quiet) {
+        if self.history_rules
+            && let Some(since) = self.line.ends_by_history(ply, position, quiet)
+        {
+            self.rests_on(since);
             return end_value(position, ply);
         }
-        let stand = self.evaluator.evaluate(position);
+        let stand = self.estimate(position);
         if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -136,10 +139,13 @@ impl Worker<'_> {
         }
         // A leaf's children are never searched, so its own ply of the line
         // need not be set.
-        if self.history_rules && self.line.ends_by_history(ply, position, quiet) {
+        if self.history_rules
+            && let Some(since) = self.line.ends_by_history(ply, position, quiet)
+        {
+            self.rests_on(since);
             return end_value(position, ply);
         }
-        self.evaluator.evaluate(position)
+        self.estimate(position)
     }
 
     /// The value of a node one ply above the horizon, whose children are
@@ -168,7 +174,7 @@ impl Worker<'_> {
             // Futility: a quiet move changes no store, so it gains little on
             // the evaluation; if even a margin above it cannot reach alpha,
             // only captures are worth a look.
-            let bound = self.evaluator.evaluate(position) + margin;
+            let bound = self.estimate(position) + margin;
             if bound <= alpha {
                 futile = true;
                 best = bound;

@@ -5,10 +5,12 @@
 //! side can force at least a draw within the depth), and one where every
 //! unfinished line counts as won, which must stay at 0 (the opponent can
 //! force at least a draw). Only game ends decide either search, so together
-//! they prove the draw.
+//! they prove the draw. A result the endgame database decides counts as a
+//! game end where it is a fact (see `Line::near_repetition`).
 
 use oware_core::Position;
 
+use crate::endgame::{NodeValue, node_value};
 use crate::ends::{captured, end_value, moves};
 use crate::score::{DRAW, Value};
 use crate::worker::Worker;
@@ -75,11 +77,18 @@ impl Prover<'_, '_> {
         if legal.is_empty() {
             return Some(end_value(position, ply));
         }
-        if self.worker.line.has_history_rules() {
-            self.worker.line.set(ply, position, quiet);
-            if self.worker.line.ends_by_history(ply, position, quiet) {
-                return Some(end_value(position, ply));
-            }
+        let history_rules = self.worker.history_rules;
+        if history_rules && self.worker.line.enter(ply, position, quiet).is_some() {
+            return Some(end_value(position, ply));
+        }
+        // A result the database decides is a game end here, where no
+        // earlier position can come back (see `endgame.rs`).
+        if (!history_rules || !self.worker.line.near_repetition(ply))
+            && let Some(endgame) = self.worker.endgame
+            && let Some(found) = endgame.probe(&position)
+            && let NodeValue::Result(value) = node_value(found, &position, ply)
+        {
+            return Some(value);
         }
         if depth <= 0 {
             let same_side = (ply - self.start_ply).is_multiple_of(2);

@@ -281,14 +281,10 @@ impl Root {
 
     /// Whether deeper iterations cannot change what the search reports: the
     /// best (or, in analysis, every) root value is proven and within reach.
+    /// A database result counts: it is reached within the depth, and a
+    /// deeper search could only find another way to a proven result.
     pub(crate) fn is_settled(&self, depth: u32) -> bool {
-        // A database result says nothing of the way to the end: deeper
-        // iterations may still find a mate, which plays it out.
-        let settled = |e: &RootEntry| match e
-            .score()
-            .filter(|s| !s.is_endgame())
-            .and_then(Score::proven)
-        {
+        let settled = |e: &RootEntry| match e.score().and_then(Score::proven) {
             Some(crate::score::Proven::Win { plies } | crate::score::Proven::Loss { plies }) => {
                 plies <= depth
             }

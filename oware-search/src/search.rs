@@ -9,7 +9,8 @@ use oware_core::{House, Position};
 
 use crate::ends::{captured, end_value, moves};
 use crate::ordering::MovePicker;
-use crate::score::{INFINITY, MAX_PLY, Value, from_table, loss_in, to_table, win_in};
+use crate::endgame::NodeValue;
+use crate::score::{INFINITY, MAX_PLY, Value, from_table, is_decisive, loss_in, to_table, win_in};
 use crate::tt::{Bound, Entry, Key};
 use crate::worker::Worker;
 
@@ -42,20 +43,39 @@ impl Worker<'_> {
         if legal.is_empty() {
             return end_value(position, ply);
         }
-        if self.history_rules {
-            self.line.set(ply, position, quiet);
-            if self.line.ends_by_history(ply, position, quiet) {
-                return end_value(position, ply);
-            }
+        if self.history_rules
+            && let Some(since) = self.line.enter(ply, position, quiet)
+        {
+            self.rests_on(since);
+            return end_value(position, ply);
         }
-        // Inside the database the value is known (or bounded) without a search.
-        if let Some(endgame) = self.endgame
+        // Whether nothing but this position has been since the last capture.
+        let fresh = quiet == 0 || !self.history_rules;
+        // A database value is the game's own unless an earlier position can
+        // come back and end the game by a repetition the database never
+        // weighed; then the node is searched (RULES.md, section 9).
+        let facts = !self.history_rules || !self.line.near_repetition(ply);
+        if facts
+            && let Some(endgame) = self.endgame
             && let Some(found) = endgame.probe(&position)
         {
-            return crate::endgame::value(found, &position, ply);
+            match crate::endgame::node_value(found, &position, ply) {
+                NodeValue::Result(value) => return value,
+                // Bounds that do not decide the game still cut.
+                NodeValue::Between { low, high } => {
+                    if low >= beta {
+                        self.estimated = true;
+                        return low;
+                    }
+                    if high <= alpha {
+                        self.estimated = true;
+                        return high;
+                    }
+                }
+            }
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluator.evaluate(position);
+            return self.estimate(position);
         }
         // A forced move costs the side no choice: look one ply further.
         let depth = if !self.config.sound
@@ -91,13 +111,19 @@ impl Worker<'_> {
             };
             if deep_enough && (!PV || self.config.sound) {
                 let value = from_table(entry.value, ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => value >= beta,
-                    Bound::Upper => value <= alpha,
-                    Bound::None => false,
-                };
+                // A proven result in the table is the position's own, with
+                // no earlier position to come back to (see the store below):
+                // a fact here only where nothing else is since the last capture.
+                let usable = fresh || !is_decisive(value);
+                let cut = usable
+                    && match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => value >= beta,
+                        Bound::Upper => value <= alpha,
+                        Bound::None => false,
+                    };
                 if cut {
+                    self.estimated |= !is_decisive(value);
                     return value;
                 }
             }
@@ -107,6 +133,9 @@ impl Worker<'_> {
             return self.frontier::<PV>(position, legal, ply, alpha, beta, quiet);
         }
 
+        // The subtree's own floor (see `Worker::floor`), merged into the
+        // caller's when the node is done.
+        let outer_floor = core::mem::replace(&mut self.floor, usize::MAX);
         let mut picker = MovePicker::new(position, legal, tt_move, self.config.ordering);
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -159,6 +188,7 @@ impl Worker<'_> {
                 }
             };
             if self.stopped {
+                self.floor = outer_floor;
                 return 0;
             }
             if value > best {
@@ -185,6 +215,8 @@ impl Worker<'_> {
             i += 1;
         }
 
+        let floor = self.floor;
+        self.floor = outer_floor.min(floor);
         if use_tt {
             let bound = if best >= beta {
                 Bound::Lower
@@ -193,12 +225,18 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
+            // A proven result that rests on a position above this node (a
+            // repetition of it, or the move limit counting moves made before
+            // it) is this line's, not the position's: only the move is kept,
+            // at a depth no probe accepts, so the table's proven results are
+            // those of the position with nothing before it.
+            let own = floor >= self.line.index(ply) || !is_decisive(best);
             self.tt.store(
                 key,
                 Entry {
                     value: to_table(best, ply),
-                    depth: depth.clamp(0, 255) as u8,
-                    bound,
+                    depth: if own { depth.clamp(0, 255) as u8 } else { 0 },
+                    bound: if own { bound } else { Bound::Upper },
                     best: best_move,
                 },
             );

@@ -55,6 +55,16 @@ pub(crate) struct Worker<'a> {
     pub(crate) history_rules: bool,
     /// The endgame database, when one is given and fits the rules.
     pub(crate) endgame: Option<&'a dyn Endgame>,
+    /// The line index of the earliest position a game end found by
+    /// repetition or the move limit rested on, since the innermost node
+    /// that asked ([`usize::MAX`] for none): a node whose subtree rests on
+    /// a position above it has a value that belongs to this line alone.
+    pub(crate) floor: usize,
+    /// Whether the current iteration used an estimate anywhere (the
+    /// evaluation, or a table or database bound that is not a result):
+    /// when it did not, every root value is a fact and deeper iterations
+    /// cannot change it.
+    pub(crate) estimated: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -84,6 +94,8 @@ impl<'a> Worker<'a> {
             unshared: 0,
             history_rules,
             endgame: shared.endgame,
+            floor: usize::MAX,
+            estimated: false,
         }
     }
 
@@ -103,6 +115,20 @@ impl<'a> Worker<'a> {
         if self.unshared >= CHECK_EVERY {
             self.check_stop();
         }
+    }
+
+    /// The evaluation of `position`: an estimate, so noted.
+    #[inline(always)]
+    pub(crate) fn estimate(&mut self, position: oware_core::Position) -> crate::score::Value {
+        self.estimated = true;
+        self.evaluator.evaluate(position)
+    }
+
+    /// Notes a game end by history (see [`Line::ends_by_history`]) that
+    /// rested on the position at line index `since`.
+    #[inline(always)]
+    pub(crate) fn rests_on(&mut self, since: usize) {
+        self.floor = self.floor.min(since);
     }
 
     #[cold]

@@ -159,27 +159,20 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 
 /// What the database knows of the game's position, and of each legal move
 /// (the net seeds the mover collects from the board after it, captures
-/// included); nothing outside the database.
+/// included), where that is a fact about the game; nothing outside the
+/// database.
 fn write_endgame(
     out: &mut impl Write,
     db: &oware_egdb::Database,
     game: &Game,
     style: Style,
 ) -> Result<()> {
-    let position = game.position();
-    let Some(line) = endgame::describe(db, &position) else {
+    let Some(line) = endgame::describe(db, game) else {
         return Ok(());
     };
     writeln!(out, "{}", style.paint(Paint::Good, line))?;
-    if let Some(moves) = db.probe_moves(&position) {
-        let values: Vec<String> = moves
-            .iter()
-            .map(|&(house, b)| {
-                let value = oware_search::EndgameValue { lo: b.lo, hi: b.hi };
-                format!("{house} {}", endgame::net(value))
-            })
-            .collect();
-        writeln!(out, "endgame database, each move: {}", values.join(", "))?;
+    if let Some(values) = endgame::each_move(db, game) {
+        writeln!(out, "endgame database, each move: {values}")?;
     }
     Ok(())
 }

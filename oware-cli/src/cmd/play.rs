@@ -351,11 +351,10 @@ impl Session<'_> {
     /// and who can force a win (or that best play draws) the first time the
     /// database says so.
     fn endgame(&mut self) -> Result<()> {
-        let position = self.game.position();
         let Some((line, verdict)) = self
             .db
             .as_deref()
-            .and_then(|db| endgame::under_board(db, &position))
+            .and_then(|db| endgame::under_board(db, &self.game))
         else {
             return Ok(());
         };
