@@ -152,9 +152,10 @@ pub(crate) fn describe(db: &Database, game: &Game) -> Option<String> {
     let n = board.seeds_on_side(Seat::South) + board.seeds_on_side(Seat::North);
     let Some(value) = probe_game(db, game) else {
         Endgame::probe(db, &position)?;
-        return Some(format!(
+        return Some(
             "endgame database: no claim here: a position since the last capture can come back and end the game by repetition, so the search decides"
-        ));
+                .to_owned(),
+        );
     };
     Some(format!(
         "endgame database: {} (value {} of {n} for {})",

@@ -223,7 +223,10 @@ impl Table {
         match done {
             // "database win" is wider than the column: the cells' short form.
             Some(it) if it.score.is_endgame() => {
-                line.push_str(&format!("{:>SCORE$}", style.paint(Paint::Bold, Cell(it.score))));
+                line.push_str(&format!(
+                    "{:>SCORE$}",
+                    style.paint(Paint::Bold, Cell(it.score))
+                ));
             }
             Some(it) => line.push_str(&format!("{:>SCORE$}", style.paint(Paint::Bold, it.score))),
             None => line.push_str(&format!("{:>SCORE$}", style.paint(Paint::Dim, "..."))),

@@ -412,7 +412,10 @@ impl History {
         if let Some(limit) = rules.move_limit
             && quiet >= limit
         {
-            back.end = Some((EndReason::MoveLimit, index.saturating_sub(usize::from(limit))));
+            back.end = Some((
+                EndReason::MoveLimit,
+                index.saturating_sub(usize::from(limit)),
+            ));
         }
         back
     }

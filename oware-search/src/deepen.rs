@@ -47,7 +47,10 @@ pub(crate) fn deepen(
         // With no estimate anywhere the tree was searched to its ends:
         // a deeper iteration would find the same.
         let exhausted = !worker.estimated;
-        if exhausted || root.is_settled(depth) || !time.may_deepen(depth, worker.total_nodes(), best_changed) {
+        if exhausted
+            || root.is_settled(depth)
+            || !time.may_deepen(depth, worker.total_nodes(), best_changed)
+        {
             break;
         }
         depth += 1;

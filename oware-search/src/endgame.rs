@@ -31,10 +31,12 @@
 //! win or loss scores in a band just below the mate scores
 //! (`ENDGAME_WIN - ply`, like a chess engine's tablebase wins: no distance
 //! to the end is known, only to the database), a draw scores 0. Otherwise
-//! the bounds still bound: the mover finishes between the stores'
-//! difference plus `lo` and plus `hi` seeds ahead, and the search cuts on
-//! those (the low one reaching beta, the high one at or below alpha) or
-//! searches the node.
+//! the node is searched, and the bounds cut where they order against the
+//! search's values: a mover held to 24 seeds at worst cannot lose (a value
+//! of at least a draw, which cuts at a beta of 0 or less), one held to 24 at
+//! best cannot win (at most a draw, which cuts at an alpha of 0 or more). A
+//! bound below 24 says nothing the search can compare: every loss ranks
+//! below every estimate.
 //!
 //! # When a database may be used
 //! Only under rules whose grand slam captures nothing and which have no
@@ -47,7 +49,7 @@
 
 use oware_core::{Game, GrandSlam, Position, Rules, Seat, WINNING_STORE};
 
-use crate::score::{DRAW, ENDGAME_WIN, SEED, Value};
+use crate::score::{DRAW, ENDGAME_WIN, Value};
 
 /// A position's value from an endgame database, for the side to move: the
 /// net seeds it collects from those on the board, between `lo` (endless
@@ -207,14 +209,15 @@ pub fn probe_game_moves(
                 let captured = i32::from(child.board().store(mover))
                     - i32::from(position.board().store(mover));
                 let seeds = |v: i8| (captured - i32::from(v)) as i8;
-                match after.outcome() {
-                    // A finished game: the mover's share of the board it settled.
-                    Some(_) => None,
-                    None => probe_game(endgame, &after).map(|child| EndgameValue {
-                        lo: seeds(child.hi),
-                        hi: seeds(child.lo),
-                    }),
-                }
+                // A move that ends the game leaves nothing to come back.
+                let child_value = match after.outcome() {
+                    Some(_) if endgame.fits(&after.rules()) => endgame.probe(&child),
+                    _ => probe_game(endgame, &after),
+                };
+                child_value.map(|child| EndgameValue {
+                    lo: seeds(child.hi),
+                    hi: seeds(child.lo),
+                })
             });
             (house, value)
         })
@@ -226,30 +229,34 @@ pub fn probe_game_moves(
 pub(crate) enum NodeValue {
     /// The result is decided: a proven value.
     Result(Value),
-    /// The result hangs on how endless play would end; the mover finishes
-    /// between `low` and `high` (search values of the final margin).
+    /// The result hangs on how endless play would end. When one bound
+    /// leads to exactly 24 seeds, one side is held to a draw at best: the
+    /// mover cannot lose (`at_least_draw`) or cannot win (`at_most_draw`).
     Between {
-        /// The margin if endless play gives the seeds left away.
-        low: Value,
-        /// The margin if endless play gives them to the mover.
-        high: Value,
+        /// The mover finishes with 24 or more: the value is at least a draw.
+        at_least_draw: bool,
+        /// The mover finishes with 24 or fewer: the value is at most a draw.
+        at_most_draw: bool,
     },
 }
 
-/// The search value of a database position at `ply`, as the module docs describe.
+/// The search value of a database position at `ply`, as the module docs
+/// describe. A bound that does not decide the result is a bound on the
+/// search's value only where it is the draw line: a mover held to 22 seeds
+/// at worst may still lose, and every loss is below every estimate, so
+/// only "at least 24" (no loss) and "at most 24" (no win) order against
+/// the values the search compares.
 #[inline]
 pub(crate) fn node_value(value: EndgameValue, position: &Position, ply: usize) -> NodeValue {
     match value.result(position) {
         EndgameResult::Win => NodeValue::Result(ENDGAME_WIN - ply as Value),
         EndgameResult::Loss => NodeValue::Result(-ENDGAME_WIN + ply as Value),
         EndgameResult::Draw => NodeValue::Result(DRAW),
-        EndgameResult::Open { .. } => {
-            let board = position.board();
-            let mover = position.to_move();
-            let stores = i32::from(board.store(mover)) - i32::from(board.store(mover.opponent()));
+        EndgameResult::Open { lo, hi } => {
+            let draw = WINNING_STORE - 1;
             NodeValue::Between {
-                low: (stores + i32::from(value.lo)) * SEED,
-                high: (stores + i32::from(value.hi)) * SEED,
+                at_least_draw: lo >= draw,
+                at_most_draw: hi <= draw,
             }
         }
     }

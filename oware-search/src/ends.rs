@@ -49,9 +49,9 @@ impl Line {
         near[0] = root_quiet > 0
             && rules.repetition.is_some_and(|limit| {
                 let since = history.positions();
-                since.iter().any(|p| {
-                    since.iter().filter(|q| *q == p).count() + 1 >= usize::from(limit)
-                })
+                since
+                    .iter()
+                    .any(|p| since.iter().filter(|q| *q == p).count() + 1 >= usize::from(limit))
             });
         Line {
             rules,
@@ -128,7 +128,12 @@ impl Line {
     /// and its parent need not be, so a node whose children never look back
     /// (a leaf, or one whose moves all capture) can skip setting it.
     #[inline]
-    pub(crate) fn ends_by_history(&self, ply: usize, position: Position, quiet: u16) -> Option<usize> {
+    pub(crate) fn ends_by_history(
+        &self,
+        ply: usize,
+        position: Position,
+        quiet: u16,
+    ) -> Option<usize> {
         self.history
             .look_back(self.root + ply, position, quiet, &self.rules)
             .end

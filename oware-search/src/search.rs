@@ -7,10 +7,12 @@
 
 use oware_core::{House, Position};
 
+use crate::endgame::NodeValue;
 use crate::ends::{captured, end_value, moves};
 use crate::ordering::MovePicker;
-use crate::endgame::NodeValue;
-use crate::score::{INFINITY, MAX_PLY, Value, from_table, is_decisive, loss_in, to_table, win_in};
+use crate::score::{
+    DRAW, INFINITY, MAX_PLY, Value, from_table, is_decisive, loss_in, to_table, win_in,
+};
 use crate::tt::{Bound, Entry, Key};
 use crate::worker::Worker;
 
@@ -62,14 +64,13 @@ impl Worker<'_> {
             match crate::endgame::node_value(found, &position, ply) {
                 NodeValue::Result(value) => return value,
                 // Bounds that do not decide the game still cut.
-                NodeValue::Between { low, high } => {
-                    if low >= beta {
+                NodeValue::Between {
+                    at_least_draw,
+                    at_most_draw,
+                } => {
+                    if (at_least_draw && DRAW >= beta) || (at_most_draw && DRAW <= alpha) {
                         self.estimated = true;
-                        return low;
-                    }
-                    if high <= alpha {
-                        self.estimated = true;
-                        return high;
+                        return DRAW;
                     }
                 }
             }

@@ -7,14 +7,13 @@
 //! its store plus half of (seeds + value). A result is *decided* when both
 //! bounds lead to it: both give the mover 25 or more (a win), both 23 or
 //! fewer (a loss), or both exactly 24 (a draw). The bounds hold under abapa
-//! and under Aualé's ending (a repetition only ends endless play sooner,
-//! and endless play is what the bounds leave open); not under a move limit,
-//! which can end a game the database sees going on, nor under awari, whose
-//! grand slams differ.
+//! and under Aualé's ending where no earlier position since the last capture
+//! can come back (`oware_search::database_applies`); not under a move
+//! limit, which can end a game the database sees going on, nor under awari,
+//! whose grand slams differ.
 
 use oware_core::Seat;
 use oware_egdb::{Bounds, Database, Ruleset};
-use oware_search::{Endgame, EndgameResult};
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
@@ -55,7 +54,9 @@ pub fn built_json(database: &Database) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The rule set is not one the database holds for, the game is over,
-    /// or there are more seeds on the board than the database holds.
+    /// there are more seeds on the board than the database holds, or an
+    /// earlier position since the last capture can come back, so that the
+    /// database's value is no fact about this game.
     Outside,
     /// In the database, with these bounds, but the result is not decided.
     Open(Bounds),
@@ -77,25 +78,21 @@ pub fn answer(database: &Database, request: &str) -> String {
 
 fn probe(database: &Database, text: &str) -> Result<Verdict, RequestError> {
     let game = Request::parse(text, &PROBE_KEYS)?.game()?;
-    // Which rules the database fits, and what its value means with the
-    // stores, are the search's answers (oware_search::endgame): one home.
-    if !Endgame::fits(database, &game.rules()) || game.is_over() {
-        return Ok(Verdict::Outside);
-    }
-    let position = game.position();
-    let Some(value) = Endgame::probe(database, &position) else {
+    // Which rules the database fits, where in a game its value is a fact
+    // (not where an earlier position can come back), and what the value
+    // means with the stores, are the search's answers
+    // (oware_search::probe_game): one home.
+    let Some(value) = oware_search::probe_game(database, &game) else {
         return Ok(Verdict::Outside);
     };
     let bounds = Bounds {
         lo: value.lo,
         hi: value.hi,
     };
-    let mover = position.to_move();
-    Ok(match value.result(&position) {
-        EndgameResult::Win => Verdict::Decided(bounds, Some(mover)),
-        EndgameResult::Loss => Verdict::Decided(bounds, Some(mover.opponent())),
-        EndgameResult::Draw => Verdict::Decided(bounds, None),
-        EndgameResult::Open { .. } => Verdict::Open(bounds),
+    let position = game.position();
+    Ok(match value.result(&position).winner(position.to_move()) {
+        Some(winner) => Verdict::Decided(bounds, winner),
+        None => Verdict::Open(bounds),
     })
 }
 
@@ -174,5 +171,24 @@ mod tests {
             answer(&database, "start=1-2-3")
                 .starts_with(r#"{"ok":false,"error":"the start position is not a fen: "#)
         );
+    }
+
+    #[test]
+    fn a_history_that_can_come_back_silences_the_database() {
+        let database = build(4);
+        // RULES.md section 9: North to move, North's f 2 and a 1 (store 23),
+        // South's row empty (store 22). After these quiet moves the database
+        // would say South wins, but South's only move repeats the set-up
+        // position, which ends an Aualé game with North ahead 26-22.
+        let fen = "0-0-0-0-0-0-1-0-0-0-0-2-22-23-N";
+        let moves = "fBaAbCcDdEeFaBbCcDdEe";
+        let outside = r#"{"ok":true,"within":false}"#;
+        assert_eq!(
+            answer(&database, &format!("rules=auale start={fen} moves={moves}")),
+            outside
+        );
+        // The set-up itself has nothing before it: the database speaks there.
+        let start = answer(&database, &format!("rules=auale start={fen}"));
+        assert!(start.contains(r#""within":true"#), "{start}");
     }
 }
