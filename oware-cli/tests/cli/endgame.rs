@@ -118,3 +118,58 @@ fn uci_takes_the_database_by_egdb_path() {
     engine.quit();
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// RULES.md section 9's example: Aualé's rule, North to move with f 2 and
+/// a 1 (store 23), South's row empty (store 22), then quiet moves after
+/// which the database would say South wins, though South's only move
+/// brings the set-up back and ends the game with North ahead 26-22.
+const COMES_BACK: &str = "[Variant \"auale\"]\n[FEN \"0-0-0-0-0-0-1-0-0-0-0-2-22-23-N\"]\n\n1. f B 2. a A 3. b C 4. c D 5. d E 6. e F 7. a B 8. b C 9. c D 10. d E 11. e *\n";
+
+#[test]
+fn no_front_end_claims_a_result_a_repetition_contradicts() {
+    let dir = database("history");
+    let path = dir.to_str().unwrap();
+    let record =
+        std::env::temp_dir().join(format!("oware-cli-comes-back-{}.ogn", std::process::id()));
+    std::fs::write(&record, COMES_BACK).unwrap();
+    let file = record.to_str().unwrap();
+    // play: the database is silent, and nobody is said to force a win that
+    // the repetition takes away.
+    let run = oware(
+        &["play", "--egdb", path, "--load", file, "--seat", "south"],
+        "quit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        !run.stdout.contains("South can force a win"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("endgame database: no claim here"),
+        "{}",
+        run.stdout
+    );
+    // analyze: the search proves North's win, with or without the database.
+    for egdb in [&["--egdb", path][..], &["--no-egdb"][..]] {
+        let mut args = vec!["analyze", "--depth", "6"];
+        args.extend_from_slice(egdb);
+        args.extend_from_slice(&["--board", "-", "--to-move", "north", "--rules", "auale"]);
+        args.push("fBaAbCcDdEeFaBbCcDdEe");
+        let board = "[23]  2  0  0  0  0  1\n      0  0  0  0  0  0 [22]\n";
+        let run = oware(&args, board);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            !run.stdout.contains("South can force a win"),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.contains("North can force a win"),
+            "{}",
+            run.stdout
+        );
+    }
+    std::fs::remove_file(record).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
+}
