@@ -208,16 +208,14 @@ impl Log {
 fn parse_line(line: &str, rules: Rules) -> Result<(Position, Scores), String> {
     let mut words = line.split(' ');
     let moves = words.next().unwrap_or_default();
-    let mut game = Game::new(rules);
-    if moves != "-" {
-        let transcript: Transcript = moves
+    let transcript: Transcript = match moves {
+        "-" => Transcript::default(),
+        _ => moves
             .parse()
-            .map_err(|e| format!("transcript `{moves}`: {e}"))?;
-        for (i, &house) in transcript.iter().enumerate() {
-            game.play(house)
-                .map_err(|e| format!("transcript `{moves}`, move {}: {e}", i + 1))?;
-        }
-    }
+            .map_err(|e| format!("transcript `{moves}`: {e}"))?,
+    };
+    let game = Game::replay(oware_core::Position::OPENING, rules, &transcript)
+        .map_err(|e| format!("transcript `{moves}`: {e}"))?;
     let mut scores = Vec::new();
     for word in words {
         let bad = || format!("`{word}` is not a house and a score such as `E+156`");

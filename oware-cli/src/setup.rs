@@ -2,12 +2,11 @@
 //! to move, the rules, and a transcript played from there; or a game record
 //! (OGN) read from a file, and saved to one.
 
-use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use oware_core::{Board, Game, House, IllegalMove, Position, Record, Rules, Seat, Transcript};
+use oware_core::{Board, Game, Position, Record, Rules, Seat, Transcript};
 
 /// The start position: the opening, or a board diagram, and the seat to move.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -96,48 +95,13 @@ pub(crate) fn parse_transcript(text: &str, first: Seat) -> Result<Transcript> {
     Transcript::parse_from(text, first).with_context(|| format!("bad transcript `{text}`"))
 }
 
-/// A move of a transcript that could not be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ReplayError {
-    /// The move's place in the transcript, from 1.
-    pub(crate) number: usize,
-    /// The house.
-    pub(crate) house: House,
-    /// Why it was refused.
-    pub(crate) reason: IllegalMove,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} of the transcript, `{}`, is illegal: {}",
-            self.number, self.house, self.reason
-        )
-    }
-}
-
-impl std::error::Error for ReplayError {}
-
-/// Plays `moves` on `game` in order; on an illegal move the game keeps the
-/// moves before it and the error names the move's 1-based place.
-pub(crate) fn replay(game: &mut Game, moves: &[House]) -> Result<(), ReplayError> {
-    for (index, &house) in moves.iter().enumerate() {
-        game.play(house).map_err(|reason| ReplayError {
-            number: index + 1,
-            house,
-            reason,
-        })?;
-    }
-    Ok(())
-}
-
 /// A game from `start` under `rules` with the transcript `text` played.
 pub(crate) fn game_from(start: Position, rules: Rules, text: Option<&str>) -> Result<Game> {
     let mut game = Game::from_position(start, rules);
     if let Some(text) = text {
         let transcript = parse_transcript(text, start.to_move())?;
-        replay(&mut game, &transcript)?;
+        game.play_all(&transcript)
+            .context("the transcript")?;
     }
     Ok(game)
 }
@@ -145,24 +109,7 @@ pub(crate) fn game_from(start: Position, rules: Rules, text: Option<&str>) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn replay_names_the_first_illegal_move_from_one() {
-        let mut game = Game::new(Rules::ABAPA);
-        // E empties E; after c, South's E is empty.
-        let error = replay(
-            &mut game,
-            &Transcript::parse_from("EcE", Seat::South).unwrap(),
-        )
-        .unwrap_err();
-        assert_eq!(error.number, 3);
-        assert_eq!(error.reason, IllegalMove::EmptyHouse(House::E));
-        assert_eq!(
-            error.to_string(),
-            "move 3 of the transcript, `E`, is illegal: house E is empty"
-        );
-        assert_eq!(game.moves(), [House::E, House::c]);
-    }
+    use oware_core::House;
 
     #[test]
     fn records_are_named_by_their_extension_or_a_dash() {

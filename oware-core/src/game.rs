@@ -291,6 +291,56 @@ impl Game {
         Ok(())
     }
 
+    /// A game from `start` under `rules` with `moves` played in order: how
+    /// every front end and tool turns a transcript into a game.
+    ///
+    /// # Errors
+    /// A [`ReplayError`] naming the first move that is illegal where it
+    /// stands, with its place from 1 and the reason.
+    ///
+    /// ```
+    /// use oware_core::{Game, House, IllegalMove, Position, Rules, Transcript};
+    /// let transcript: Transcript = "EcAb".parse()?;
+    /// let game = Game::replay(Position::OPENING, Rules::ABAPA, &transcript)?;
+    /// assert_eq!(game.moves(), [House::E, House::c, House::A, House::b]);
+    /// // E is empty after E: the third move is refused, and says so.
+    /// let error = Game::replay(Position::OPENING, Rules::ABAPA, &[House::E, House::c, House::E])
+    ///     .unwrap_err();
+    /// assert_eq!(error.number, 3);
+    /// assert_eq!(error.reason, IllegalMove::EmptyHouse(House::E));
+    /// assert_eq!(error.to_string(), "move 3, E, is illegal: house E is empty");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replay(start: Position, rules: Rules, moves: &[House]) -> Result<Game, ReplayError> {
+        let mut game = Game::from_position(start, rules);
+        game.play_all(moves)?;
+        Ok(game)
+    }
+
+    /// Plays `moves` in order; on an illegal one the game keeps the moves
+    /// before it and the error names the move's place in `moves`, from 1.
+    ///
+    /// # Errors
+    /// A [`ReplayError`], as [`replay`](Game::replay).
+    ///
+    /// ```
+    /// use oware_core::{Game, House, Rules};
+    /// let mut game = Game::new(Rules::ABAPA);
+    /// let error = game.play_all(&[House::E, House::E]).unwrap_err();
+    /// assert_eq!(error.number, 2);
+    /// assert_eq!(game.moves(), [House::E]);
+    /// ```
+    pub fn play_all(&mut self, moves: &[House]) -> Result<(), ReplayError> {
+        for (index, &house) in moves.iter().enumerate() {
+            self.play(house).map_err(|reason| ReplayError {
+                number: index + 1,
+                house,
+                reason,
+            })?;
+        }
+        Ok(())
+    }
+
     /// Takes back the last move and returns it, or `None` at the start.
     ///
     /// ```
@@ -356,3 +406,29 @@ impl Default for Game {
         Game::new(Rules::ABAPA)
     }
 }
+
+/// A move of a transcript that could not be played: its place, from 1, the
+/// house, and why ([`Game::replay`], [`Game::play_all`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReplayError {
+    /// The move's place among the moves played, from 1.
+    pub number: usize,
+    /// The house.
+    pub house: House,
+    /// Why it was refused.
+    pub reason: IllegalMove,
+}
+
+impl core::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "move {}, {}, is illegal: {}",
+            self.number, self.house, self.reason
+        )
+    }
+}
+
+// The message already says the reason, so it is not a `source` (which
+// reporters would print a second time).
+impl std::error::Error for ReplayError {}

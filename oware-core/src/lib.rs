@@ -63,7 +63,7 @@ mod unmove;
 
 pub use board::{Board, BoardError, TOTAL_SEEDS};
 pub use capture::Chain;
-pub use game::Game;
+pub use game::{Game, ReplayError};
 pub use grand_slam::GrandSlam;
 pub use history::{History, Lookback};
 pub use house::{House, HouseError, HouseSet, HouseSetIter};

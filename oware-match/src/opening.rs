@@ -91,11 +91,8 @@ pub fn read_openings(text: &str, rules: Rules) -> Result<Vec<Game>, OpeningError
             continue;
         }
         let transcript: Transcript = line.parse().map_err(|e| error(format!("{e}")))?;
-        let mut game = Game::new(rules);
-        for (place, &house) in transcript.iter().enumerate() {
-            game.play(house)
-                .map_err(|reason| error(format!("move {}, `{house}`: {reason}", place + 1)))?;
-        }
+        let game = Game::replay(oware_core::Position::OPENING, rules, &transcript)
+            .map_err(|e| error(e.to_string()))?;
         if game.is_over() {
             return Err(error("the game is over after these moves".to_owned()));
         }

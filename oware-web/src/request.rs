@@ -11,7 +11,7 @@
 
 use core::fmt;
 
-use oware_core::{FenError, Game, IllegalMove, Position, Rules, Transcript, TranscriptError};
+use oware_core::{FenError, Game, Position, ReplayError, Rules, Transcript, TranscriptError};
 
 /// A request split into its words: the keys the caller knows, each once.
 #[derive(Clone, Debug, Default)]
@@ -38,12 +38,7 @@ pub enum RequestError {
     /// The moves are not a transcript.
     Transcript(TranscriptError),
     /// A move of the transcript is illegal in the game so far.
-    IllegalInTranscript {
-        /// Which move, from 1.
-        number: usize,
-        /// Why it is illegal.
-        error: IllegalMove,
-    },
+    IllegalInTranscript(ReplayError),
 }
 
 impl fmt::Display for RequestError {
@@ -54,9 +49,7 @@ impl fmt::Display for RequestError {
             RequestError::BadValue { key, reason } => write!(f, "bad value for `{key}`: {reason}"),
             RequestError::Start(error) => write!(f, "the start position is not a fen: {error}"),
             RequestError::Transcript(error) => error.fmt(f),
-            RequestError::IllegalInTranscript { number, error } => {
-                write!(f, "move {number} of the transcript is illegal: {error}")
-            }
+            RequestError::IllegalInTranscript(error) => write!(f, "in the transcript, {error}"),
         }
     }
 }
@@ -127,15 +120,7 @@ impl<'a> Request<'a> {
         };
         let transcript = Transcript::parse_from(self.get("moves").unwrap_or(""), start.to_move())
             .map_err(RequestError::Transcript)?;
-        let mut game = Game::from_position(start, rules);
-        for (index, &house) in transcript.iter().enumerate() {
-            game.play(house)
-                .map_err(|error| RequestError::IllegalInTranscript {
-                    number: index + 1,
-                    error,
-                })?;
-        }
-        Ok(game)
+        Game::replay(start, rules, &transcript).map_err(RequestError::IllegalInTranscript)
     }
 }
 
@@ -176,7 +161,7 @@ mod tests {
         // E is empty: the third move, E, is illegal.
         assert_eq!(
             error("moves=EaE"),
-            "move 3 of the transcript is illegal: house E is empty"
+            "in the transcript, move 3, E, is illegal: house E is empty"
         );
         assert!(matches!(
             Request::parse("x=1", &["rules"]),

@@ -82,7 +82,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             let mut game = Game::new(args.rules.unwrap_or_default());
             if let Some(moves) = &args.moves {
                 let transcript = setup::parse_transcript(moves, Seat::South).context("--moves")?;
-                setup::replay(&mut game, &transcript).context("--moves")?;
+                game.play_all(&transcript).context("--moves")?;
             }
             Record::new(game)
         }

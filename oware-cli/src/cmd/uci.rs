@@ -230,18 +230,9 @@ impl Uci {
     /// Plays the moves from the start on a new game; the game is replaced
     /// only if every move is legal.
     fn set_position(&mut self, set: &SetPosition) -> Result<(), String> {
-        let mut game = Game::from_position(set.start, self.rules);
-        for (index, m) in set.moves.iter().enumerate() {
-            game.play(m.house).map_err(|reason| {
-                format!(
-                    "column {}: move {}, `{}`, is illegal: {reason}",
-                    m.column,
-                    index + 1,
-                    m.house
-                )
-            })?;
-        }
-        self.game = game;
+        let moves: Vec<House> = set.moves.iter().map(|m| m.house).collect();
+        self.game = Game::replay(set.start, self.rules, &moves)
+            .map_err(|error| format!("column {}: {error}", set.moves[error.number - 1].column))?;
         Ok(())
     }
 
@@ -352,17 +343,12 @@ impl Uci {
         if self.idle_engine().is_none() {
             return Err("a search runs until stop: send stop before setoption".to_owned());
         }
-        let mut game = Game::from_position(self.game.start(), rules);
-        for (index, &house) in self.game.moves().iter().enumerate() {
-            game.play(house).map_err(|reason| {
-                format!(
-                    "move {} of the current position, `{house}`, is illegal under {}: {reason}; the rules stay {}",
-                    index + 1,
-                    rules,
-                    self.rules
-                )
-            })?;
-        }
+        let game = Game::replay(self.game.start(), rules, self.game.moves()).map_err(|error| {
+            format!(
+                "under {rules}, in the current position's moves, {error}; the rules stay {}",
+                self.rules
+            )
+        })?;
         self.rules = rules;
         self.game = game;
         Ok(())

@@ -144,7 +144,7 @@ fn bad_options_name_the_bad_input() {
     assert_eq!(run.code, 1);
     assert_eq!(
         run.stderr,
-        "oware: error: --moves: move 3 of the transcript, `E`, is illegal: house E is empty\n"
+        "oware: error: --moves: move 3, E, is illegal: house E is empty\n"
     );
     let run = oware(&["play", "--level", "20"], "");
     assert_eq!(run.code, 2);

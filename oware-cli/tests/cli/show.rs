@@ -45,7 +45,7 @@ fn a_move_after_the_end_is_illegal() {
     assert_eq!(run.code, 1);
     assert_eq!(
         run.stderr,
-        format!("oware: error: move 53 of the transcript, `A`, is illegal: the game is over\n")
+        format!("oware: error: the transcript: move 53, A, is illegal: the game is over\n")
     );
 }
 

@@ -258,7 +258,7 @@ fn a_refused_position_leaves_the_last_one() {
     assert_eq!(
         error,
         [
-            "info string error: column 26: move 2, `E`, is illegal: house E is South's, and North is to move"
+            "info string error: column 26: move 2, E, is illegal: house E is South's, and North is to move"
         ]
     );
     // Still after E: North to move.
@@ -444,7 +444,7 @@ fn the_rules_option_switches_and_refuses_what_the_game_forbids() {
     assert_eq!(refused.len(), 1, "{refused:?}");
     assert!(
         refused[0].starts_with(
-            "info string error: move 1 of the current position, `F`, is illegal under awari: "
+            "info string error: under awari, in the current position's moves, move 1, F, is illegal: "
         ) && refused[0].ends_with("; the rules stay auale"),
         "{refused:?}"
     );
