@@ -135,23 +135,22 @@ impl SearchPlayer {
     /// The search limits for `go` in `game`: the level's own when `go` sets
     /// none; on a clock, the plan of oware-search's time management, as
     /// `oware uci` makes it.
-    fn limits(&self, go: &Go, game: &Game) -> Limits {
+    fn limits(&self, go: &Go) -> Limits {
+        // The runner's own clock, with no protocol between it and the
+        // search: the engine learns no overhead, and plans without one.
         let clock = go.clocks.zip(go.to_move).map(|(clocks, seat)| {
             let (remaining, increment) = clocks[seat];
             TimeControl {
                 remaining,
                 increment,
                 moves_to_go: None,
-                // The runner's own clock: no protocol between it and the search.
-                overhead: Duration::ZERO,
             }
-            .plan(game.legal_moves().len())
         });
         let limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
-            time: clock.map(|plan| plan.deadline).or(go.movetime),
-            target: clock.map(|plan| plan.target),
+            time: go.movetime,
+            clock,
         };
         if limits == Limits::default() {
             self.level.limits()
@@ -169,7 +168,7 @@ impl Player for SearchPlayer {
     }
 
     fn choose(&mut self, game: &Game, go: &Go, _wait: Duration) -> Result<House, Fault> {
-        let limits = self.limits(go, game);
+        let limits = self.limits(go);
         let stop = AtomicBool::new(false);
         let result = self.engine.choose_move_within(
             game,

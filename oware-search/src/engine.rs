@@ -10,10 +10,11 @@ use crate::config::SearchConfig;
 use crate::endgame::Endgame;
 use crate::ends::Line;
 use crate::eval::Weights;
-use crate::limits::{Clock, ClockFn, Limits, TimeManager};
+use crate::limits::{ClockFn, Limits, TimeManager, Timer};
 use crate::ordering::Heuristics;
 use crate::report::{Event, SearchResult};
 use crate::root::finished_score;
+use crate::time::Overhead;
 use crate::tt::Table;
 use crate::worker::Shared;
 
@@ -65,6 +66,7 @@ pub struct Engine {
     analysis: bool,
     config: SearchConfig,
     endgame: Option<Arc<dyn Endgame>>,
+    overhead: Overhead,
 }
 
 impl Engine {
@@ -80,6 +82,7 @@ impl Engine {
             analysis: true,
             config: SearchConfig::PLAY,
             endgame: None,
+            overhead: Overhead::default(),
         }
     }
 
@@ -147,6 +150,15 @@ impl Engine {
         self.endgame.as_ref()
     }
 
+    /// The lag a GUI's clock adds to every move beyond the search's own
+    /// time, as learnt so far: a front end that sees what the GUI charged
+    /// teaches it ([`Overhead::observe`]); every search on a clock plans
+    /// with its estimate ([`Limits::clock`]). Zero for an engine whose clock
+    /// is its caller's own, with nothing in between.
+    pub fn overhead_mut(&mut self) -> &mut Overhead {
+        &mut self.overhead
+    }
+
     /// Sets which parts of the search are on (for checks; default [`SearchConfig::PLAY`]).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
@@ -167,7 +179,7 @@ impl Engine {
         stop: &AtomicBool,
         on_event: &mut dyn FnMut(&Event),
     ) -> SearchResult {
-        let clock = Clock::start(self.clock);
+        let clock = Timer::start(self.clock);
         let position = game.position();
         if let Some(outcome) = game.outcome() {
             return SearchResult {
@@ -182,7 +194,8 @@ impl Engine {
         }
         self.table.new_search();
         self.heuristics.age();
-        let time = TimeManager::new(limits, clock, stop);
+        let legal = game.legal_moves().len();
+        let time = TimeManager::new(limits, legal, self.overhead.estimate(), clock, stop);
         let line = Line::of_game(game);
         let heuristics = std::mem::replace(&mut self.heuristics, Box::new(Heuristics::new()));
         let rules = game.rules();

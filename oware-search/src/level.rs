@@ -117,7 +117,7 @@ impl Level {
             depth: (depth > 0).then_some(depth),
             nodes: None,
             time: Some(Duration::from_millis(millis)),
-            target: None,
+            clock: None,
         }
     }
 

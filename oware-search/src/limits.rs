@@ -1,14 +1,26 @@
-//! How long a search may run: [`Limits`] as the caller gives them, the
-//! [`Clock`] that reads time (replaceable, for WebAssembly), and the time
-//! manager that turns a budget into soft and hard stops. What budget a game
-//! on a clock affords is `time.rs`'s business.
+//! How long a search may run: [`Limits`] as the caller gives them (the raw
+//! clock among them), the [`Timer`] that reads time (replaceable, for
+//! WebAssembly), and the time manager that turns them into soft and hard
+//! stops. What a game on a clock affords this move is `time.rs`'s plan,
+//! made here at the search's start: every caller hands over what it was
+//! given, and one rule decides.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
+use crate::time::TimeControl;
+
 /// When a search stops. All `None` (the default) searches until the stop
 /// flag is set; otherwise it stops at the first limit reached. The search
 /// always completes depth 1, so there is always a move to play.
+///
+/// A game on a clock gives the mover's [`clock`](Limits::clock) as the GUI
+/// sends it; the search plans this move's time from it
+/// ([`TimeControl::plan`], with the lag the engine has learnt,
+/// [`Engine::overhead_mut`](crate::Engine::overhead_mut)). With a
+/// [`time`](Limits::time) as well (`go movetime` beside `wtime`), the
+/// shorter of that time and the plan's deadline is the deadline: the one
+/// rule for every caller.
 ///
 /// ```
 /// use oware_search::Limits;
@@ -23,15 +35,15 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// The most nodes to visit (checked every few thousand).
     pub nodes: Option<u64>,
-    /// The time to think for this move: with a [`target`](Limits::target),
-    /// the hard deadline; without one, no depth starts after half of it.
+    /// The most this move may take (`go movetime`, a level's time); alone,
+    /// no depth starts after half of it.
     pub time: Option<Duration>,
-    /// The time this move should take, as a clock's plan gives it
-    /// ([`TimeControl::limits`](crate::TimeControl::limits)): no depth
-    /// starts after it (stretched when the best move has just changed,
-    /// shrunk when it has held for several depths), nor one unlikely to
-    /// finish before [`time`](Limits::time).
-    pub target: Option<Duration>,
+    /// The mover's clock (`go wtime … winc … movestogo …`), which the search
+    /// plans this move's time from: a target no depth starts after
+    /// (stretched when the best move has just changed, shrunk when it has
+    /// held for several depths, never one unlikely to finish in time) and a
+    /// deadline.
+    pub clock: Option<TimeControl>,
 }
 
 impl Limits {
@@ -74,7 +86,7 @@ pub const NODES_PER_MS_WITHOUT_CLOCK: u64 = 2_000;
 
 /// Reads elapsed time: the standard clock, a caller's function, or nothing.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Clock {
+pub(crate) enum Timer {
     /// `std::time::Instant` (not on `wasm32-unknown-unknown`, where it panics).
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     Std(std::time::Instant),
@@ -88,21 +100,21 @@ pub(crate) enum Clock {
     None,
 }
 
-impl Clock {
-    /// Starts a clock: `custom` if given, else the standard clock where there is one.
-    pub(crate) fn start(custom: Option<ClockFn>) -> Clock {
+impl Timer {
+    /// Starts a timer: `custom` if given, else the standard clock where there is one.
+    pub(crate) fn start(custom: Option<ClockFn>) -> Timer {
         match custom {
-            Some(now) => Clock::Custom(now, now()),
+            Some(now) => Timer::Custom(now, now()),
             #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-            None => Clock::Std(std::time::Instant::now()),
+            None => Timer::Std(std::time::Instant::now()),
             #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-            None => Clock::None,
+            None => Timer::None,
         }
     }
 
     /// Whether the clock reads real time.
     pub(crate) fn is_real(self) -> bool {
-        !matches!(self, Clock::None)
+        !matches!(self, Timer::None)
     }
 
     /// Time since the start.
@@ -110,11 +122,11 @@ impl Clock {
     pub(crate) fn elapsed(self) -> Duration {
         match self {
             #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-            Clock::Std(start) => start.elapsed(),
-            Clock::Custom(now, start) => {
+            Timer::Std(start) => start.elapsed(),
+            Timer::Custom(now, start) => {
                 Duration::from_secs_f64(((now() - start) / 1000.0).max(0.0))
             }
-            Clock::None => Duration::ZERO,
+            Timer::None => Duration::ZERO,
         }
     }
 }
@@ -134,7 +146,7 @@ pub(crate) const STABLE_DEPTHS: u32 = 4;
 /// The stop decisions of one search: the caller's flag, the node budget, and
 /// a soft time (start no new depth after it) and a hard time (abort).
 pub(crate) struct TimeManager<'a> {
-    pub(crate) clock: Clock,
+    pub(crate) clock: Timer,
     stop: &'a AtomicBool,
     nodes: Option<u64>,
     soft: Option<Soft>,
@@ -153,20 +165,35 @@ pub(crate) struct TimeManager<'a> {
 enum Soft {
     /// Half of a plain time limit (`go movetime`, a level's time).
     Half(Duration),
-    /// A clock's plan for this move ([`Limits::target`]).
+    /// A clock's plan for this move ([`TimePlan::target`]).
     Planned(Duration),
 }
 
 impl<'a> TimeManager<'a> {
-    /// The manager for `limits`, reading `clock`.
-    pub(crate) fn new(limits: &Limits, clock: Clock, stop: &'a AtomicBool) -> TimeManager<'a> {
+    /// The manager for `limits` with `legal_moves` at the root and
+    /// `overhead` expected beyond the search's own time, reading `clock`.
+    pub(crate) fn new(
+        limits: &Limits,
+        legal_moves: usize,
+        overhead: Duration,
+        clock: Timer,
+        stop: &'a AtomicBool,
+    ) -> TimeManager<'a> {
         let mut nodes = limits.nodes;
         let (mut soft, mut hard) = (None, None);
-        if let Some(time) = limits.time {
+        let plan = limits
+            .clock
+            .map(|control| control.plan(legal_moves, overhead));
+        // The one rule for a move time beside a clock: the shorter deadline.
+        let time = match (limits.time, plan.map(|plan| plan.deadline)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        if let Some(time) = time {
             if clock.is_real() {
                 hard = Some(time);
-                soft = Some(match limits.target {
-                    Some(target) => Soft::Planned(target.min(time)),
+                soft = Some(match plan {
+                    Some(plan) => Soft::Planned(plan.target.min(time)),
                     // A depth costs a few times the one before, so one
                     // started after half the time would rarely finish.
                     None => Soft::Half(time / 2),
@@ -287,7 +314,13 @@ mod tests {
     fn the_soft_stop_is_half_the_time_or_three_quarters_after_a_change() {
         let stop = AtomicBool::new(false);
         at(0);
-        let time = TimeManager::new(&Limits::time(ms(1000)), Clock::start(Some(fake_now)), &stop);
+        let time = TimeManager::new(
+            &Limits::time(ms(1000)),
+            6,
+            Duration::ZERO,
+            Timer::start(Some(fake_now)),
+            &stop,
+        );
         at(400);
         assert!(time.may_deepen(3, 0, false));
         at(600);
@@ -303,7 +336,13 @@ mod tests {
     #[test]
     fn without_a_time_the_best_move_changing_changes_nothing() {
         let stop = AtomicBool::new(false);
-        let time = TimeManager::new(&Limits::depth(5), Clock::start(Some(fake_now)), &stop);
+        let time = TimeManager::new(
+            &Limits::depth(5),
+            6,
+            Duration::ZERO,
+            Timer::start(Some(fake_now)),
+            &stop,
+        );
         assert!(time.may_deepen(4, 0, true) && time.may_deepen(4, 0, false));
         assert!(!time.may_deepen(5, 0, true));
     }
@@ -317,14 +356,31 @@ mod tests {
         assert_eq!(planned_stop(target, STABLE_DEPTHS, false), ms(200));
     }
 
-    /// A planned move's manager at time zero: target 400 ms, deadline 2 s.
+    /// A clock of `remaining` ms, no increment, `moves` to go.
+    fn clock(remaining: u64, moves: u32) -> TimeControl {
+        TimeControl {
+            remaining: ms(remaining),
+            increment: Duration::ZERO,
+            moves_to_go: Some(moves),
+        }
+    }
+
+    /// A planned move's manager at time zero: target 400 ms, deadline 1.2 s
+    /// (a clock of 11.55 s for 25 moves: 10 s above the 1.5 s reserve and
+    /// the 50 ms margin).
     fn planned(stop: &AtomicBool) -> TimeManager<'_> {
         at(0);
         let limits = Limits {
-            target: Some(ms(400)),
-            ..Limits::time(ms(2000))
+            clock: Some(clock(11_550, 25)),
+            ..Limits::default()
         };
-        TimeManager::new(&limits, Clock::start(Some(fake_now)), stop)
+        TimeManager::new(
+            &limits,
+            6,
+            Duration::ZERO,
+            Timer::start(Some(fake_now)),
+            stop,
+        )
     }
 
     #[test]
@@ -363,31 +419,72 @@ mod tests {
     #[test]
     fn no_depth_starts_that_would_end_past_the_deadline() {
         let stop = AtomicBool::new(false);
-        // Depth 1 took 690 ms and changed the best move: the soft stop is
-        // 700 ms, but 690 + 2 × 690 ms is past the 2 s deadline.
+        // Depth 1 took 410 ms and changed the best move: the soft stop is
+        // 700 ms, but 410 + 2 × 410 ms is past the 1.2 s deadline.
         let time = planned(&stop);
-        at(690);
+        at(410);
         assert!(!time.may_deepen(1, 0, true));
-        // Ending at 600 ms leaves room for the next (600 + 2 × 600 ms).
+        // Ending at 390 ms leaves room for the next (390 + 2 × 390 ms).
         let time = planned(&stop);
-        at(600);
+        at(390);
         assert!(time.may_deepen(1, 0, true));
     }
 
     #[test]
-    fn the_target_never_outlasts_the_deadline() {
+    fn a_move_time_beside_a_clock_is_the_shorter_deadline() {
+        let stop = AtomicBool::new(false);
+        at(0);
+        // The clock's plan: target 400 ms, deadline 1.2 s; the move time
+        // 300 ms cuts both.
+        let limits = Limits {
+            time: Some(ms(300)),
+            clock: Some(clock(11_550, 25)),
+            ..Limits::default()
+        };
+        let time = TimeManager::new(
+            &limits,
+            6,
+            Duration::ZERO,
+            Timer::start(Some(fake_now)),
+            &stop,
+        );
+        at(290);
+        assert!(!time.must_stop(0));
+        assert!(!time.may_deepen(1, 0, false), "300 ms is the target too");
+        at(300);
+        assert!(time.must_stop(0));
+        // A move time longer than the plan's deadline changes nothing.
+        let limits = Limits {
+            time: Some(ms(5000)),
+            ..limits
+        };
+        at(0);
+        let time = TimeManager::new(
+            &limits,
+            6,
+            Duration::ZERO,
+            Timer::start(Some(fake_now)),
+            &stop,
+        );
+        at(1200);
+        assert!(time.must_stop(0));
+    }
+
+    #[test]
+    fn the_overhead_comes_off_the_plan() {
         let stop = AtomicBool::new(false);
         at(0);
         let limits = Limits {
-            target: Some(ms(5000)),
-            ..Limits::time(ms(1000))
+            clock: Some(clock(11_550, 25)),
+            ..Limits::default()
         };
-        let time = TimeManager::new(&limits, Clock::start(Some(fake_now)), &stop);
-        at(990);
-        // 990 ms is under the deadline, but the target was cut to 1 s and
-        // stretched to 1.75 s; only the deadline's prediction stops it.
-        assert!(!time.may_deepen(1, 0, true));
-        at(1000);
+        // 250 ms of lag a move: 250 ms less usable now (11.25 s), and
+        // 25 × 250 ms more kept in reserve (7.75 s): a target of 11.25 s / 80
+        // = 140.6 ms, a deadline of three times that.
+        let time = TimeManager::new(&limits, 6, ms(250), Timer::start(Some(fake_now)), &stop);
+        at(420);
+        assert!(!time.must_stop(0));
+        at(422);
         assert!(time.must_stop(0));
     }
 }

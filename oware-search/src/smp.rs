@@ -59,7 +59,13 @@ fn with_helpers(
                 let (counter, helpers_stop, helper_limits) =
                     (&counter, &helpers_stop, &helper_limits);
                 scope.spawn(move || {
-                    let time = TimeManager::new(helper_limits, time.clock, helpers_stop);
+                    let time = TimeManager::new(
+                        helper_limits,
+                        0,
+                        std::time::Duration::ZERO,
+                        time.clock,
+                        helpers_stop,
+                    );
                     let heuristics = Box::new(Heuristics::new());
                     let mut worker = Worker::new(shared, line, heuristics, &time, Some(counter));
                     crate::deepen::deepen_helper(&mut worker, index);

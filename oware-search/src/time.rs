@@ -1,8 +1,8 @@
 //! Time management for games on a clock: how long to think for this move,
 //! given the time left, the increment and the moves to the next control.
 //!
-//! The answer is a plan of two times, given to the search as
-//! [`Limits::target`] and [`Limits::time`]: the **target**, which the
+//! The answer is a plan of two times, made by the search from the clock in
+//! its [`Limits::clock`](crate::Limits::clock): the **target**, which the
 //! search's time manager (`limits.rs`) checks between depths, stretching it
 //! when the best move has just changed and shrinking it when the best move
 //! has held; and the **deadline**, checked inside the search, which no
@@ -14,13 +14,12 @@
 //!
 //! What the GUI charges beyond the engine's own thinking (reading the
 //! command, waiting to be scheduled, the answer's way back) is the
-//! **overhead**: [`Overhead`] learns it from the clocks the GUI sends, and
-//! [`TimeControl::overhead`] makes the plan pay it on this move and keep it
-//! in reserve for every move to go, beyond what the increment refunds.
+//! **overhead**: [`Overhead`] learns it from the clocks the GUI sends (the
+//! engine keeps one, [`Engine::overhead_mut`](crate::Engine::overhead_mut)),
+//! and the plan pays it on this move and keeps it in reserve for every move
+//! to go, beyond what the increment refunds.
 
 use std::time::Duration;
-
-use crate::limits::Limits;
 
 /// The moves left assumed when the GUI does not say (`movestogo`): a game of
 /// Oware is often over in 50 moves a side, and the clock should not run dry
@@ -55,7 +54,8 @@ pub const LEAST_SHARE: u32 = 80;
 /// The deadline as a multiple of the target, when the clock affords it.
 pub const DEADLINE_PER_TARGET: u32 = 3;
 
-/// One seat's clock as a GUI reports it: `go wtime … winc … movestogo …`.
+/// The mover's clock as a GUI reports it: `go wtime … winc … movestogo …`.
+/// The search plans a move from it ([`Limits::clock`](crate::Limits::clock)).
 ///
 /// ```
 /// use std::time::Duration;
@@ -65,15 +65,12 @@ pub const DEADLINE_PER_TARGET: u32 = 3;
 ///     remaining: Duration::from_secs(60),
 ///     increment: Duration::ZERO,
 ///     moves_to_go: None,
-///     overhead: Duration::ZERO,
 /// };
 /// // A 25th of what is above the 1.5 s reserve: (60 s - 50 ms - 1.5 s) / 25.
-/// let plan = clock.plan(6);
+/// let plan = clock.plan(6, Duration::ZERO);
 /// assert_eq!(plan.target, Duration::from_millis(2338));
 /// // Three times that at most.
 /// assert_eq!(plan.deadline, Duration::from_millis(7014));
-/// let limits = clock.limits(6);
-/// assert_eq!((limits.target, limits.time), (Some(plan.target), Some(plan.deadline)));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TimeControl {
@@ -83,10 +80,6 @@ pub struct TimeControl {
     pub increment: Duration,
     /// The moves to play before the next time control, if the GUI says.
     pub moves_to_go: Option<u32>,
-    /// What the GUI is expected to charge a move beyond the engine's own
-    /// thinking ([`Overhead::estimate`]); zero where the clock is the
-    /// engine's own.
-    pub overhead: Duration,
 }
 
 /// What one move on a clock may take: see [`TimeControl::plan`].
@@ -101,11 +94,11 @@ pub struct TimePlan {
 
 impl TimeControl {
     /// The time this move can spend at all: what is left less the margin
-    /// and the overhead it will be charged.
-    fn usable(&self) -> Duration {
+    /// and the `overhead` it will be charged.
+    fn usable(&self, overhead: Duration) -> Duration {
         self.remaining
             .saturating_sub(SAFETY_MARGIN)
-            .saturating_sub(self.overhead)
+            .saturating_sub(overhead)
     }
 
     /// The moves the plan shares the clock over: `movestogo`, or
@@ -114,18 +107,18 @@ impl TimeControl {
         self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1)
     }
 
-    /// What a move gets back of its increment once its overhead is paid.
-    fn net_increment(&self) -> Duration {
-        self.increment.saturating_sub(self.overhead)
+    /// What a move gets back of its increment once its `overhead` is paid.
+    fn net_increment(&self, overhead: Duration) -> Duration {
+        self.increment.saturating_sub(overhead)
     }
 
     /// The time kept in hand: [`RESERVE`] and [`RESERVE_INCREMENTS`]
-    /// increments, and, when the overhead outruns the increment, what it
-    /// will cost beyond it over the moves to go (a clock that shrinks by
-    /// that much a move whatever the engine does).
+    /// increments, and, when the `overhead` a move is charged outruns the
+    /// increment, what it will cost beyond it over the moves to go (a clock
+    /// that shrinks by that much a move whatever the engine does).
     #[must_use]
-    pub fn reserve(&self) -> Duration {
-        let loss = self.overhead.saturating_sub(self.increment);
+    pub fn reserve(&self, overhead: Duration) -> Duration {
+        let loss = overhead.saturating_sub(self.increment);
         RESERVE + self.increment * RESERVE_INCREMENTS + loss * self.moves()
     }
 
@@ -135,14 +128,14 @@ impl TimeControl {
     /// never over two fifths of the usable time, or four fifths on the last
     /// move before the control (the clock is refilled after it).
     #[must_use]
-    pub fn hard_cap(&self) -> Duration {
-        let usable = self.usable();
+    pub fn hard_cap(&self, overhead: Duration) -> Duration {
+        let usable = self.usable(overhead);
         let fraction = match self.moves_to_go {
             Some(0 | 1) => usable * 4 / 5,
             _ => usable * 2 / 5,
         };
-        let spare = usable.saturating_sub(self.reserve());
-        fraction.min(spare + (self.net_increment() / 2).max(usable / DRAW_DOWN))
+        let spare = usable.saturating_sub(self.reserve(overhead));
+        fraction.min(spare + (self.net_increment(overhead) / 2).max(usable / DRAW_DOWN))
     }
 
     /// How long this move should take, and how long it may take, with
@@ -152,29 +145,21 @@ impl TimeControl {
     /// increment; a tenth of that when there is only one move (the search
     /// then only finds what to expect next). The deadline is
     /// [`DEADLINE_PER_TARGET`] times the target, and neither is ever over
-    /// the [`hard_cap`](TimeControl::hard_cap). The overhead comes off the
-    /// usable time and off the increment a move may spend.
+    /// the [`hard_cap`](TimeControl::hard_cap). The `overhead` the GUI is
+    /// expected to charge beyond the search's own time ([`Overhead`]; zero
+    /// where the clock is the engine's own) comes off the usable time and
+    /// off the increment a move may spend.
     #[must_use]
-    pub fn plan(&self, legal_moves: usize) -> TimePlan {
-        let usable = self.usable();
-        let spare = usable.saturating_sub(self.reserve());
-        let share = (spare / self.moves()).max(usable / LEAST_SHARE) + self.net_increment() * 3 / 4;
+    pub fn plan(&self, legal_moves: usize, overhead: Duration) -> TimePlan {
+        let usable = self.usable(overhead);
+        let spare = usable.saturating_sub(self.reserve(overhead));
+        let share =
+            (spare / self.moves()).max(usable / LEAST_SHARE) + self.net_increment(overhead) * 3 / 4;
         let target = if legal_moves <= 1 { share / 10 } else { share };
-        let deadline = (target * DEADLINE_PER_TARGET).min(self.hard_cap());
+        let deadline = (target * DEADLINE_PER_TARGET).min(self.hard_cap(overhead));
         TimePlan {
             target: target.min(deadline),
             deadline,
-        }
-    }
-
-    /// The search's limits for this move: the [`plan`](TimeControl::plan)'s
-    /// target and its deadline as the time.
-    #[must_use]
-    pub fn limits(&self, legal_moves: usize) -> Limits {
-        let plan = self.plan(legal_moves);
-        Limits {
-            target: Some(plan.target),
-            ..Limits::time(plan.deadline)
         }
     }
 }
@@ -216,7 +201,7 @@ impl Overhead {
         self.estimate = lag.max(self.estimate * 3 / 4);
     }
 
-    /// The overhead to plan the next move with ([`TimeControl::overhead`]).
+    /// The overhead to plan the next move with ([`TimeControl::plan`]).
     #[must_use]
     pub fn estimate(&self) -> Duration {
         self.estimate
@@ -235,17 +220,42 @@ mod tests {
         Duration::from_micros(micros)
     }
 
-    fn clock(remaining: u64, increment: u64, moves_to_go: Option<u32>) -> TimeControl {
-        TimeControl {
-            remaining: ms(remaining),
-            increment: ms(increment),
-            moves_to_go,
-            overhead: Duration::ZERO,
+    /// A clock with the overhead its moves are charged.
+    #[derive(Clone, Copy)]
+    struct Lagging {
+        remaining: Duration,
+        increment: Duration,
+        overhead: Duration,
+        control: TimeControl,
+    }
+
+    impl Lagging {
+        fn plan(&self, legal_moves: usize) -> TimePlan {
+            self.control.plan(legal_moves, self.overhead)
+        }
+        fn reserve(&self) -> Duration {
+            self.control.reserve(self.overhead)
+        }
+        fn hard_cap(&self) -> Duration {
+            self.control.hard_cap(self.overhead)
         }
     }
 
-    fn lagging(clock: TimeControl, overhead: u64) -> TimeControl {
-        TimeControl {
+    fn clock(remaining: u64, increment: u64, moves_to_go: Option<u32>) -> Lagging {
+        Lagging {
+            remaining: ms(remaining),
+            increment: ms(increment),
+            overhead: Duration::ZERO,
+            control: TimeControl {
+                remaining: ms(remaining),
+                increment: ms(increment),
+                moves_to_go,
+            },
+        }
+    }
+
+    fn lagging(clock: Lagging, overhead: u64) -> Lagging {
+        Lagging {
             overhead: ms(overhead),
             ..clock
         }
@@ -288,7 +298,8 @@ mod tests {
             plan(us(84_500), us(253_500))
         );
         assert!(
-            clock(10_000, 0, Some(10)).limits(1).time < clock(10_000, 0, Some(10)).limits(2).time
+            clock(10_000, 0, Some(10)).plan(1).deadline
+                < clock(10_000, 0, Some(10)).plan(2).deadline
         );
     }
 
@@ -341,17 +352,9 @@ mod tests {
     fn the_margin_is_kept_and_an_empty_clock_gives_no_time() {
         assert_eq!(clock(50, 0, None).plan(6), TimePlan::default());
         assert_eq!(clock(0, 0, Some(1)).plan(6), TimePlan::default());
-        assert_eq!(TimeControl::default().limits(6).time, Some(Duration::ZERO));
-    }
-
-    #[test]
-    fn the_limits_are_the_plan_and_no_depth_or_nodes() {
-        let limits = clock(60_000, 0, None).limits(6);
-        assert_eq!((limits.depth, limits.nodes), (None, None));
-        let plan = clock(60_000, 0, None).plan(6);
         assert_eq!(
-            (limits.target, limits.time),
-            (Some(plan.target), Some(plan.deadline))
+            TimeControl::default().plan(6, Duration::ZERO).deadline,
+            Duration::ZERO
         );
     }
 

@@ -75,7 +75,7 @@ fn search(
             time: request
                 .parsed::<u64>("ms")?
                 .map(core::time::Duration::from_millis),
-            target: None,
+            clock: None,
         },
     };
     // Levels 15-19 open from the book, as `oware play` does.

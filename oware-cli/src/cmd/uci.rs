@@ -396,7 +396,11 @@ impl Uci {
     /// Starts thinking on the current game.
     fn go(&mut self, go: Go) {
         let started = Instant::now();
-        if let Some(note) = self.clocks.observe(&go, &self.game) {
+        let engine = self
+            .engine
+            .as_mut()
+            .expect("go is read with the engine idle");
+        if let Some(note) = self.clocks.observe(&go, &self.game, engine.overhead_mut()) {
             let _ = send(&format!("info string {note}"));
         }
         if !go.ponder
@@ -416,7 +420,7 @@ impl Uci {
         }
         let limits = match go.infinite {
             true => Limits::default(),
-            false => self.clocks.limits(&go, &self.game),
+            false => clock::limits(&go, &self.game),
         };
         let mode = if go.ponder {
             Mode::Ponder(limits)

@@ -5,8 +5,9 @@
 //! GUI charged for that move (its clock then, plus the increment, less its
 //! clock now) beyond the time from reading `go` (or `ponderhit`) to writing
 //! `bestmove` is lag this process cannot see (the command's way in, the
-//! wait to be scheduled, the answer's way back), which [`Overhead`] learns
-//! and the time plan pays for.
+//! wait to be scheduled, the answer's way back), which the engine's
+//! [`Overhead`] learns and its time plan pays for. The plan itself is the
+//! search's: the limits here carry the clock as the GUI sent it.
 
 use std::time::Duration;
 
@@ -23,8 +24,6 @@ const NOTED_LAG: Duration = Duration::from_millis(10);
 pub(super) struct Clocks {
     /// Each seat's last move on the clock.
     last: BySeat<Option<ClockedMove>>,
-    /// The lag the GUI's clock adds to a move.
-    overhead: Overhead,
 }
 
 /// A `go` on the seat's clock, kept until the seat's next `go` tells what
@@ -68,10 +67,16 @@ impl Clocks {
         self.last = BySeat::default();
     }
 
-    /// At `go` on `game`: learns the overhead from the mover's last move on
-    /// the clock, and keeps this one (if on the clock) for the next. Gives
-    /// a note for the GUI when the overhead grows past [`NOTED_LAG`].
-    pub(super) fn observe(&mut self, go: &Go, game: &Game) -> Option<String> {
+    /// At `go` on `game`: teaches `overhead` (the engine's) from the
+    /// mover's last move on the clock, and keeps this one (if on the clock)
+    /// for the next. Gives a note for the GUI when the overhead grows past
+    /// [`NOTED_LAG`].
+    pub(super) fn observe(
+        &mut self,
+        go: &Go,
+        game: &Game,
+        overhead: &mut Overhead,
+    ) -> Option<String> {
         let seat = game.position().to_move();
         let last = self.last[seat].take();
         let (remaining, increment) = clock_of(go, game).filter(|_| !go.infinite)?;
@@ -80,10 +85,10 @@ impl Clocks {
             && let Some(thought) = last.thought
             && let Some(charged) = last.charged(game, remaining)
         {
-            let before = self.overhead.estimate();
-            self.overhead.observe(charged, thought);
+            let before = overhead.estimate();
+            overhead.observe(charged, thought);
             // An estimate that grew is this move's lag.
-            let lag = self.overhead.estimate();
+            let lag = overhead.estimate();
             if lag > before.max(NOTED_LAG) {
                 note = Some(format!(
                     "clock: move {} was charged {} ms, {} ms more than it took; each move now allows for {} ms",
@@ -116,30 +121,22 @@ impl Clocks {
     pub(super) fn forget(&mut self, seat: Seat) {
         self.last[seat] = None;
     }
+}
 
-    /// The search's limits for `go` on `game`: the depth, node and time
-    /// limits given, and the mover's clock's plan with the overhead (its
-    /// target, and its deadline unless `movetime` is shorter).
-    pub(super) fn limits(&self, go: &Go, game: &Game) -> Limits {
-        let clock = clock_of(go, game).map(|(remaining, increment)| {
-            TimeControl {
-                remaining,
-                increment,
-                moves_to_go: go.movestogo,
-                overhead: self.overhead.estimate(),
-            }
-            .limits(game.legal_moves().len())
-        });
-        let time = match (go.movetime, clock.and_then(|c| c.time)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        Limits {
-            depth: go.depth,
-            nodes: go.nodes,
-            time,
-            target: clock.and_then(|c| c.target),
-        }
+/// The search's limits for `go` on `game`: the depth, node and move-time
+/// limits given, and the mover's clock as the GUI sent it, which the search
+/// plans from (the rule for `movetime` beside a clock is the search's:
+/// [`Limits`]).
+pub(super) fn limits(go: &Go, game: &Game) -> Limits {
+    Limits {
+        depth: go.depth,
+        nodes: go.nodes,
+        time: go.movetime,
+        clock: clock_of(go, game).map(|(remaining, increment)| TimeControl {
+            remaining,
+            increment,
+            moves_to_go: go.movestogo,
+        }),
     }
 }
 
@@ -175,35 +172,38 @@ mod tests {
     #[test]
     fn the_lag_is_what_was_charged_beyond_the_time_taken() {
         let mut clocks = Clocks::default();
-        assert_eq!(clocks.observe(&go(10_000), &game("")), None);
+        let mut overhead = Overhead::default();
+        assert_eq!(clocks.observe(&go(10_000), &game(""), &mut overhead), None);
         clocks.answered(Seat::South, ms(300));
         // Charged 10 s + 0.1 - 9.6 s = 500 ms for 300 ms of thinking.
-        let note = clocks.observe(&go(9_600), &game("Ef"));
+        let note = clocks.observe(&go(9_600), &game("Ef"), &mut overhead);
         assert_eq!(
             note.as_deref(),
             Some(
                 "clock: move 1 was charged 500 ms, 200 ms more than it took; each move now allows for 200 ms"
             )
         );
-        // The plan pays it: the same clock without the lag plans longer.
-        let lagging = clocks.limits(&go(9_600), &game("Ef"));
-        let quiet = Clocks::default().limits(&go(9_600), &game("Ef"));
-        assert!(lagging.time < quiet.time, "{lagging:?} {quiet:?}");
-        assert!(lagging.target < quiet.target, "{lagging:?} {quiet:?}");
+        assert_eq!(overhead.estimate(), ms(200));
         // A move without lag: no note, three quarters of the lag kept.
         clocks.answered(Seat::South, ms(100));
-        assert_eq!(clocks.observe(&go(9_600), &game("EfAb")), None);
-        assert_eq!(clocks.overhead.estimate(), ms(150));
+        assert_eq!(
+            clocks.observe(&go(9_600), &game("EfAb"), &mut overhead),
+            None
+        );
+        assert_eq!(overhead.estimate(), ms(150));
     }
 
     #[test]
     fn only_the_same_game_two_plies_on_teaches() {
         let mut clocks = Clocks::default();
+        let mut overhead = Overhead::default();
         let mut lagged = |later: &str, previous: &str| {
             clocks.new_game();
-            clocks.observe(&go(10_000), &game(previous));
+            clocks.observe(&go(10_000), &game(previous), &mut overhead);
             clocks.answered(Seat::South, ms(10));
-            clocks.observe(&go(5_000), &game(later)).is_some()
+            clocks
+                .observe(&go(5_000), &game(later), &mut overhead)
+                .is_some()
         };
         assert!(lagged("Ef", ""));
         assert!(!lagged("EfAb", ""), "four plies on");
@@ -211,36 +211,43 @@ mod tests {
         assert!(!lagged("", ""), "the same position");
         // No answer (a ponder search stopped), or a new game between: nothing.
         let mut clocks = Clocks::default();
-        clocks.observe(&go(10_000), &game(""));
+        let mut overhead = Overhead::default();
+        clocks.observe(&go(10_000), &game(""), &mut overhead);
         clocks.answered(Seat::South, ms(10));
         clocks.forget(Seat::South);
-        assert_eq!(clocks.observe(&go(5_000), &game("Ef")), None);
+        assert_eq!(clocks.observe(&go(5_000), &game("Ef"), &mut overhead), None);
         clocks.answered(Seat::South, ms(10));
         clocks.new_game();
-        assert_eq!(clocks.observe(&go(1_000), &game("EfAb")), None);
-        assert_eq!(clocks.overhead.estimate(), Duration::ZERO);
+        assert_eq!(
+            clocks.observe(&go(1_000), &game("EfAb"), &mut overhead),
+            None
+        );
+        assert_eq!(overhead.estimate(), Duration::ZERO);
     }
 
     #[test]
     fn the_limits_are_the_movers_clock_and_the_given_limits() {
-        let clocks = Clocks::default();
         // North to move with its own 10 s; South's clock is not its.
-        let north = clocks.limits(&go(100), &game("E"));
-        let south = clocks.limits(&go(100), &game(""));
-        assert!(north.time > south.time, "{north:?} {south:?}");
-        // `movetime` shortens the deadline, and depth and nodes pass through.
+        let north = limits(&go(100), &game("E"));
+        let south = limits(&go(100), &game(""));
+        assert_eq!(north.clock.map(|c| c.remaining), Some(ms(10_000)));
+        assert_eq!(south.clock.map(|c| c.remaining), Some(ms(100)));
+        assert_eq!(south.clock.map(|c| c.increment), Some(ms(100)));
+        // `movetime`, depth and nodes pass through beside the clock.
         let go = Go {
             movetime: Some(ms(7)),
             depth: Some(5),
             nodes: Some(1000),
+            movestogo: Some(12),
             ..go(10_000)
         };
-        let limits = clocks.limits(&go, &game(""));
+        let both = limits(&go, &game(""));
         assert_eq!(
-            (limits.time, limits.depth, limits.nodes),
+            (both.time, both.depth, both.nodes),
             (Some(ms(7)), Some(5), Some(1000))
         );
+        assert_eq!(both.clock.and_then(|c| c.moves_to_go), Some(12));
         // Without a clock: only what `go` says.
-        assert_eq!(clocks.limits(&Go::default(), &game("")), Limits::default());
+        assert_eq!(limits(&Go::default(), &game("")), Limits::default());
     }
 }
