@@ -3,10 +3,12 @@
 //! runner's process.
 
 use core::fmt;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use oware_core::{Game, House, IllegalMove};
+use oware_book::{Book, Bot};
+use oware_core::{Game, House, IllegalMove, Rules};
 use oware_search::{Engine, EngineOptions, Level, Limits, TimeControl};
 
 use crate::control::Go;
@@ -97,36 +99,59 @@ impl fmt::Display for Fault {
     }
 }
 
-/// Our engine, searched on the runner's own thread: a level's noise and
-/// limits, or any weights and settings (for tuning) under the match's `go`.
+/// Our engine, searched on the runner's own thread: the bot at a level
+/// ([`oware_book::Bot`]: its noise, its limits, and at the levels that play
+/// one the opening book, as people meet it), or any weights and settings
+/// (for tuning) under the match's `go`.
 pub struct SearchPlayer {
     engine: Engine,
     level: Level,
+    book: Option<Arc<Book>>,
     seed: u64,
     game_seed: u64,
 }
 
 impl SearchPlayer {
-    /// Plays at `level`: its noise, and its limits unless the match gives a
-    /// `go` of its own. `seed` seeds the noise (with each game's index).
+    /// Plays as the bot at `level` plays in `oware play` and on the page:
+    /// its noise, its limits unless the match gives a `go` of its own, and
+    /// the shipped book at the levels that play one. `seed` seeds the noise
+    /// and the book's choices (with each game's index).
     #[must_use]
     pub fn new(level: Level, seed: u64) -> SearchPlayer {
-        SearchPlayer::with_engine(
-            Engine::new(EngineOptions {
-                hash_mb: 16,
-                threads: 1,
-            }),
-            level,
-            seed,
-        )
+        let book = level
+            .plays_book()
+            .then(|| Book::shipped(Rules::ABAPA).map(Arc::new))
+            .flatten();
+        SearchPlayer::with_book(level, seed, book)
     }
 
-    /// Plays with `engine` (its weights, settings and table) and `level`'s noise.
+    /// [`new`](SearchPlayer::new) with `book` instead of the shipped one
+    /// (`None` for none; used only at the levels that play a book).
     #[must_use]
-    pub fn with_engine(engine: Engine, level: Level, seed: u64) -> SearchPlayer {
+    pub fn with_book(level: Level, seed: u64, book: Option<Arc<Book>>) -> SearchPlayer {
+        SearchPlayer {
+            book,
+            ..SearchPlayer::with_engine(
+                Engine::new(EngineOptions {
+                    hash_mb: 16,
+                    threads: 1,
+                }),
+                level,
+                seed,
+            )
+        }
+    }
+
+    /// Plays with `engine` (its weights, settings and table) and `level`'s
+    /// noise, without a book.
+    #[must_use]
+    pub fn with_engine(mut engine: Engine, level: Level, seed: u64) -> SearchPlayer {
+        // A match scores only the move played; the noise asks for the rest.
+        engine.set_analysis(false);
         SearchPlayer {
             engine,
             level,
+            book: None,
             seed,
             game_seed: seed,
         }
@@ -170,17 +195,19 @@ impl Player for SearchPlayer {
     fn choose(&mut self, game: &Game, go: &Go, _wait: Duration) -> Result<House, Fault> {
         let limits = self.limits(go);
         let stop = AtomicBool::new(false);
-        let result = self.engine.choose_move_within(
+        let bot = Bot::new(self.level, self.book.as_deref());
+        let chosen = bot.choose(
+            &mut self.engine,
             game,
-            self.level,
-            &limits,
+            Some(&limits),
             self.game_seed,
             &stop,
             &mut |_| {},
         );
         // The search always completes depth 1, so a game not over has a
         // move; should it not, the game loop's legality check refuses it.
-        result
+        chosen
+            .result
             .best
             .ok_or_else(|| Fault::Garbage("no move from the search".to_owned()))
     }

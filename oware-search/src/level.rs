@@ -210,7 +210,21 @@ impl Level {
         stop: &AtomicBool,
         on_event: &mut dyn FnMut(&Event),
     ) -> SearchResult {
-        let result = engine.search_in_mode(true, game, &self.limits(), stop, on_event);
+        self.choose_within(engine, game, &self.limits(), seed, stop, on_event)
+    }
+
+    /// [`choose`](Level::choose) under other limits than the level's (its
+    /// noise stays): a front end giving the bot a clock, or a hint its time.
+    pub fn choose_within(
+        self,
+        engine: &mut Engine,
+        game: &Game,
+        limits: &Limits,
+        seed: u64,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(&Event),
+    ) -> SearchResult {
+        let result = engine.search_in_mode(true, game, limits, stop, on_event);
         self.add_noise(result, game, seed)
     }
 

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use oware_book::Book;
+use oware_book::{Book, Bot};
 use oware_core::{Game, Rules};
 use oware_search::{Level, SearchResult};
 
@@ -23,24 +23,14 @@ fn shipped() -> Option<&'static Book> {
 /// and where it holds no move.
 #[must_use]
 pub fn choose(game: &Game, level: Level, seed: u64) -> Option<SearchResult> {
-    if !level.plays_book() {
-        return None;
-    }
-    let book = shipped()?;
-    let choice = book.choose(game, seed)?;
-    Some(SearchResult {
-        best: Some(choice.house),
-        score: choice.score(),
-        depth: 0,
-        pv: vec![choice.house],
-        root_scores: book
-            .moves(game)
-            .iter()
-            .map(|m| (m.house, m.score()))
-            .collect(),
-        nodes: 0,
-        elapsed: core::time::Duration::ZERO,
-    })
+    Bot::new(level, shipped()).book_move(game, seed)
+}
+
+/// The bot at `level` as the page plays it: the shipped book at the levels
+/// that play one.
+#[must_use]
+pub fn bot(level: Level) -> Bot<'static> {
+    Bot::new(level, shipped())
 }
 
 #[cfg(test)]
@@ -57,7 +47,8 @@ mod tests {
         let book = Book::shipped(Rules::ABAPA).unwrap();
         for n in 15..=Level::MAX.get() {
             let result = choose(&game, level(n), 7).expect("the start is in the book");
-            // The same pick as the book's, and every book move scored.
+            // The same pick as the book's (the seed mixed with the move
+            // number, 0 here), and every book move scored.
             assert_eq!(result.best, Some(book.choose(&game, 7).unwrap().house));
             assert_eq!(result.root_scores.len(), book.moves(&game).len());
             assert_eq!(result.depth, 0);

@@ -78,11 +78,11 @@ fn search(
             clock: None,
         },
     };
-    // Levels 15-19 open from the book, as `oware play` does.
-    if let Some(level) = level
-        && let Some(result) =
-            crate::book::choose(&game, level, request.parsed("seed")?.unwrap_or(0))
-    {
+    let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
+    // The bot at a level plays as in `oware play`: levels 15-19 open from
+    // the book (oware_book::Bot).
+    let bot = level.map(crate::book::bot);
+    if let Some(result) = bot.and_then(|bot| bot.book_move(&game, seed)) {
         return Ok(result_with(&result, true));
     }
     on_event(&start_json(&limits));
@@ -90,10 +90,10 @@ fn search(
     // Analysis mode: every root move gets an exact score, the chalk under
     // each house.
     engine.set_analysis(true);
-    let result = match level {
-        Some(level) => {
-            let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
-            level.choose(engine, &game, seed, &stop, &mut forward)
+    let result = match bot {
+        Some(bot) => {
+            bot.choose(engine, &game, None, seed, &stop, &mut forward)
+                .result
         }
         None => engine.search(&game, &limits, &stop, &mut forward),
     };

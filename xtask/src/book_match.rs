@@ -1,9 +1,10 @@
 //! `cargo xtask book-match`: the bot with its opening book against the same
 //! bot without, at a fixed time a move, every game from the opening with
 //! colours alternating, to measure what the book is worth. The games are
-//! `oware-match`'s (the same runner as `oware match` and `xtask ladder`);
-//! this task only adds a player that looks in the book first. Not part of
-//! CI (about half an hour for 400 games).
+//! `oware-match`'s (the same runner as `oware match` and `xtask ladder`),
+//! and both sides are the bot at level 19 (`SearchPlayer`, which opens
+//! from the book it is given). Not part of CI (about half an hour for 400
+//! games).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use oware_book::Book;
-use oware_core::{Game, House, Rules};
-use oware_match::{Budget, Contestant, Fault, Go, Match, Player, SearchPlayer, Settings};
+use oware_core::{Game, Rules};
+use oware_match::{Budget, Contestant, Match, Player, SearchPlayer, Settings};
 use oware_search::Level;
 
 /// Flags of `cargo xtask book-match`.
@@ -33,32 +34,6 @@ pub(crate) struct Args {
     /// Seed for the book's choices among near-equal moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-}
-
-/// The bot at full strength, playing from `book` while the book has the position.
-struct BookPlayer {
-    book: Option<Arc<Book>>,
-    search: SearchPlayer,
-    random: u64,
-}
-
-impl Player for BookPlayer {
-    fn new_game(&mut self, index: usize) -> Result<(), Fault> {
-        self.random = self.random.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index as u64;
-        self.search.new_game(index)
-    }
-
-    fn choose(&mut self, game: &Game, go: &Go, wait: Duration) -> Result<House, Fault> {
-        let random = self.random ^ game.moves().len() as u64;
-        match self
-            .book
-            .as_ref()
-            .and_then(|book| book.choose(game, random))
-        {
-            Some(choice) => Ok(choice.house),
-            None => self.search.choose(game, go, wait),
-        }
-    }
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
@@ -85,11 +60,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
                 ..Budget::default()
             },
             start: Box::new(move || {
-                Ok(Box::new(BookPlayer {
-                    book: book.clone(),
-                    search: SearchPlayer::new(level, seed),
-                    random: seed,
-                }) as Box<dyn Player>)
+                Ok(Box::new(SearchPlayer::with_book(level, seed, book.clone())) as Box<dyn Player>)
             }),
         }
     };

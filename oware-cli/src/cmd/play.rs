@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
-use oware_book::Book;
+use oware_book::{Book, Bot};
 use oware_core::{BySeat, Game, House, IllegalMove, Position, Record, Rules, Seat};
 use oware_egdb::Database;
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
@@ -433,16 +433,22 @@ impl Session<'_> {
                 stop.store(failed.is_some(), Ordering::Relaxed);
             }
         };
-        // A hint is the bot's move at full strength; either shows a score
-        // under every house.
-        let level = if hint { Level::MAX } else { self.level };
-        let result = level.choose(
-            &mut self.engine,
-            &self.game,
-            self.seed,
-            &stop,
-            &mut on_event,
-        );
+        // A hint is the bot's move at full strength, searched; either shows
+        // a score under every house (the engine is in analysis mode).
+        let bot = match hint {
+            true => Bot::new(Level::MAX, None),
+            false => Bot::new(self.level, None),
+        };
+        let result = bot
+            .choose(
+                &mut self.engine,
+                &self.game,
+                None,
+                self.seed,
+                &stop,
+                &mut on_event,
+            )
+            .result;
         if let Some(error) = failed {
             return Err(error.into());
         }
@@ -452,22 +458,24 @@ impl Session<'_> {
 
     fn bot_move(&mut self) -> Result<()> {
         let to_move = self.game.position().to_move();
-        if let Some(book) = &self.book {
-            let random = self.seed ^ self.game.moves().len() as u64;
-            if let Some(choice) = book.choose(&self.game, random) {
-                let line = book_line(book, &self.game).expect("a choice is a book move");
-                self.game
-                    .play(choice.house)
-                    .context("the book gave an illegal move")?;
-                self.last = Some(choice.house);
-                writeln!(
-                    self.out,
-                    "{} plays {} from the opening {line}",
-                    self.style.paint(seat_paint(to_move), to_move),
-                    self.style.paint(Paint::Bold, choice.house),
-                )?;
-                return Ok(());
-            }
+        // The bot opens from its book where it holds the position (Bot:
+        // the player at a level, as the page and `oware match` play it).
+        let bot = Bot::new(self.level, self.book.as_ref());
+        if let Some(book) = bot.book()
+            && let Some(choice) = bot.book_move(&self.game, self.seed).and_then(|r| r.best)
+        {
+            let line = book_line(book, &self.game).expect("a choice is a book move");
+            self.game
+                .play(choice)
+                .context("the book gave an illegal move")?;
+            self.last = Some(choice);
+            writeln!(
+                self.out,
+                "{} plays {} from the opening {line}",
+                self.style.paint(seat_paint(to_move), to_move),
+                self.style.paint(Paint::Bold, choice),
+            )?;
+            return Ok(());
         }
         let result = self.think(false)?;
         let house = result

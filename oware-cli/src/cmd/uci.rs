@@ -447,7 +447,9 @@ impl Uci {
         let random = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        let choice = book.choose(&as_built, random)?;
+        // The bot at full strength, as `oware play` and the page open.
+        let bot = oware_book::Bot::new(oware_search::Level::MAX, Some(book));
+        let choice = bot.book_choice(&as_built, random)?;
         as_built.play(choice.house).ok()?;
         let reply = book.moves(&as_built).first().map(|m| m.house);
         Some((choice, reply))
