@@ -174,7 +174,7 @@ impl EndgameValue {
 /// ```
 #[must_use]
 pub fn database_applies(game: &Game) -> bool {
-    game.rules().repetition.is_none() || !crate::ends::Line::of_game(game).near_repetition(0)
+    game.rules().repetition.is_none() || !crate::line::Line::of_game(game).near_repetition(0)
 }
 
 /// The database value of `game`'s current position where it is a fact about

@@ -8,13 +8,14 @@ use oware_core::Game;
 
 use crate::config::SearchConfig;
 use crate::endgame::Endgame;
-use crate::ends::Line;
 use crate::eval::Weights;
-use crate::limits::{ClockFn, Limits, TimeManager, Timer};
+use crate::limits::{ClockFn, Limits, Timer};
+use crate::line::Line;
 use crate::ordering::Heuristics;
 use crate::report::{Event, SearchResult};
 use crate::root::finished_score;
 use crate::time::Overhead;
+use crate::time::TimeManager;
 use crate::tt::Table;
 use crate::worker::Shared;
 

@@ -2,7 +2,7 @@
 //! side to move's view, in value units of 1/32 seed.
 //!
 //! Terminal positions are never evaluated here: the search scores them
-//! exactly (`ends.rs`). The terms are linear in [`features`], so weights can
+//! exactly (`line.rs`). The terms are linear in [`features`], so weights can
 //! be fitted by regression; [`Weights::TUNED`] records the fitted values.
 //! The search evaluates through an [`Evaluator`]: the same function folded
 //! into one table lookup per house.

@@ -5,7 +5,7 @@
 
 use oware_core::{House, HouseSet, Position};
 
-use crate::ends::{captured, end_value, moves};
+use crate::line::{captured, end_value, moves};
 use crate::score::{INFINITY, MAX_PLY, Value, is_decisive};
 use crate::worker::Worker;
 

@@ -60,11 +60,13 @@
 //! - `endgame.rs`: endgame databases ([`Endgame`]), probed at interior
 //!   nodes once the game-end checks have passed, never at the root; how a
 //!   probe is scored and under which rules a database may be used.
-//! - `ends.rs`: exact game ends, repetition and the move limit counted
-//!   through the game's history; `proof.rs`: proving draws.
-//! - `limits.rs`: limits, the replaceable clock, soft and hard time;
-//!   `time.rs`: a game clock's time for one move ([`TimeControl`]) and the
-//!   lag the GUI adds to it ([`Overhead`]);
+//! - `line.rs`: the line of play (the game's positions since its last
+//!   capture, then the search path), exact game ends, repetition and the
+//!   move limit counted through it; `proof.rs`: proving draws.
+//! - `limits.rs`: the limits a caller gives (the raw clock among them) and
+//!   the replaceable timer; `time/`: the plan of a move on a clock
+//!   ([`TimeControl`]), the lag the GUI adds to it ([`Overhead`]), and the
+//!   manager of soft and hard stops made from them at the search's start;
 //!   `level.rs`: the nineteen levels; `report.rs`: the events, the result
 //!   and every line printed about them.
 //!
@@ -88,12 +90,12 @@ pub mod bench;
 mod config;
 mod deepen;
 mod endgame;
-mod ends;
 mod engine;
 pub mod eval;
 mod horizon;
 mod level;
 mod limits;
+mod line;
 pub mod minimax;
 mod ordering;
 mod proof;

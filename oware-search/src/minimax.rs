@@ -8,8 +8,8 @@
 
 use oware_core::{House, Position, Rules};
 
-use crate::ends::{end_value, moves};
 use crate::eval::{Weights, evaluate};
+use crate::line::{end_value, moves};
 use crate::score::{Score, Value};
 
 /// The minimax score of `position` searched `depth` plies, with the

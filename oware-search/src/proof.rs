@@ -11,7 +11,7 @@
 use oware_core::Position;
 
 use crate::endgame::{NodeValue, node_value};
-use crate::ends::{captured, end_value, moves};
+use crate::line::{captured, end_value, moves};
 use crate::score::{DRAW, Value};
 use crate::worker::Worker;
 

@@ -5,7 +5,7 @@
 
 use oware_core::{House, Position};
 
-use crate::ends::captured;
+use crate::line::captured;
 use crate::report::RootMove;
 use crate::score::{DRAW, INFINITY, Score, Value, is_decisive};
 use crate::worker::Worker;
@@ -60,7 +60,7 @@ impl Root {
     /// The root of `worker`'s line with its legal moves.
     pub(crate) fn new(worker: &Worker<'_>, analysis: bool) -> Root {
         let position = worker.line.root();
-        let legal = crate::ends::moves(position, worker.line.rules());
+        let legal = crate::line::moves(position, worker.line.rules());
         let entries = legal
             .iter()
             .map(|house| RootEntry {

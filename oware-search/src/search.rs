@@ -8,7 +8,7 @@
 use oware_core::{House, Position};
 
 use crate::endgame::NodeValue;
-use crate::ends::{captured, end_value, moves};
+use crate::line::{captured, end_value, moves};
 use crate::ordering::MovePicker;
 use crate::score::{
     DRAW, INFINITY, MAX_PLY, Value, from_table, is_decisive, loss_in, to_table, win_in,

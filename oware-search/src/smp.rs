@@ -7,11 +7,11 @@
 use std::sync::atomic::AtomicU64;
 
 use crate::deepen::deepen;
-use crate::ends::Line;
-use crate::limits::TimeManager;
+use crate::line::Line;
 use crate::ordering::Heuristics;
 use crate::report::Event;
 use crate::root::Completed;
+use crate::time::TimeManager;
 use crate::worker::{Shared, Worker};
 
 /// Searches `line` on `shared.threads` threads (the caller's and helpers);

@@ -6,11 +6,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::config::SearchConfig;
 use crate::endgame::Endgame;
-use crate::ends::Line;
 use crate::eval::{Evaluator, Weights};
-use crate::limits::TimeManager;
+use crate::line::Line;
 use crate::ordering::Heuristics;
 use crate::pv::PvTable;
+use crate::time::TimeManager;
 use crate::tt::Table;
 
 /// How often, in nodes, the time and stop flag are checked.

@@ -3,7 +3,7 @@
 //!
 //! The answer is a plan of two times, made by the search from the clock in
 //! its [`Limits::clock`](crate::Limits::clock): the **target**, which the
-//! search's time manager (`limits.rs`) checks between depths, stretching it
+//! search's time manager (`manager.rs`) checks between depths, stretching it
 //! when the best move has just changed and shrinking it when the best move
 //! has held; and the **deadline**, checked inside the search, which no
 //! depth is started unless it can finish by. The plan keeps a reserve on the
@@ -14,7 +14,7 @@
 //!
 //! What the GUI charges beyond the engine's own thinking (reading the
 //! command, waiting to be scheduled, the answer's way back) is the
-//! **overhead**: [`Overhead`] learns it from the clocks the GUI sends (the
+//! **overhead**: [`Overhead`](crate::Overhead) learns it from the clocks the GUI sends (the
 //! engine keeps one, [`Engine::overhead_mut`](crate::Engine::overhead_mut)),
 //! and the plan pays it on this move and keeps it in reserve for every move
 //! to go, beyond what the increment refunds.
@@ -146,7 +146,7 @@ impl TimeControl {
     /// then only finds what to expect next). The deadline is
     /// [`DEADLINE_PER_TARGET`] times the target, and neither is ever over
     /// the [`hard_cap`](TimeControl::hard_cap). The `overhead` the GUI is
-    /// expected to charge beyond the search's own time ([`Overhead`]; zero
+    /// expected to charge beyond the search's own time ([`Overhead`](crate::Overhead); zero
     /// where the clock is the engine's own) comes off the usable time and
     /// off the increment a move may spend.
     #[must_use]
@@ -164,53 +164,10 @@ impl TimeControl {
     }
 }
 
-/// What the GUI's clock charges a move beyond the engine's own thinking,
-/// learnt move by move: the GUI's clock before the move, plus the
-/// increment, less its clock after is what it charged; the engine's time
-/// from reading `go` to writing `bestmove` is what it took; the rest is lag
-/// the engine cannot see (the command's way in, the wait to be scheduled on
-/// a busy machine, the answer's way back).
-///
-/// The estimate is the largest lag seen, fading by a quarter a move: one
-/// late wake-up makes the next moves careful at once, and once the machine
-/// is quiet again the time comes back within a few moves.
-///
-/// ```
-/// use std::time::Duration;
-/// use oware_search::Overhead;
-///
-/// let ms = Duration::from_millis;
-/// let mut overhead = Overhead::default();
-/// // Charged 480 ms for a move thought over in 80: 400 ms of lag.
-/// overhead.observe(ms(480), ms(80));
-/// assert_eq!(overhead.estimate(), ms(400));
-/// // A move without lag: three quarters of it stay.
-/// overhead.observe(ms(200), ms(200));
-/// assert_eq!(overhead.estimate(), ms(300));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Overhead {
-    estimate: Duration,
-}
-
-impl Overhead {
-    /// Learns from one move: the GUI `charged` it this much, and the engine
-    /// `thought` this long.
-    pub fn observe(&mut self, charged: Duration, thought: Duration) {
-        let lag = charged.saturating_sub(thought);
-        self.estimate = lag.max(self.estimate * 3 / 4);
-    }
-
-    /// The overhead to plan the next move with ([`TimeControl::plan`]).
-    #[must_use]
-    pub fn estimate(&self) -> Duration {
-        self.estimate
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::time::Overhead;
 
     fn ms(millis: u64) -> Duration {
         Duration::from_millis(millis)

@@ -1,0 +1,15 @@
+//! Time, one concern a file: the plan of a move on a clock (`plan.rs`), the
+//! lag a GUI's clock adds to every move (`overhead.rs`), and the manager
+//! that keeps one search to its limits (`manager.rs`), made at the search's
+//! start from the [`Limits`](crate::Limits) the caller handed over.
+
+mod manager;
+mod overhead;
+mod plan;
+
+pub(crate) use manager::TimeManager;
+pub use overhead::Overhead;
+pub use plan::{
+    DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, RESERVE, RESERVE_INCREMENTS,
+    SAFETY_MARGIN, TimeControl, TimePlan,
+};
