@@ -9,6 +9,16 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use oware_core::{Board, Game, House, IllegalMove, Position, Record, Rules, Seat, Transcript};
 
+/// The parser of a `--rules` value: the names of [`Rules::PRESETS`], in
+/// any case, which `--help` lists as the possible values.
+pub(crate) fn rules_parser() -> impl clap::builder::TypedValueParser<Value = Rules> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Rules::PRESETS.map(|(name, _)| name)).map(|name| {
+        name.parse::<Rules>()
+            .expect("a preset's name names its rules")
+    })
+}
+
 /// The start position: the opening, or a board diagram, and the seat to move.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub(crate) struct StartArgs {
