@@ -2,7 +2,7 @@
 //! Aualé's first repetition included, and the search's form of the check
 //! agreeing with the game's.
 
-use oware_core::{BySeat, Board, EndReason, Game, History, House, Position, Rules, Seat, Share};
+use oware_core::{Board, BySeat, EndReason, Game, History, House, Position, Rules, Seat, Share};
 
 /// One seed in A and one in a: no move can capture, and after twelve moves
 /// the two have swapped places, which is the start again.

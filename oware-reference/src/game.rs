@@ -1,7 +1,9 @@
 //! A game: a start position, the moves played, and the ends that need
 //! history (repetition and the move limit).
 
-use crate::outcome::{EndReason, Outcome, each_takes_own_row, outcome_without_history, split_evenly};
+use crate::outcome::{
+    EndReason, Outcome, each_takes_own_row, outcome_without_history, split_evenly,
+};
 use crate::position::Position;
 use crate::refusal::Refusal;
 use crate::rules::Rules;

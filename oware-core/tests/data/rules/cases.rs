@@ -268,8 +268,7 @@ fn side(field: &str) -> Result<Side, String> {
 fn rules(field: &str) -> Result<Vec<String>, String> {
     let names: Vec<String> = field.split(',').map(str::to_owned).collect();
     let word = |name: &str| !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase());
-    if names.iter().any(|n| !n.split('-').all(word))
-    {
+    if names.iter().any(|n| !n.split('-').all(word)) {
         return Err(format!(
             "`{field}` is not `all` or rule-set names joined by `,`"
         ));
