@@ -42,7 +42,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "MS")]
     time: Option<u64>,
     /// The rules (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", ignore_case = true, value_parser = setup::rules_parser())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
     rules: Rules,
     #[command(flatten)]
     start: StartArgs,

@@ -48,7 +48,7 @@ struct BuildArgs {
     )]
     out: PathBuf,
     /// The rules the book is for (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", ignore_case = true, value_parser = setup::rules_parser())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
     rules: Rules,
     /// The depth of each search, in plies.
     #[arg(long, value_name = "N", default_value_t = 14)]
@@ -70,7 +70,7 @@ struct ShowArgs {
     #[command(flatten)]
     book: BookArgs,
     /// The rules of the game (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", ignore_case = true, value_parser = setup::rules_parser())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
     rules: Rules,
     /// The moves from the opening, e.g. `EcAb`.
     #[arg(value_name = "TRANSCRIPT")]

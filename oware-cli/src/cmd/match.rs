@@ -48,7 +48,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: usize,
     /// The rules (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", ignore_case = true, value_parser = crate::setup::rules_parser())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::setup::RulesParser)]
     rules: Rules,
     /// Openings of K random moves (from --seed); ignored with --openings.
     #[arg(long, value_name = "K", default_value_t = 4)]

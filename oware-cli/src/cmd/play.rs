@@ -40,7 +40,7 @@ pub(crate) struct Args {
     humans: bool,
     /// The rules (RULES.md section 7) [default: abapa; a record loaded gives
     /// its own].
-    #[arg(long, value_name = "R", ignore_case = true, value_parser = setup::rules_parser())]
+    #[arg(long, value_name = "R", value_parser = setup::RulesParser)]
     rules: Option<Rules>,
     /// Start after these moves from the opening, e.g. `EcAb`.
     #[arg(long, value_name = "TRANSCRIPT")]
