@@ -170,8 +170,8 @@ impl Outcome {
                 }
             }
         }
-        // Rounding both halves down keeps the comparison the one of the
-        // exact counts: they differ by the same amount.
+        // Both halves are rounded down alike, so the counts compare as the
+        // exact ones do.
         Outcome {
             winner: more_seeds(seeds),
             reason,
