@@ -9,7 +9,7 @@
 use oware_fuzz::uci::check_input;
 
 /// Words a GUI sends, and some it should not.
-const WORDS: [&str; 40] = [
+const WORDS: [&str; 41] = [
     "uci",
     "isready",
     "ucinewgame",
