@@ -5,7 +5,7 @@
 //! offset size  field
 //!      0    8  magic: the bytes `OWAREBK` and a newline
 //!      8    2  format version (1)
-//!     10    1  rule set: its index in `Rules::PRESETS` (0 abapa, 1 sowing, 2 awari)
+//!     10    1  rule set: 0 abapa, 1 sowing, 2 awari, 3 auale, 4 awari-split
 //!     11    1  depth of the searches, in plies
 //!     12    1  plies of the game the book covers
 //!     13    1  zero
@@ -155,12 +155,23 @@ fn checksum_of(header: &[u8], body: &[u8]) -> u64 {
     checksum(&joined)
 }
 
+/// Each preset's number in the header. Fixed once written: a preset added
+/// to [`Rules::PRESETS`] takes the next number wherever its name is listed,
+/// so books already built keep reading as the rules they were built for.
+const RULES_NUMBERS: [(u8, Rules); 5] = [
+    (0, Rules::ABAPA),
+    (1, Rules::SOWING),
+    (2, Rules::AWARI),
+    (3, Rules::AUALE),
+    (4, Rules::AWARI_SPLIT),
+];
+
 /// The rule set's number in the header, or `None` for a custom rule set.
 pub(crate) fn rules_number(rules: Rules) -> Option<u8> {
-    Rules::PRESETS
+    RULES_NUMBERS
         .iter()
-        .position(|(_, preset)| *preset == rules)
-        .map(|i| i as u8)
+        .find(|(_, preset)| *preset == rules)
+        .map(|&(number, _)| number)
 }
 
 /// The book as bytes, in the format above.
@@ -206,8 +217,9 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Book, BookError> {
     if version != VERSION {
         return Err(BookError::Version { found: version });
     }
-    let (_, rules) = *Rules::PRESETS
-        .get(usize::from(bytes[10]))
+    let (_, rules) = *RULES_NUMBERS
+        .iter()
+        .find(|&&(number, _)| number == bytes[10])
         .ok_or(BookError::UnknownRules { found: bytes[10] })?;
     let count = u32_at(16) as usize;
     let body = &bytes[HEADER_LEN..];
@@ -312,6 +324,18 @@ mod tests {
             }],
         );
         book
+    }
+
+    #[test]
+    fn every_preset_has_its_own_number() {
+        for (name, rules) in Rules::PRESETS {
+            let number = rules_number(rules).unwrap_or_else(|| panic!("{name} has no number"));
+            let same = RULES_NUMBERS.iter().filter(|&&(n, _)| n == number).count();
+            assert_eq!(same, 1, "{name}'s number {number} is given twice");
+        }
+        // The numbers of books already written.
+        assert_eq!(rules_number(Rules::AWARI), Some(2));
+        assert_eq!(rules_number(Rules::AUALE), Some(3));
     }
 
     #[test]

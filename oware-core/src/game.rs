@@ -397,7 +397,7 @@ impl Game {
             return Some(outcome);
         }
         let reason = self.history.end(&self.rules)?;
-        Some(Outcome::new(position.board(), reason))
+        Some(Outcome::ended(position.board(), reason, &self.rules))
     }
 }
 

@@ -12,7 +12,7 @@
 //!   [`Position::play_unchecked`]) and a [`Game`] with history, undo,
 //!   repetition, the move limit and an [`Outcome`];
 //! - [`Rules`] as data: [`Rules::ABAPA`] (default), [`Rules::SOWING`],
-//!   [`Rules::AWARI`], [`Rules::AUALE`], and the [`History`] that
+//!   [`Rules::AWARI`], [`Rules::AWARI_SPLIT`], [`Rules::AUALE`], and the [`History`] that
 //!   repetition and the move limit need;
 //! - notation: house letters, [`Transcript`]s, board diagrams (the
 //!   [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) of
@@ -69,7 +69,7 @@ pub use history::{History, Lookback};
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
 pub use notation::{FenError, OgnError, Record};
 pub use notation::{ParseBoardError, Transcript, TranscriptError};
-pub use outcome::{EndReason, Outcome, WINNING_STORE};
+pub use outcome::{EndReason, Outcome, Share, WINNING_STORE};
 pub use perft::{divide, perft, perft_played};
 pub use position::{IllegalMove, Position};
 pub use rules::{ParseRulesError, Rules};

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::board::Board;
+use crate::rules::Rules;
 use crate::seat::{BySeat, Seat};
 
 /// Seeds that win at once.
@@ -43,10 +44,14 @@ pub enum EndReason {
     /// no move could feed it (or, in a set-up position, the mover's own row
     /// was empty). Each player takes the seeds in their own row.
     NoLegalMove,
-    /// A position occurred for the third time; each player takes their row.
+    /// A position occurred for the third time. The seeds left are shared
+    /// as the rule set's [`repetition_share`](Rules::repetition_share)
+    /// says: each player's own row, or split evenly
+    /// ([`Rules::AWARI_SPLIT`]).
     Repetition,
     /// A position occurred again, which ends the game under Aualé's rule
-    /// ([`Rules::AUALE`](crate::Rules::AUALE)); each player takes their row.
+    /// ([`Rules::AUALE`]); the seeds left are shared as for
+    /// [`Repetition`](EndReason::Repetition) (each player's own row there).
     FirstRepetition,
     /// Too many consecutive moves without a capture; each player takes their row.
     MoveLimit,
@@ -65,8 +70,39 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// The end of a game: the winner (none for a draw), why, and each seat's
-/// final seed count.
+/// How the seeds still in the houses are shared out when a game ends with
+/// some left: by repetition, the move limit or no legal move.
+///
+/// ```
+/// use oware_core::{Rules, Share};
+/// assert_eq!(Rules::AWARI.repetition_share, Share::OwnRows);
+/// assert_eq!(Rules::AWARI_SPLIT.repetition_share, Share::Evenly);
+/// assert_eq!(Share::Evenly.to_string(), "the seeds left split evenly");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Share {
+    /// Each player takes the seeds in their own row.
+    OwnRows,
+    /// The seeds left are split evenly, half to each player, whoever's row
+    /// they are in (Romein and Bal's awari). With an odd number left, the
+    /// odd seed is split too, half a seed each, so the stores alone decide.
+    Evenly,
+}
+
+impl fmt::Display for Share {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Share::OwnRows => "each player taking their own row",
+            Share::Evenly => "the seeds left split evenly",
+        })
+    }
+}
+
+/// The end of a game: the winner (none for a draw), why, each seat's final
+/// seed count and how the seeds left on the board were shared.
+///
+/// The winner is always the seat with the larger count in `seeds`, and a
+/// draw means equal counts.
 ///
 /// ```
 /// use oware_core::{EndReason, Game, Position, Rules, Seat};
@@ -78,6 +114,7 @@ impl fmt::Display for EndReason {
 /// let outcome = position.outcome().expect("North has 25");
 /// assert_eq!(outcome.winner, Some(Seat::North));
 /// assert_eq!(outcome.reason, EndReason::Reached25);
+/// assert_eq!(outcome.share, None); // the stores alone decide
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,32 +123,90 @@ pub struct Outcome {
     pub winner: Option<Seat>,
     /// Why the game ended.
     pub reason: EndReason,
-    /// Each seat's final count: the store, plus the seeds in their own row
-    /// when the rule that ended the game gives them to the row's owner.
+    /// Each seat's final count: the store, plus its share of the seeds left
+    /// on the board (see `share`). When an odd number was split evenly, each
+    /// count is rounded down: both players also hold half of the odd seed
+    /// ([`half_seed_each`](Outcome::half_seed_each)).
     pub seeds: BySeat<u8>,
+    /// How the seeds left on the board were shared; `None` when the game
+    /// ended by the stores alone (25 seeds, or 24 each), the seeds left
+    /// going to nobody.
+    pub share: Option<Share>,
 }
 
 impl Outcome {
-    /// The outcome when the game ends for `reason` on `board`.
-    pub(crate) fn new(board: Board, reason: EndReason) -> Outcome {
+    /// The outcome when the game ends for `reason` on `board` under `rules`:
+    /// the seeds left are shared as [`Rules::share`] says for `reason`.
+    ///
+    /// ```
+    /// use oware_core::{Board, EndReason, Outcome, Rules, Seat, Share};
+    /// // 20 and 21 in the stores, 7 seeds left, 6 of them in South's row.
+    /// let board = Board::from_cells([6, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 20, 21])?;
+    /// let own_rows = Outcome::ended(board, EndReason::Repetition, &Rules::AWARI);
+    /// assert_eq!((own_rows.winner, own_rows.seeds.south), (Some(Seat::South), 26));
+    /// // Split evenly: 3½ each, so North's larger store wins, 23½–24½.
+    /// let split = Outcome::ended(board, EndReason::Repetition, &Rules::AWARI_SPLIT);
+    /// assert_eq!(split.winner, Some(Seat::North));
+    /// assert_eq!((split.seeds.south, split.seeds.north), (23, 24));
+    /// assert_eq!(split.share, Some(Share::Evenly));
+    /// assert!(split.half_seed_each());
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn ended(board: Board, reason: EndReason, rules: &Rules) -> Outcome {
+        let share = rules.share(reason);
         let mut seeds = board.stores();
-        if !matches!(reason, EndReason::Reached25 | EndReason::Draw24) {
-            for seat in Seat::ALL {
-                seeds[seat] += board.seeds_on_side(seat);
+        match share {
+            None => {}
+            Some(Share::OwnRows) => {
+                for seat in Seat::ALL {
+                    seeds[seat] += board.seeds_on_side(seat);
+                }
+            }
+            Some(Share::Evenly) => {
+                let left = board.seeds_on_side(Seat::South) + board.seeds_on_side(Seat::North);
+                for seat in Seat::ALL {
+                    seeds[seat] += left / 2;
+                }
             }
         }
+        // Both halves are rounded down alike, so the counts compare as the
+        // exact ones do.
         Outcome {
             winner: more_seeds(seeds),
             reason,
             seeds,
+            share,
         }
+    }
+
+    /// Whether the seeds left were an odd number split evenly, so that each
+    /// player holds half a seed more than [`seeds`](Outcome::seeds) says.
+    /// The stores then differ (48 is even), and decide the game alone.
+    ///
+    /// ```
+    /// use oware_core::{Board, EndReason, Outcome, Rules};
+    /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
+    /// let split = Outcome::ended(board, EndReason::Repetition, &Rules::AWARI_SPLIT);
+    /// assert!(!split.half_seed_each()); // two seeds: one each
+    /// assert_eq!(split.to_string(), "draw 24–24 (third repetition, the seeds left split evenly)");
+    /// # Ok::<(), oware_core::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn half_seed_each(&self) -> bool {
+        // Whole halves of an even number leave all 48 counted; an odd
+        // number leaves one seed out of the rounded-down counts.
+        self.share == Some(Share::Evenly)
+            && u32::from(self.seeds.south) + u32::from(self.seeds.north)
+                < u32::from(crate::TOTAL_SEEDS)
     }
 
     /// The winner of a game stopped on `board` with each player taking the
     /// seeds in their own row: the seat holding more seeds (its store plus
-    /// its row), or `None` when both hold 24. This is how repetition, the
-    /// move limit and no feeding move end a game, and how a tool judges a
-    /// game it stops early.
+    /// its row), or `None` when both hold 24. This is how the move limit and
+    /// no feeding move end a game, and repetition under every preset but
+    /// [`Rules::AWARI_SPLIT`] (see [`Outcome::ended`] for any rule set); it
+    /// is also how a tool judges a game it stops early.
     ///
     /// ```
     /// use oware_core::{Board, Outcome, Seat};
@@ -142,13 +237,20 @@ fn more_seeds(seeds: BySeat<u8>) -> Option<Seat> {
 }
 
 impl fmt::Display for Outcome {
-    /// For example `South wins 26–20 (25 seeds captured)` or `draw 24–24 (24 seeds each)`.
+    /// For example `South wins 26–20 (25 seeds captured)`, `draw 24–24 (24
+    /// seeds each)`, or with an odd number of seeds split evenly,
+    /// `North wins 23½–24½ (third repetition, the seeds left split evenly)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let BySeat { south, north } = self.seeds;
+        let half = if self.half_seed_each() { "½" } else { "" };
         match self.winner {
             Some(seat) => write!(f, "{seat} wins")?,
             None => f.write_str("draw")?,
         }
-        write!(f, " {south}–{north} ({})", self.reason)
+        write!(f, " {south}{half}–{north}{half} ({}", self.reason)?;
+        if self.share == Some(Share::Evenly) {
+            write!(f, ", {}", Share::Evenly)?;
+        }
+        f.write_str(")")
     }
 }

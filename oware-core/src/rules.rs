@@ -4,8 +4,10 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::grand_slam::GrandSlam;
+use crate::outcome::{EndReason, Share};
 
-/// A rule set: the grand-slam rule and how a game ends besides captures.
+/// A rule set: the grand-slam rule, how a game ends besides captures, and
+/// how a repetition shares the seeds left.
 ///
 /// ```
 /// use oware_core::Rules;
@@ -25,6 +27,10 @@ pub struct Rules {
     /// The game ends after this many consecutive moves without a capture;
     /// `None` for no limit.
     pub move_limit: Option<u16>,
+    /// How the seeds left on the board are shared when a repetition ends
+    /// the game (the move limit and no legal move always give each player
+    /// their own row).
+    pub repetition_share: Share,
 }
 
 impl Rules {
@@ -42,6 +48,7 @@ impl Rules {
         grand_slam: GrandSlam::CapturesNothing,
         repetition: Some(3),
         move_limit: None,
+        repetition_share: Share::OwnRows,
     };
 
     /// Abapa plus a move limit: 100 consecutive moves without a capture end the game.
@@ -86,6 +93,34 @@ impl Rules {
         ..Rules::ABAPA
     };
 
+    /// Awari as J. W. Romein and H. E. Bal solved it ("Solving Awari with
+    /// Parallel Retrograde Analysis", IEEE Computer 36(10), 2003): awari's
+    /// grand slam and third repetition, but a repetition splits the seeds
+    /// left evenly between the players instead of each taking their own
+    /// row. This is the ending the awari endgame database's values assume.
+    ///
+    /// ```
+    /// use oware_core::{Board, EndReason, Game, Position, Rules, Seat, Share};
+    /// assert_eq!(Rules::AWARI_SPLIT.repetition_share, Share::Evenly);
+    /// // Two seeds stepping round the ring: the start comes back a third
+    /// // time after 24 moves, and the two seeds are split, one each.
+    /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
+    /// let start = Position::new(board, Seat::South);
+    /// let mut game = Game::from_position(start, Rules::AWARI_SPLIT);
+    /// while let Some(house) = game.legal_moves().first() {
+    ///     game.play(house)?;
+    /// }
+    /// assert_eq!(game.moves().len(), 24);
+    /// let outcome = game.outcome().unwrap();
+    /// assert_eq!(outcome.reason, EndReason::Repetition);
+    /// assert_eq!(outcome.to_string(), "draw 24–24 (third repetition, the seeds left split evenly)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const AWARI_SPLIT: Rules = Rules {
+        repetition_share: Share::Evenly,
+        ..Rules::AWARI
+    };
+
     /// Aualé's rule (the GUI's own ending): abapa, but the first repetition
     /// of any earlier position of the game (houses, stores, seat to move)
     /// ends it, each player taking the seeds in their own row.
@@ -117,13 +152,17 @@ impl Rules {
     ///     assert_eq!(name.parse::<Rules>()?, rules);
     ///     assert_eq!(rules.name(), Some(name));
     /// }
-    /// assert_eq!(Rules::PRESETS.map(|(name, _)| name), ["abapa", "sowing", "awari", "auale"]);
+    /// assert_eq!(
+    ///     Rules::PRESETS.map(|(name, _)| name),
+    ///     ["abapa", "sowing", "awari", "awari-split", "auale"]
+    /// );
     /// # Ok::<(), oware_core::ParseRulesError>(())
     /// ```
-    pub const PRESETS: [(&'static str, Rules); 4] = [
+    pub const PRESETS: [(&'static str, Rules); 5] = [
         ("abapa", Rules::ABAPA),
         ("sowing", Rules::SOWING),
         ("awari", Rules::AWARI),
+        ("awari-split", Rules::AWARI_SPLIT),
         ("auale", Rules::AUALE),
     ];
 
@@ -141,6 +180,27 @@ impl Rules {
             .iter()
             .find(|(_, rules)| *rules == self)
             .map(|(name, _)| *name)
+    }
+
+    /// How the seeds left on the board are shared when the game ends for
+    /// `reason`: `None` for 25 seeds and 24 each (the stores alone decide),
+    /// [`repetition_share`](Rules::repetition_share) for a repetition, and
+    /// each player's own row otherwise.
+    ///
+    /// ```
+    /// use oware_core::{EndReason, Rules, Share};
+    /// assert_eq!(Rules::AWARI_SPLIT.share(EndReason::Repetition), Some(Share::Evenly));
+    /// assert_eq!(Rules::AWARI_SPLIT.share(EndReason::NoLegalMove), Some(Share::OwnRows));
+    /// assert_eq!(Rules::AWARI.share(EndReason::Repetition), Some(Share::OwnRows));
+    /// assert_eq!(Rules::ABAPA.share(EndReason::Reached25), None);
+    /// ```
+    #[must_use]
+    pub fn share(&self, reason: EndReason) -> Option<Share> {
+        match reason {
+            EndReason::Reached25 | EndReason::Draw24 => None,
+            EndReason::Repetition | EndReason::FirstRepetition => Some(self.repetition_share),
+            EndReason::NoLegalMove | EndReason::MoveLimit => Some(Share::OwnRows),
+        }
     }
 }
 
@@ -165,7 +225,10 @@ impl fmt::Display for Rules {
 /// use oware_core::Rules;
 /// assert_eq!("AWARI".parse::<Rules>(), Ok(Rules::AWARI)); // any case
 /// let error = "oware".parse::<Rules>().unwrap_err();
-/// assert_eq!(error.to_string(), "unknown rule set `oware`: expected abapa, sowing, awari or auale");
+/// assert_eq!(
+///     error.to_string(),
+///     "unknown rule set `oware`: expected abapa, sowing, awari, awari-split or auale"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseRulesError(String);

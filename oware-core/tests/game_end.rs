@@ -9,7 +9,7 @@ mod common;
 
 use common::{play_line, position};
 use oware_core::House::*;
-use oware_core::{BySeat, EndReason, Game, Outcome, Position, Rules, Seat};
+use oware_core::{BySeat, EndReason, Game, Outcome, Position, Rules, Seat, Share};
 
 /// Two lone seeds chasing each other round the ring. Every move is forced
 /// (after F, North's row holds a and f while South's is empty, so North
@@ -113,6 +113,7 @@ fn a_capture_starts_the_count_again() {
             winner: Some(Seat::South),
             reason: EndReason::MoveLimit,
             seeds: BySeat::new(25, 23),
+            share: Some(Share::OwnRows),
         })
     );
 }
@@ -133,6 +134,7 @@ fn every_end_reason_reads_as_words() {
         winner: Some(Seat::North),
         reason: EndReason::NoLegalMove,
         seeds: BySeat::new(16, 32),
+        share: Some(Share::OwnRows),
     };
     assert_eq!(
         outcome.to_string(),
@@ -143,32 +145,52 @@ fn every_end_reason_reads_as_words() {
             Some(Seat::South),
             EndReason::Reached25,
             [25, 18],
+            None,
             "South wins 25–18 (25 seeds captured)",
         ),
         (
             None,
             EndReason::Draw24,
             [24, 24],
+            None,
             "draw 24–24 (24 seeds each)",
         ),
         (
             Some(Seat::South),
             EndReason::Repetition,
             [25, 23],
+            Some(Share::OwnRows),
             "South wins 25–23 (third repetition)",
+        ),
+        (
+            Some(Seat::North),
+            EndReason::Repetition,
+            [22, 26],
+            Some(Share::Evenly),
+            "North wins 22–26 (third repetition, the seeds left split evenly)",
+        ),
+        (
+            // 47 counted: the odd seed was split, half each.
+            Some(Seat::South),
+            EndReason::Repetition,
+            [24, 23],
+            Some(Share::Evenly),
+            "South wins 24½–23½ (third repetition, the seeds left split evenly)",
         ),
         (
             Some(Seat::South),
             EndReason::MoveLimit,
             [26, 22],
+            Some(Share::OwnRows),
             "South wins 26–22 (move limit reached)",
         ),
     ];
-    for (winner, reason, [south, north], text) in outcomes {
+    for (winner, reason, [south, north], share, text) in outcomes {
         let outcome = Outcome {
             winner,
             reason,
             seeds: BySeat::new(south, north),
+            share,
         };
         assert_eq!(outcome.to_string(), text);
     }

@@ -2,7 +2,7 @@
 //! Aualé's first repetition included, and the search's form of the check
 //! agreeing with the game's.
 
-use oware_core::{Board, EndReason, Game, History, House, Position, Rules, Seat};
+use oware_core::{Board, BySeat, EndReason, Game, History, House, Position, Rules, Seat, Share};
 
 /// One seed in A and one in a: no move can capture, and after twelve moves
 /// the two have swapped places, which is the start again.
@@ -23,6 +23,7 @@ fn each_rule_set_ends_the_cycle_at_its_own_occurrence() {
         (Rules::AUALE, 12, EndReason::FirstRepetition),
         (Rules::ABAPA, 24, EndReason::Repetition),
         (Rules::AWARI, 24, EndReason::Repetition),
+        (Rules::AWARI_SPLIT, 24, EndReason::Repetition),
         (Rules::SOWING, 24, EndReason::Repetition),
     ];
     for (rules, length, reason) in cases {
@@ -33,10 +34,65 @@ fn each_rule_set_ends_the_cycle_at_its_own_occurrence() {
         assert_eq!(game.moves().len(), length, "{rules}");
         let outcome = game.outcome().unwrap();
         assert_eq!(outcome.reason, reason, "{rules}");
-        // Each takes their own row: one seed each, 24–24.
+        // Each takes their own row, or the two seeds are split: one seed
+        // each, 24–24, either way.
         assert_eq!((outcome.seeds.south, outcome.seeds.north), (24, 24));
         assert_eq!(outcome.winner, None);
     }
+}
+
+#[test]
+fn awari_split_shares_the_seeds_left_evenly() {
+    // South: 2 in A, 1 in F, store 23; North's row empty, store 22. Always
+    // playing the first legal move, the game comes round to a third
+    // repetition after 61 moves with the three seeds still on the board.
+    let board = Board::from_cells([2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 23, 22]).unwrap();
+    let start = Position::new(board, Seat::South);
+    let end = |rules| {
+        let mut game = Game::from_position(start, rules);
+        while !game.is_over() {
+            play_first(&mut game);
+        }
+        assert_eq!(game.moves().len(), 61, "{rules}");
+        let end = game.position().board();
+        assert_eq!(end.seeds_on_side(Seat::South), 0, "{rules}");
+        assert_eq!(end.seeds_on_side(Seat::North), 3, "{rules}");
+        assert_eq!(end.stores(), BySeat::new(23, 22), "{rules}");
+        game.outcome().unwrap()
+    };
+    // Own rows: the three seeds are North's, who wins 23–25.
+    let own_rows = end(Rules::AWARI);
+    assert_eq!(own_rows.reason, EndReason::Repetition);
+    assert_eq!(own_rows.seeds, BySeat::new(23, 25));
+    assert_eq!(own_rows.winner, Some(Seat::North));
+    assert_eq!(own_rows.share, Some(Share::OwnRows));
+    assert!(!own_rows.half_seed_each());
+    // Split evenly: 1½ each, so South's larger store wins, 24½–23½.
+    let split = end(Rules::AWARI_SPLIT);
+    assert_eq!(split.reason, EndReason::Repetition);
+    assert_eq!(split.seeds, BySeat::new(24, 23));
+    assert!(split.half_seed_each());
+    assert_eq!(split.winner, Some(Seat::South));
+    assert_eq!(split.share, Some(Share::Evenly));
+    assert_eq!(
+        split.to_string(),
+        "South wins 24½–23½ (third repetition, the seeds left split evenly)"
+    );
+    // The move limit is no repetition: even a split rule set gives each
+    // player their own row there.
+    let limited = Rules {
+        repetition: None,
+        move_limit: Some(61),
+        ..Rules::AWARI_SPLIT
+    };
+    let mut game = Game::from_position(start, limited);
+    while !game.is_over() {
+        play_first(&mut game);
+    }
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.reason, EndReason::MoveLimit);
+    assert_eq!(outcome.share, Some(Share::OwnRows));
+    assert_eq!(outcome.seeds, BySeat::new(23, 25));
 }
 
 #[test]

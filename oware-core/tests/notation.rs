@@ -113,7 +113,7 @@ fn seats_and_rule_sets_read_back_from_their_names() {
     assert_eq!(Seat::South.to_string(), "South");
     assert_eq!(Seat::North.name(), "north");
 
-    for rules in [Rules::ABAPA, Rules::SOWING, Rules::AWARI] {
+    for (_, rules) in Rules::PRESETS {
         assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
         assert_eq!(rules.to_string().to_uppercase().parse::<Rules>(), Ok(rules));
     }
@@ -126,8 +126,9 @@ fn seats_and_rule_sets_read_back_from_their_names() {
     assert_eq!(custom.name(), None);
     assert_eq!(
         "oware".parse::<Rules>().unwrap_err().to_string(),
-        "unknown rule set `oware`: expected abapa, sowing, awari or auale"
+        "unknown rule set `oware`: expected abapa, sowing, awari, awari-split or auale"
     );
+    assert_eq!("Awari-Split".parse::<Rules>(), Ok(Rules::AWARI_SPLIT));
 }
 
 // ---- Transcripts -----------------------------------------------------------

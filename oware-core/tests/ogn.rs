@@ -238,6 +238,7 @@ fn variants_name_the_rules() {
     for (variant, rules) in [
         ("Oware Abapa", Rules::ABAPA),
         ("awari", Rules::AWARI),
+        ("Awari-Split", Rules::AWARI_SPLIT),
         ("Sowing", Rules::SOWING),
         ("?", Rules::ABAPA),
     ] {
@@ -294,7 +295,7 @@ fn malformed_records_are_refused_with_line_and_column() {
         ),
         (
             "[Variant \"Kalah\"]",
-            "line 1, column 11: unknown variant `Kalah`: expected Oware Abapa, Oware, abapa, sowing, awari, auale, ?",
+            "line 1, column 11: unknown variant `Kalah`: expected Oware Abapa, Oware, abapa, sowing, awari, awari-split, auale, ?",
         ),
         (
             "1. E c\n2. E",

@@ -26,7 +26,7 @@ pub fn house() -> impl Strategy<Value = House> {
     (0..12usize).prop_map(|i| House::ALL[i])
 }
 
-/// One of the presets: abapa, sowing, awari, auale.
+/// One of the presets (`Rules::PRESETS`).
 pub fn rules() -> impl Strategy<Value = Rules> {
     proptest::sample::select(Rules::PRESETS.map(|(_, rules)| rules).to_vec())
 }

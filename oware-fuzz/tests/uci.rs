@@ -9,7 +9,7 @@
 use oware_fuzz::uci::check_input;
 
 /// Words a GUI sends, and some it should not.
-const WORDS: [&str; 40] = [
+const WORDS: [&str; 41] = [
     "uci",
     "isready",
     "ucinewgame",
@@ -42,6 +42,7 @@ const WORDS: [&str; 40] = [
     "false",
     "auale",
     "abapa",
+    "awari-split",
     "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
     "0-0-0-0-0-1-0-0-0-0-0-3-20-24-N",
     "4-4-4",

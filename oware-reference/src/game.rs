@@ -1,7 +1,9 @@
 //! A game: a start position, the moves played, and the ends that need
 //! history (repetition and the move limit).
 
-use crate::outcome::{EndReason, Outcome, each_takes_own_row, outcome_without_history};
+use crate::outcome::{
+    EndReason, Outcome, each_takes_own_row, outcome_without_history, split_evenly,
+};
 use crate::position::Position;
 use crate::refusal::Refusal;
 use crate::rules::Rules;
@@ -80,8 +82,9 @@ impl Game {
     /// Checked in order on the current position: a store of 25 or more, 24
     /// in both stores, no legal move for the seat to move, the third
     /// occurrence of the position (the second under Aualé's rule; cells and
-    /// seat to move, counting the start), and, under rules with a move limit, that many consecutive
-    /// moves without a capture.
+    /// seat to move, counting the start; under awari-split the seeds left
+    /// are then split evenly), and, under rules with a move limit, that many
+    /// consecutive moves without a capture.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let current = self.position();
@@ -96,6 +99,9 @@ impl Game {
             } else {
                 EndReason::Repetition
             };
+            if self.rules.splits_on_repetition() {
+                return Some(split_evenly(&current, reason));
+            }
             return Some(each_takes_own_row(&current, reason));
         }
         if let Some(limit) = self.rules.move_limit()

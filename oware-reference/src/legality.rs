@@ -49,7 +49,7 @@ pub(crate) fn moves_ignoring_stores(pos: &Position, rules: Rules) -> Vec<usize> 
             otherwise_legal.push(house);
         }
     }
-    if rules == Rules::Awari {
+    if rules.forbids_grand_slams() {
         let mut not_grand_slams = Vec::new();
         for &house in &otherwise_legal {
             if !play_unchecked(pos, house).grand_slam {
@@ -79,7 +79,7 @@ pub(crate) fn refusal(pos: &Position, house: usize, rules: Rules) -> Option<Refu
     if let Some(refusal) = basic_refusal(pos, house) {
         return Some(refusal);
     }
-    if rules == Rules::Awari && !moves_ignoring_stores(pos, rules).contains(&house) {
+    if rules.forbids_grand_slams() && !moves_ignoring_stores(pos, rules).contains(&house) {
         // Otherwise legal but filtered out: it is a grand slam and some
         // move that is not a grand slam exists.
         return Some(Refusal::GrandSlamForbidden);

@@ -34,6 +34,8 @@ pub struct Outcome {
     /// Why the game ended.
     pub reason: EndReason,
     /// Final seed counts: `seeds[0]` is South's, `seeds[1]` is North's.
+    /// When an odd number of seeds left was split evenly, each count leaves
+    /// out its half of the odd seed (it is rounded down).
     pub seeds: [u8; 2],
 }
 
@@ -84,16 +86,38 @@ pub(crate) fn each_takes_own_row(pos: &Position, reason: EndReason) -> Outcome {
         // A position holds at most 255 seeds in all (see `Position`).
         seeds[seat.index()] = u8::try_from(total).unwrap_or(u8::MAX);
     }
-    let winner = if seeds[0] > seeds[1] {
+    Outcome {
+        winner: larger(seeds),
+        reason,
+        seeds,
+    }
+}
+
+/// The outcome when a repetition ends an awari-split game: the seeds still
+/// in the houses are split evenly, so each player gets half of them on top
+/// of their store. Half of an odd seed is left out of both counts; the two
+/// halves are equal, so the winner is the same either way.
+pub(crate) fn split_evenly(pos: &Position, reason: EndReason) -> Outcome {
+    let left = row_total(&pos.cells, Seat::South) + row_total(&pos.cells, Seat::North);
+    let mut seeds = [0u8; 2];
+    for seat in [Seat::South, Seat::North] {
+        let total = u32::from(pos.cells[seat.store()]) + left / 2;
+        seeds[seat.index()] = u8::try_from(total).unwrap_or(u8::MAX);
+    }
+    Outcome {
+        winner: larger(seeds),
+        reason,
+        seeds,
+    }
+}
+
+/// The seat with the larger count, or `None` when they are equal.
+fn larger(seeds: [u8; 2]) -> Option<Seat> {
+    if seeds[0] > seeds[1] {
         Some(Seat::South)
     } else if seeds[1] > seeds[0] {
         Some(Seat::North)
     } else {
         None
-    };
-    Outcome {
-        winner,
-        reason,
-        seeds,
     }
 }

@@ -76,13 +76,20 @@ impl Implementation for Reference {
             "abapa" => Some(Rules::Abapa),
             "sowing" => Some(Rules::Sowing),
             "awari" => Some(Rules::Awari),
+            "awari-split" => Some(Rules::AwariSplit),
             "auale" => Some(Rules::Auale),
             _ => None,
         }
     }
 
     fn presets() -> Vec<Rules> {
-        vec![Rules::Abapa, Rules::Sowing, Rules::Awari, Rules::Auale]
+        vec![
+            Rules::Abapa,
+            Rules::Sowing,
+            Rules::Awari,
+            Rules::AwariSplit,
+            Rules::Auale,
+        ]
     }
 
     fn legal(at: Setup, rules: Rules) -> Vec<usize> {

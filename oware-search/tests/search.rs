@@ -18,6 +18,7 @@ const NO_HISTORY: Rules = Rules {
     grand_slam: GrandSlam::CapturesNothing,
     repetition: None,
     move_limit: None,
+    ..Rules::ABAPA
 };
 
 fn engine(config: SearchConfig, analysis: bool) -> Engine {

@@ -91,9 +91,10 @@ function draw() {
   drawTranscript(game);
 }
 
-/** Keeps the game for the next visit, and asks the endgame database about its position. */
+/** Keeps the game for the next visit, and asks the endgame database (the one for its rules) about its position. */
 function keep() {
   save(settings, game);
+  endgames.useRules(settings.rules);
   endgames.probe(game.request());
 }
 
@@ -331,7 +332,7 @@ async function start() {
   worker.start();
   // The database is built once the search's module has loaded, in a worker
   // of its own: the first load and the first move do not wait for it.
-  worker.ready.then(() => endgames.start(), () => {});
+  worker.ready.then(() => endgames.start(settings.rules), () => {});
   try {
     game.engine = await loadEngine('oware_web.wasm');
   } catch (error) {

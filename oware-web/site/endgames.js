@@ -15,10 +15,11 @@ export class Endgames {
     this.worker = null;
     this.built = false;
     this.waiting = null;
+    this.rules = null;
   }
 
-  /** Starts the worker and the build. */
-  start() {
+  /** Starts the worker and the build of the database for the rule set named `rules`. */
+  start(rules) {
     this.worker = new Worker('endgame-worker.js', { type: 'module' });
     this.worker.onmessage = ({ data }) => {
       if (data.built) {
@@ -29,7 +30,22 @@ export class Endgames {
         this.onAnswer(data.request, data.answer);
       }
     };
-    this.worker.postMessage({ type: 'build', seeds: ENDGAME_SEEDS });
+    // The rules a probe named before the worker was up are asked for now.
+    this.rules = null;
+    this.useRules(rules);
+  }
+
+  /**
+   * Asks for the database a game under `rules` needs (the worker's module
+   * picks it: awari's under awari-split, abapa's otherwise, and keeps the
+   * one it holds when that is it); probes wait until it is built.
+   */
+  useRules(rules) {
+    if (rules === this.rules) return;
+    this.rules = rules;
+    if (!this.worker) return;
+    this.built = false;
+    this.worker.postMessage({ type: 'build', seeds: ENDGAME_SEEDS, rules });
   }
 
   /** Asks about the game `request` names; before the build, it is asked once the build is done. */

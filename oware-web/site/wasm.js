@@ -9,7 +9,7 @@ const decoder = new TextDecoder();
 /**
  * Loads the module at `url`. `onEvent` receives each search event, parsed.
  * Returns { state(request), search(request), newGame(), save(request),
- * open(ogn), buildEndgames(seeds), probe(request) }.
+ * open(ogn), buildEndgames(seeds, rules), probe(request) }.
  */
 export async function loadEngine(url, onEvent = () => {}) {
   let memory = null;
@@ -46,10 +46,7 @@ export async function loadEngine(url, onEvent = () => {}) {
     newGame: () => exports.oware_new_game(),
     save: (request) => call(exports.oware_save, request),
     open: (text) => call(exports.oware_open, text),
-    buildEndgames: (seeds) => {
-      const len = exports.oware_build_endgames(seeds);
-      return JSON.parse(read(exports.oware_output(), len));
-    },
+    buildEndgames: (seeds, rules) => call((ptr, len) => exports.oware_build_endgames(seeds, ptr, len), rules),
     probe: (request) => call(exports.oware_probe, request),
   };
 }

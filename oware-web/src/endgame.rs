@@ -1,6 +1,7 @@
-//! The endgame database as the page's bars see it: a small abapa database,
-//! built in its own worker once the page is up, answers who can force the
-//! result of a position with few seeds on the board.
+//! The endgame database as the page's bars see it: a small database, built
+//! in its own worker once the page is up, answers who can force the result
+//! of a position with few seeds on the board. It is abapa's, or awari's
+//! when the game is played under awari-split ([`ruleset_for`]).
 //!
 //! The database (oware-egdb) holds, for each position, bounds on the net
 //! seeds the mover collects from the seeds on the board; the mover ends with
@@ -10,9 +11,11 @@
 //! and under Aualé's ending where no earlier position since the last capture
 //! can come back (`oware_search::database_applies`); not under a move
 //! limit, which can end a game the database sees going on, nor under awari,
-//! whose grand slams differ.
+//! whose grand slams differ. The awari database's exact values show under
+//! awari-split, whose even split of endless play they assume; which rules a
+//! database fits is `Endgame::fits`'s answer.
 
-use oware_core::Seat;
+use oware_core::{GrandSlam, Rules, Seat, Share};
 use oware_egdb::{Bounds, Database, Ruleset};
 
 use crate::json::Json;
@@ -28,24 +31,52 @@ pub const PROBE_KEYS: [&str; 3] = ["rules", "start", "moves"];
 /// Chromium (the README's web section has the figures).
 pub const PAGE_SEEDS: u8 = 10;
 
-/// Builds the page's database: every abapa position with up to `max_seeds`
-/// seeds on the board.
+/// The database the page builds for a game under `rules`: awari's for
+/// Romein and Bal's awari (grand slams forbidden, a repetition splitting
+/// the seeds left evenly: `awari-split`), whose ending its values assume;
+/// abapa's for every other rule set.
+///
+/// ```
+/// use oware_core::Rules;
+/// use oware_egdb::Ruleset;
+/// use oware_web::endgame::ruleset_for;
+/// assert_eq!(ruleset_for(&Rules::AWARI_SPLIT), Ruleset::Awari);
+/// assert_eq!(ruleset_for(&Rules::AWARI), Ruleset::Abapa);
+/// assert_eq!(ruleset_for(&Rules::AUALE), Ruleset::Abapa);
+/// ```
 #[must_use]
-pub fn build(max_seeds: u8) -> Database {
-    Database::build(Ruleset::Abapa, max_seeds)
+pub fn ruleset_for(rules: &Rules) -> Ruleset {
+    if rules.grand_slam == GrandSlam::Forbidden && rules.repetition_share == Share::Evenly {
+        Ruleset::Awari
+    } else {
+        Ruleset::Abapa
+    }
 }
 
-/// `{"ok":true,"seeds":..,"positions":..,"bytes":..}`: what `database` holds.
+/// Builds the page's database: every position of `ruleset` with up to
+/// `max_seeds` seeds on the board.
+#[must_use]
+pub fn build(ruleset: Ruleset, max_seeds: u8) -> Database {
+    Database::build(ruleset, max_seeds)
+}
+
+/// `{"ok":true,"ruleset":..,"seeds":..,"positions":..,"bytes":..}`: what
+/// `database` holds.
 #[must_use]
 pub fn built_json(database: &Database) -> String {
     let positions = oware_egdb::positions_up_to(database.max_seeds());
+    // Abapa keeps two bytes a position, LO and HI; awari one, its value.
+    let per_position = match database.ruleset() {
+        Ruleset::Abapa => 2.0,
+        Ruleset::Awari => 1.0,
+    };
     let mut json = Json::new();
     json.begin_object();
     json.key("ok").bool(true);
+    json.key("ruleset").string(database.ruleset().name());
     json.key("seeds").number(f64::from(database.max_seeds()));
     json.key("positions").number(positions as f64);
-    // Abapa keeps two bytes a position, LO and HI.
-    json.key("bytes").number(2.0 * positions as f64);
+    json.key("bytes").number(per_position * positions as f64);
     json.end_object();
     json.finish()
 }
@@ -124,14 +155,16 @@ fn verdict_json(verdict: Verdict) -> String {
 
 #[cfg(test)]
 mod tests {
+    use oware_egdb::Ruleset;
+
     use super::{answer, build, built_json};
 
     #[test]
     fn decided_positions_say_who_wins() {
-        let database = build(6);
+        let database = build(Ruleset::Abapa, 6);
         assert_eq!(
             built_json(&database),
-            r#"{"ok":true,"seeds":6,"positions":18564,"bytes":37128}"#
+            r#"{"ok":true,"ruleset":"abapa","seeds":6,"positions":18564,"bytes":37128}"#
         );
         // South's F sows into a, making 2: South captures them, reaching 26.
         let fen = "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S";
@@ -153,7 +186,7 @@ mod tests {
 
     #[test]
     fn outside_the_database_nothing_is_said() {
-        let database = build(4);
+        let database = build(Ruleset::Abapa, 4);
         let outside = r#"{"ok":true,"within":false}"#;
         // The opening has 48 seeds; a move limit or awari's grand slams are
         // not what the database was solved under.
@@ -175,7 +208,7 @@ mod tests {
 
     #[test]
     fn a_history_that_can_come_back_silences_the_database() {
-        let database = build(4);
+        let database = build(Ruleset::Abapa, 4);
         // RULES.md section 9: North to move, North's f 2 and a 1 (store 23),
         // South's row empty (store 22). After these quiet moves the database
         // would say South wins, but South's only move repeats the set-up
@@ -190,5 +223,14 @@ mod tests {
         // The set-up itself has nothing before it: the database speaks there.
         let start = answer(&database, &format!("rules=auale start={fen}"));
         assert!(start.contains(r#""within":true"#), "{start}");
+    }
+
+    #[test]
+    fn the_awari_database_keeps_one_byte_a_position() {
+        let database = build(Ruleset::Awari, 6);
+        assert_eq!(
+            built_json(&database),
+            r#"{"ok":true,"ruleset":"awari","seeds":6,"positions":18564,"bytes":18564}"#
+        );
     }
 }

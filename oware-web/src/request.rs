@@ -151,7 +151,7 @@ mod tests {
         assert_eq!(error("moves=a moves=b"), "malformed request word `moves=b`");
         assert_eq!(
             error("rules=chess"),
-            "bad value for `rules`: unknown rule set `chess`: expected abapa, sowing, awari or auale"
+            "bad value for `rules`: unknown rule set `chess`: expected abapa, sowing, awari, awari-split or auale"
         );
         assert_eq!(
             error("moves=EcAx"),

@@ -24,6 +24,7 @@
 
 use std::cell::RefCell;
 
+use oware_core::Rules;
 use oware_egdb::Database;
 use oware_search::Engine;
 
@@ -177,21 +178,40 @@ pub unsafe extern "C" fn oware_open(ptr: *mut u8, len: usize) -> usize {
     give(crate::record::open(&text))
 }
 
-/// Builds the endgame database up to `max_seeds` (at most
+/// Builds the endgame database a game under the rules named at `ptr` needs
+/// ([`crate::endgame::ruleset_for`]) up to `max_seeds` (at most
 /// [`crate::endgame::PAGE_SEEDS`] + 4, to keep a mistake from eating the
-/// tab's memory) and answers what it holds.
+/// tab's memory) and answers what it holds. The database already built is
+/// kept when it is the one needed.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the rules' name is written there.
 #[unsafe(no_mangle)]
-pub extern "C" fn oware_build_endgames(max_seeds: u32) -> usize {
+pub unsafe extern "C" fn oware_build_endgames(max_seeds: u32, ptr: *mut u8, len: usize) -> usize {
     install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let name = unsafe { take_request(ptr, len) };
     let limit = u32::from(crate::endgame::PAGE_SEEDS) + 4;
     if max_seeds > limit {
         return give(crate::state::error_json(&format!(
             "an endgame database of {max_seeds} seeds is too large for the page: at most {limit}"
         )));
     }
-    let database = crate::endgame::build(max_seeds as u8);
-    let answer = crate::endgame::built_json(&database);
-    ENDGAMES.with(|endgames| *endgames.borrow_mut() = Some(database));
+    let rules = match name.parse::<Rules>() {
+        Ok(rules) => rules,
+        Err(error) => return give(crate::state::error_json(&error.to_string())),
+    };
+    let ruleset = crate::endgame::ruleset_for(&rules);
+    let answer = ENDGAMES.with(|endgames| {
+        let mut endgames = endgames.borrow_mut();
+        let kept = endgames
+            .as_ref()
+            .is_some_and(|d| d.ruleset() == ruleset && u32::from(d.max_seeds()) == max_seeds);
+        if !kept {
+            *endgames = Some(crate::endgame::build(ruleset, max_seeds as u8));
+        }
+        crate::endgame::built_json(endgames.as_ref().expect("built just now"))
+    });
     give(answer)
 }
 

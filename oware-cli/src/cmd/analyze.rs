@@ -41,8 +41,8 @@ pub(crate) struct Args {
     /// given; for a record, depth 12 a move].
     #[arg(long, value_name = "MS")]
     time: Option<u64>,
-    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari.
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules (RULES.md section 7).
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
     rules: Rules,
     #[command(flatten)]
     start: StartArgs,

@@ -47,8 +47,8 @@ struct BuildArgs {
         default_value = "oware-book/data/abapa.book"
     )]
     out: PathBuf,
-    /// The rules the book is for: abapa, sowing or awari.
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules the book is for (RULES.md section 7).
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
     rules: Rules,
     /// The depth of each search, in plies.
     #[arg(long, value_name = "N", default_value_t = 14)]
@@ -69,8 +69,8 @@ struct BuildArgs {
 struct ShowArgs {
     #[command(flatten)]
     book: BookArgs,
-    /// The rules of the game: abapa, sowing or awari.
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules of the game (RULES.md section 7).
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
     rules: Rules,
     /// The moves from the opening, e.g. `EcAb`.
     #[arg(value_name = "TRANSCRIPT")]

@@ -47,8 +47,8 @@ pub(crate) struct Args {
     /// The most games to play (each opening twice).
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: usize,
-    /// The rules: abapa, sowing, awari (or any rule set oware-core names).
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules (RULES.md section 7).
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::setup::RulesParser)]
     rules: Rules,
     /// Openings of K random moves (from --seed); ignored with --openings.
     #[arg(long, value_name = "K", default_value_t = 4)]

@@ -38,9 +38,9 @@ pub(crate) struct Args {
     /// Two people take turns at the keyboard; no bot plays.
     #[arg(long)]
     humans: bool,
-    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari
-    /// [default: abapa; a record loaded gives its own].
-    #[arg(long, value_name = "R")]
+    /// The rules (RULES.md section 7) [default: abapa; a record loaded gives
+    /// its own].
+    #[arg(long, value_name = "R", value_parser = setup::RulesParser)]
     rules: Option<Rules>,
     /// Start after these moves from the opening, e.g. `EcAb`.
     #[arg(long, value_name = "TRANSCRIPT")]

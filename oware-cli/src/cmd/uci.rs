@@ -52,8 +52,10 @@ use clock::Clocks;
 #[allow(rustdoc::broken_intra_doc_links)]
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The rules: auale (Aualé's: the first repetition ends the game), abapa
-    /// (the third does), sowing (abapa with a 100-move limit) or awari.
+    /// The rules (RULES.md section 7): auale (Aualé's: the first repetition
+    /// ends the game), abapa (the third does), sowing (abapa with a 100-move
+    /// limit), awari or awari-split (awari, a repetition splitting the seeds
+    /// left evenly).
     #[arg(long, value_name = "R", default_value = "auale", value_parser = rules_named)]
     rules: Rules,
 }

@@ -89,3 +89,33 @@ fn unknown_rules_and_seats_are_refused_by_name() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("unknown seat `west`"), "{}", run.stderr);
 }
+
+#[test]
+fn awari_split_shares_a_repetition_evenly() {
+    // South: A 2, F 1, store 23; North's row empty, store 22. The 61 moves
+    // below bring a position round a third time, three seeds in North's row.
+    let board = "[22]  0  0  0  0  0  0\n      2  0  0  0  0  1 [23]\n";
+    let moves = "FaAbBcCdDeEaFfAaBbCcDdEeFfAaBbCcDdEeFfAaBbCcDdEeFfAaBbCcDdEeF";
+    let end = |rules| {
+        let run = oware(&["show", "--rules", rules, "--board", "-", moves], board);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout.lines().last().unwrap_or_default().to_owned()
+    };
+    // Split evenly, 1½ each: the larger store wins.
+    assert_eq!(
+        end("awari-split"),
+        "game over: South wins 24½–23½ (third repetition, the seeds left split evenly)"
+    );
+    // Each taking their own row, North adds all three.
+    assert_eq!(
+        end("awari"),
+        "game over: North wins 23–25 (third repetition)"
+    );
+    let help = oware(&["show", "--help"], "");
+    assert!(
+        help.stdout
+            .contains("[possible values: abapa, sowing, awari, awari-split, auale]"),
+        "{}",
+        help.stdout
+    );
+}

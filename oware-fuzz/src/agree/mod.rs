@@ -37,6 +37,7 @@ pub fn rules(rules: Rules) -> reference::Rules {
         Some("abapa") => reference::Rules::Abapa,
         Some("sowing") => reference::Rules::Sowing,
         Some("awari") => reference::Rules::Awari,
+        Some("awari-split") => reference::Rules::AwariSplit,
         Some("auale") => reference::Rules::Auale,
         _ => panic!("the reference knows only the presets, not {rules:?}"),
     }

@@ -31,3 +31,25 @@ test('a position in the endgame database shows its exact bar', async () => {
   assert.equal(await page.evaluate(() => window.oware.debug.results.length), 0);
   await page.close();
 });
+
+test('under awari-split the endgame worker builds the awari database', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  const report = async () => (await page.waitForFunction(() => window.oware.debug.endgames, null, { timeout: 60_000 })).jsonValue();
+  const abapa = await report();
+  assert.equal(abapa.ruleset, 'abapa');
+  assert.equal(abapa.bytes, 2 * abapa.positions);
+  // Romein and Bal's awari is what the awari database's values assume.
+  await page.selectOption('#rules', 'awari-split');
+  await waitState(page, 'your-turn');
+  await eventually(async () => assert.equal((await report()).ruleset, 'awari'), 60_000);
+  const awari = await report();
+  assert.equal(awari.ok, true);
+  assert.equal(awari.seeds, abapa.seeds);
+  assert.equal(awari.bytes, awari.positions);
+  // Back under awari (each player taking their own row), abapa's again.
+  await page.selectOption('#rules', 'awari');
+  await waitState(page, 'your-turn');
+  await eventually(async () => assert.equal((await report()).ruleset, 'abapa'), 60_000);
+  await page.close();
+});

@@ -10,7 +10,7 @@
 use std::sync::atomic::AtomicBool;
 
 use anyhow::bail;
-use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat};
+use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat, Share};
 use oware_search::minimax::{minimax, minimax_move};
 use oware_search::{Engine, EngineOptions, Event, Limits, Score, SearchConfig};
 use rand::{RngExt, SeedableRng};
@@ -87,6 +87,8 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
             grand_slam,
             repetition: None,
             move_limit: None,
+            // No repetition ends these games, so how one shares is moot.
+            repetition_share: Share::OwnRows,
         };
         let game = Game::from_position(position, rules);
         if game.is_over() {

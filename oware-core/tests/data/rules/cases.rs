@@ -264,13 +264,11 @@ fn side(field: &str) -> Result<Side, String> {
     }
 }
 
-/// `all`, or preset names joined by `,`.
+/// `all`, or preset names (lowercase words, `-` between) joined by `,`.
 fn rules(field: &str) -> Result<Vec<String>, String> {
     let names: Vec<String> = field.split(',').map(str::to_owned).collect();
-    if names
-        .iter()
-        .any(|n| n.is_empty() || !n.bytes().all(|b| b.is_ascii_lowercase()))
-    {
+    let word = |name: &str| !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase());
+    if names.iter().any(|n| !n.split('-').all(word)) {
         return Err(format!(
             "`{field}` is not `all` or rule-set names joined by `,`"
         ));

@@ -6,9 +6,12 @@
 //! Random play seldom repeats a position three times or goes 100 moves
 //! without a capture, so besides uniform play the games use policies that
 //! seek those ends: avoid captures, or return to a position already seen.
-//! A forced cycle built by hand opens every rule set's games.
+//! A forced cycle built by hand opens every rule set's games, and a
+//! three-seed start played towards repetition follows it: an odd number of
+//! seeds left, which awari-split halves and the other rule sets give to the
+//! rows' owners.
 
-use oware_core::{Game, House, Position, Rules, Seat};
+use oware_core::{Game, House, Outcome, Position, Rules, Seat, Share};
 use oware_fuzz::agree::{Disagreement, Games};
 use oware_fuzz::edges::{self, Stress};
 use rand::{Rng, RngExt};
@@ -49,6 +52,10 @@ pub(super) struct Tally {
     pub(super) refusals: u64,
     /// Undos compared against a game replayed without the move.
     pub(super) undos: u64,
+    /// Games whose repetition split the seeds left evenly where each
+    /// player's own row would have given other counts: the split itself,
+    /// held to the reference.
+    pub(super) splits_apart: u64,
 }
 
 impl Tally {
@@ -74,6 +81,7 @@ pub(super) fn run(seed: u64, per_set: u64) -> Result<Tally, Box<Disagreement>> {
         unfinished: 0,
         refusals: 0,
         undos: 0,
+        splits_apart: 0,
     };
     for (set_index, (_, rules)) in Rules::PRESETS.into_iter().enumerate() {
         let mut rng = super::task_rng(seed, STREAM + set_index as u64);
@@ -87,6 +95,15 @@ pub(super) fn run(seed: u64, per_set: u64) -> Result<Tally, Box<Disagreement>> {
             &mut tally,
         )
         .map_err(|d| d.context("in the hand-built two-seed cycle"))?;
+        play(
+            set_index,
+            rules,
+            three_seeds(),
+            Policy::Cycle,
+            &mut rng,
+            &mut tally,
+        )
+        .map_err(|d| d.context("in the hand-built three-seed game"))?;
         for game in 0..per_set {
             let task = STREAM + ((set_index as u64 + 1) << 32) + game;
             let mut rng = super::task_rng(seed, task);
@@ -112,6 +129,18 @@ fn two_seed_cycle() -> Position {
     cells[House::a.index()] = 1;
     cells[12] = 23;
     cells[13] = 23;
+    Position::new(cells.try_into().expect("48 seeds"), Seat::South)
+}
+
+/// South's A holds 2 and F 1, North's row is empty, the stores hold 23 and
+/// 22: nothing can be captured before the seeds spread, and a repetition
+/// leaves three seeds, an odd number, often all in one row.
+fn three_seeds() -> Position {
+    let mut cells = [0; 14];
+    cells[House::A.index()] = 2;
+    cells[House::F.index()] = 1;
+    cells[12] = 23;
+    cells[13] = 22;
     Position::new(cells.try_into().expect("48 seeds"), Seat::South)
 }
 
@@ -175,6 +204,16 @@ fn play_unguarded(
         }
         if let Some(outcome) = games.core().outcome() {
             tally.endings[set_index][super::end_index(outcome.reason)] += 1;
+            if outcome.share == Some(Share::Evenly) {
+                let own_rows = Rules {
+                    repetition_share: Share::OwnRows,
+                    ..rules
+                };
+                let board = games.core().position().board();
+                if Outcome::ended(board, outcome.reason, &own_rows).seeds != outcome.seeds {
+                    tally.splits_apart += 1;
+                }
+            }
             games.check_undo()?;
             tally.undos += 1;
             return Ok(());

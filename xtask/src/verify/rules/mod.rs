@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use anyhow::bail;
-use oware_core::{EndReason, IllegalMove, Rules};
+use oware_core::{EndReason, IllegalMove, Rules, Share};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -208,16 +208,27 @@ fn check_games(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
         .collect();
     println!(
         "rules games: {} games, {} moves, agreed move for move and on every outcome: {}; \
-         {} stray moves, {} undos, {} unfinished [{:.1}s]",
+         {} stray moves, {} undos, {} unfinished, {} repetitions split evenly apart from the rows [{:.1}s]",
         games.games.iter().sum::<u64>(),
         games.moves,
         per_set.join("; "),
         games.refusals,
         games.undos,
         games.unfinished,
+        games.splits_apart,
         started.elapsed().as_secs_f64(),
     );
     if sizes.games >= 300 {
+        if Rules::PRESETS
+            .iter()
+            .any(|(_, rules)| rules.repetition_share == Share::Evenly)
+        {
+            require(
+                "rules games",
+                "repetition split evenly apart from the rows",
+                games.splits_apart,
+            )?;
+        }
         for (i, (name, rules)) in Rules::PRESETS.iter().enumerate() {
             for (reason, &count) in END_REASONS.iter().zip(&games.endings[i]) {
                 // Only a move limit can end a game by the move limit. And no
