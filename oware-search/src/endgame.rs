@@ -39,15 +39,17 @@
 //! below every estimate.
 //!
 //! # When a database may be used
-//! Only under rules whose grand slam captures nothing and which have no
-//! move limit (abapa, Aualé's ending), with a database solved under those
-//! rules: a move limit can cut short a line the bounds assume is played
-//! out, and an awari database scores endless play 0, which is not how
-//! [`Rules::AWARI`] ends it (repetition, each taking their own row).
-//! Repetition, under any count, ends a game with each player taking their
-//! own row, which lies between the two bounds.
+//! The abapa database under rules whose grand slam captures nothing and
+//! which have no move limit (abapa, Aualé's ending): a move limit can cut
+//! short a line the bounds assume is played out, while a repetition, however
+//! counted and however it shares the seeds left, ends the game between the
+//! two bounds. The awari database (exact values, endless play scored 0)
+//! under rules that forbid the grand slam and end a repetition by splitting
+//! the seeds left evenly, with no move limit (`awari-split`, Romein and
+//! Bal's awari): that even split is the 0 its values assume. Not under
+//! [`Rules::AWARI`], whose repetition gives each player their own row.
 
-use oware_core::{Game, GrandSlam, Position, Rules, Seat, WINNING_STORE};
+use oware_core::{Game, GrandSlam, Position, Rules, Seat, Share, TOTAL_SEEDS};
 
 use crate::score::{DRAW, ENDGAME_WIN, Value};
 
@@ -80,6 +82,24 @@ pub fn abapa_fits(rules: &Rules) -> bool {
     rules.grand_slam == GrandSlam::CapturesNothing && rules.move_limit.is_none()
 }
 
+/// Whether a database solved under awari's rules (a grand slam forbidden
+/// unless forced, endless play scored 0) is right for `rules`: the same
+/// grand slam, a repetition that splits the seeds left evenly, and no move
+/// limit.
+///
+/// ```
+/// use oware_core::Rules;
+/// assert!(oware_search::awari_fits(&Rules::AWARI_SPLIT));
+/// assert!(!oware_search::awari_fits(&Rules::AWARI) && !oware_search::awari_fits(&Rules::ABAPA));
+/// ```
+#[must_use]
+pub fn awari_fits(rules: &Rules) -> bool {
+    rules.grand_slam == GrandSlam::Forbidden
+        && rules.repetition.is_some()
+        && rules.repetition_share == Share::Evenly
+        && rules.move_limit.is_none()
+}
+
 impl Endgame for oware_egdb::Database {
     #[inline]
     fn probe(&self, position: &Position) -> Option<EndgameValue> {
@@ -87,7 +107,10 @@ impl Endgame for oware_egdb::Database {
     }
 
     fn fits(&self, rules: &Rules) -> bool {
-        self.ruleset() == oware_egdb::Ruleset::Abapa && abapa_fits(rules)
+        match self.ruleset() {
+            oware_egdb::Ruleset::Abapa => abapa_fits(rules),
+            oware_egdb::Ruleset::Awari => awari_fits(rules),
+        }
     }
 }
 
@@ -101,7 +124,8 @@ pub enum EndgameResult {
     /// Both can force at least a draw.
     Draw,
     /// The result hangs on how endless play would end: the mover finishes
-    /// with between `lo` and `hi` seeds.
+    /// with between `lo` and `hi` seeds (rounded down: an odd number split
+    /// evenly under awari leaves a half seed each).
     Open {
         /// The mover's final seeds if endless play gives the rest away.
         lo: u8,
@@ -124,30 +148,42 @@ impl EndgameResult {
     }
 }
 
-/// The seeds the mover of `position` ends the game with for a value `v`.
-fn final_seeds(position: &Position, v: i8) -> u8 {
+/// Twice the seeds the mover of `position` ends the game with for a value
+/// `v`: under awari an odd number of seeds split evenly gives each player a
+/// half seed, so the count is kept in halves.
+fn twice_final(position: &Position, v: i8) -> i32 {
     let board = position.board();
     let n =
         i32::from(board.seeds_on_side(Seat::South)) + i32::from(board.seeds_on_side(Seat::North));
     let own = i32::from(board.store(position.to_move()));
-    (own + (n + i32::from(v)) / 2).clamp(0, 48) as u8
+    (2 * own + n + i32::from(v)).clamp(0, 2 * TOTAL)
 }
 
+/// All the seeds of a game.
+const TOTAL: i32 = TOTAL_SEEDS as i32;
+
 impl EndgameValue {
-    /// The result for the mover of `position` (whose stores count).
+    /// The result for the mover of `position` (whose stores count): a win
+    /// when even the low bound leaves it more than half the seeds, a loss
+    /// when even the high bound leaves it less, a draw when both leave it
+    /// exactly half.
     #[must_use]
     pub fn result(self, position: &Position) -> EndgameResult {
-        let lo = final_seeds(position, self.lo);
-        let hi = final_seeds(position, self.hi);
-        let draw = WINNING_STORE - 1;
-        if lo >= WINNING_STORE {
+        let (lo, hi) = (
+            twice_final(position, self.lo),
+            twice_final(position, self.hi),
+        );
+        if lo > TOTAL {
             EndgameResult::Win
-        } else if hi < draw {
+        } else if hi < TOTAL {
             EndgameResult::Loss
-        } else if lo == draw && hi == draw {
+        } else if lo == TOTAL && hi == TOTAL {
             EndgameResult::Draw
         } else {
-            EndgameResult::Open { lo, hi }
+            EndgameResult::Open {
+                lo: (lo / 2) as u8,
+                hi: (hi / 2) as u8,
+            }
         }
     }
 }
@@ -252,12 +288,9 @@ pub(crate) fn node_value(value: EndgameValue, position: &Position, ply: usize) -
         EndgameResult::Win => NodeValue::Result(ENDGAME_WIN - ply as Value),
         EndgameResult::Loss => NodeValue::Result(-ENDGAME_WIN + ply as Value),
         EndgameResult::Draw => NodeValue::Result(DRAW),
-        EndgameResult::Open { lo, hi } => {
-            let draw = WINNING_STORE - 1;
-            NodeValue::Between {
-                at_least_draw: lo >= draw,
-                at_most_draw: hi <= draw,
-            }
-        }
+        EndgameResult::Open { .. } => NodeValue::Between {
+            at_least_draw: twice_final(position, value.lo) >= TOTAL,
+            at_most_draw: twice_final(position, value.hi) <= TOTAL,
+        },
     }
 }

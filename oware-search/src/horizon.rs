@@ -96,10 +96,10 @@ impl Worker<'_> {
         // Only captures are searched below, and a capture's line starts
         // afresh, so this ply of the line need not be set.
         if self.history_rules
-            && let Some(since) = self.line.ends_by_history(ply, position, quiet)
+            && let Some(end) = self.line.ends_by_history(ply, position, quiet)
         {
-            self.rests_on(since);
-            return end_value(position, ply);
+            self.rests_on(end.since);
+            return end.value;
         }
         let stand = self.estimate(position);
         if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
@@ -140,10 +140,10 @@ impl Worker<'_> {
         // A leaf's children are never searched, so its own ply of the line
         // need not be set.
         if self.history_rules
-            && let Some(since) = self.line.ends_by_history(ply, position, quiet)
+            && let Some(end) = self.line.ends_by_history(ply, position, quiet)
         {
-            self.rests_on(since);
-            return end_value(position, ply);
+            self.rests_on(end.since);
+            return end.value;
         }
         self.estimate(position)
     }

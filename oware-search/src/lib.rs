@@ -111,7 +111,7 @@ mod worker;
 
 pub use config::{Knobs, SearchConfig};
 pub use endgame::{
-    Endgame, EndgameResult, EndgameValue, abapa_fits, database_applies, probe_game,
+    Endgame, EndgameResult, EndgameValue, abapa_fits, awari_fits, database_applies, probe_game,
     probe_game_moves,
 };
 pub use engine::{Engine, EngineOptions};

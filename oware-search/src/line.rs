@@ -3,7 +3,7 @@
 //! search path form one line, so repetition and the move limit are honoured
 //! inside the search as in a real game.
 
-use oware_core::{Game, History, HouseSet, Outcome, Position, Rules};
+use oware_core::{EndReason, Game, History, HouseSet, Outcome, Position, Rules, Seat};
 
 use crate::score::{DRAW, Value, loss_in, win_in};
 
@@ -12,7 +12,14 @@ use crate::score::{DRAW, Value, loss_in, win_in};
 /// 24–24 the rows cannot change the winner).
 #[inline]
 pub(crate) fn end_value(position: Position, ply: usize) -> Value {
-    match Outcome::adjudicate(position.board()) {
+    winner_value(Outcome::adjudicate(position.board()), position, ply)
+}
+
+/// The value, for the side to move in `position` at `ply`, of a game won by
+/// `winner` (`None`: drawn).
+#[inline]
+fn winner_value(winner: Option<Seat>, position: Position, ply: usize) -> Value {
+    match winner {
         Some(seat) if seat == position.to_move() => win_in(ply),
         Some(_) => loss_in(ply),
         None => DRAW,
@@ -82,13 +89,37 @@ impl Line {
     /// entered; what was deeper is dropped. Returns as
     /// [`ends_by_history`](Line::ends_by_history) does.
     #[inline]
-    pub(crate) fn enter(&mut self, ply: usize, position: Position, quiet: u16) -> Option<usize> {
+    pub(crate) fn enter(
+        &mut self,
+        ply: usize,
+        position: Position,
+        quiet: u16,
+    ) -> Option<HistoryEnd> {
         let index = self.root + ply;
         self.history.set(index, position, quiet);
         let back = self.history.look_back(index, position, quiet, &self.rules);
         let limit = self.rules.repetition.map_or(usize::MAX, usize::from);
         self.near[ply] = quiet > 0 && (self.near[ply - 1] || back.occurrences + 1 >= limit);
-        back.end.map(|(_, since)| since)
+        back.end
+            .map(|(reason, since)| self.history_end(reason, since, position, ply))
+    }
+
+    /// The end by `reason` at `ply`, resting on line index `since`: the
+    /// seeds left shared as the rules share them for that end (split evenly
+    /// by an awari-split repetition, each player's own row otherwise).
+    #[inline]
+    fn history_end(
+        &self,
+        reason: EndReason,
+        since: usize,
+        position: Position,
+        ply: usize,
+    ) -> HistoryEnd {
+        let outcome = Outcome::ended(position.board(), reason, &self.rules);
+        HistoryEnd {
+            value: winner_value(outcome.winner, position, ply),
+            since,
+        }
     }
 
     /// The rules.
@@ -122,8 +153,9 @@ impl Line {
 
     /// Whether the game ends by repetition or the move limit in `position`
     /// at `ply`, with `quiet` moves without capture behind it (counted
-    /// through the game's history): `Some` with the line index of the
-    /// earliest position the end rests on (see [`History::look_back`]).
+    /// through the game's history): `Some` with the end's value and the
+    /// line index of the earliest position it rests on (see
+    /// [`History::look_back`]).
     /// The plies up to `ply - 2` must have been [`set`](Line::set); `ply`
     /// and its parent need not be, so a node whose children never look back
     /// (a leaf, or one whose moves all capture) can skip setting it.
@@ -133,12 +165,21 @@ impl Line {
         ply: usize,
         position: Position,
         quiet: u16,
-    ) -> Option<usize> {
+    ) -> Option<HistoryEnd> {
         self.history
             .look_back(self.root + ply, position, quiet, &self.rules)
             .end
-            .map(|(_, since)| since)
+            .map(|(reason, since)| self.history_end(reason, since, position, ply))
     }
+}
+
+/// A game end by repetition or the move limit inside the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HistoryEnd {
+    /// Its value for the side to move.
+    pub(crate) value: Value,
+    /// The line index of the earliest position it rests on.
+    pub(crate) since: usize,
 }
 
 /// The legal moves of `position` under `rules`; empty when it is over by the

@@ -78,8 +78,8 @@ impl Prover<'_, '_> {
             return Some(end_value(position, ply));
         }
         let history_rules = self.worker.history_rules;
-        if history_rules && self.worker.line.enter(ply, position, quiet).is_some() {
-            return Some(end_value(position, ply));
+        if history_rules && let Some(end) = self.worker.line.enter(ply, position, quiet) {
+            return Some(end.value);
         }
         // A result the database decides is a game end here, where no
         // earlier position can come back (see `endgame.rs`).

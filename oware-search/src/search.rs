@@ -46,10 +46,10 @@ impl Worker<'_> {
             return end_value(position, ply);
         }
         if self.history_rules
-            && let Some(since) = self.line.enter(ply, position, quiet)
+            && let Some(end) = self.line.enter(ply, position, quiet)
         {
-            self.rests_on(since);
-            return end_value(position, ply);
+            self.rests_on(end.since);
+            return end.value;
         }
         // Whether nothing but this position has been since the last capture.
         let fresh = quiet == 0 || !self.history_rules;

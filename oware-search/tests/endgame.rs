@@ -74,15 +74,17 @@ fn agrees(score: Score, result: EndgameResult) -> bool {
     }
 }
 
-#[test]
-fn proven_scores_agree_with_the_database_after_captures() {
-    let db = Arc::new(Database::build(Ruleset::Abapa, SEEDS));
+/// Holds the search with `ruleset`'s database under `rules` to the database
+/// wherever its value is a fact; the count of wins, losses and draws seen
+/// after captures, and of proven roots.
+fn agree_after_captures(ruleset: Ruleset, rules: Rules) -> (u32, u32, u32, u32) {
+    let db = Arc::new(Database::build(ruleset, SEEDS));
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let stop = AtomicBool::new(false);
     let (mut wins, mut losses, mut draws, mut roots) = (0, 0, 0, 0);
     for _ in 0..1000 {
         let position = random_position(&mut rng);
-        let game = Game::from_position(position, Rules::ABAPA);
+        let game = Game::from_position(position, rules);
         if game.is_over() {
             continue;
         }
@@ -102,7 +104,7 @@ fn proven_scores_agree_with_the_database_after_captures() {
         // A capture starts the history afresh: after one the database's
         // value is a fact, which the search takes as it is.
         for &(house, score) in &result.root_scores {
-            let child = position.play(house).expect("a legal move");
+            let child = position.play_under(house, &rules).expect("a legal move");
             if child.is_over() || !child.board().captured_since(position.board()) {
                 continue;
             }
@@ -118,7 +120,22 @@ fn proven_scores_agree_with_the_database_after_captures() {
             }
         }
     }
+    (wins, losses, draws, roots)
+}
+
+#[test]
+fn proven_scores_agree_with_the_database_after_captures() {
+    let (wins, losses, draws, roots) = agree_after_captures(Ruleset::Abapa, Rules::ABAPA);
     // The positions reach every kind of result.
+    assert!(
+        wins > 15 && losses > 10 && draws > 0 && roots > 300,
+        "{wins} {losses} {draws} {roots}"
+    );
+}
+
+#[test]
+fn under_awari_split_the_awari_database_is_exact() {
+    let (wins, losses, draws, roots) = agree_after_captures(Ruleset::Awari, Rules::AWARI_SPLIT);
     assert!(
         wins > 15 && losses > 10 && draws > 0 && roots > 300,
         "{wins} {losses} {draws} {roots}"
@@ -152,12 +169,14 @@ fn a_proven_root_is_the_database_result() {
 }
 
 #[test]
-fn a_database_fits_only_abapa_and_auale() {
+fn each_database_fits_the_rules_its_values_assume() {
     let abapa = Database::build(Ruleset::Abapa, 2);
     let awari = Database::build(Ruleset::Awari, 2);
     assert!(abapa.fits(&Rules::ABAPA) && abapa.fits(&Rules::AUALE));
     assert!(!abapa.fits(&Rules::SOWING) && !abapa.fits(&Rules::AWARI));
     assert!(!awari.fits(&Rules::ABAPA) && !awari.fits(&Rules::AWARI));
+    // Romein and Bal's awari, whose even split the awari values assume.
+    assert!(awari.fits(&Rules::AWARI_SPLIT) && !abapa.fits(&Rules::AWARI_SPLIT));
     assert!(!abapa_fits(&Rules::SOWING));
 }
 
