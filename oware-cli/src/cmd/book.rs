@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 use oware_book::{Book, BuildOptions, Log, Progress};
 use oware_core::Rules;
 
+use crate::out::outln;
 use crate::setup;
 use crate::thinking::Seconds;
 
@@ -151,7 +152,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     let size = std::fs::metadata(&args.out)
         .with_context(|| args.out.display().to_string())?
         .len();
-    println!(
+    outln!(
         "wrote {}: {} positions, {} bytes; depth {}, {} plies, margin {:.2} seeds; \
          {} searched in {}",
         args.out.display(),
@@ -222,10 +223,10 @@ impl ProgressLine {
 
 fn show(args: &ShowArgs) -> Result<()> {
     let Some(book) = args.book.load(args.rules)? else {
-        println!("no book for {} rules", args.rules);
+        outln!("no book for {} rules", args.rules);
         return Ok(());
     };
-    println!(
+    outln!(
         "book: {} rules, {} positions, depth {}, {} plies, margin {:.2} seeds",
         book.rules(),
         book.len(),
@@ -236,8 +237,8 @@ fn show(args: &ShowArgs) -> Result<()> {
     let start = oware_core::Position::default();
     let game = setup::game_from(start, args.rules, args.transcript.as_deref())?;
     match book_line(&book, &game) {
-        Some(line) => println!("{line}"),
-        None => println!("not in the book"),
+        Some(line) => outln!("{line}"),
+        None => outln!("not in the book"),
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use oware_core::Position;
 use oware_egdb::{Bounds, BuildEvent, Database, Ruleset, SliceReport};
 
+use crate::out::outln;
 use crate::thinking::{Count, Rate, Seconds};
 
 /// Endgame databases: every position with up to N seeds on the board, solved.
@@ -115,7 +116,7 @@ fn build(args: &BuildArgs) -> Result<()> {
                 if let Some(bar) = bar.take() {
                     bar.finish_and_clear();
                 }
-                println!("{}", SliceLine(args.rules, report));
+                outln!("{}", SliceLine(args.rules, report));
             }
             BuildEvent::Loaded { .. } => {}
         }
@@ -124,7 +125,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         .with_context(|| format!("cannot build the {} database", args.rules))?;
     let built: u64 = summary.built.iter().map(|r| r.positions).sum();
     if summary.built.is_empty() {
-        println!(
+        outln!(
             "the {} database up to {} seeds is already complete in {}",
             args.rules,
             args.max_seeds,
@@ -132,7 +133,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         );
     } else {
         let elapsed = started.elapsed();
-        println!(
+        outln!(
             "the {} database up to {} seeds is complete in {}: {} positions solved in {} ({} positions/s)",
             args.rules,
             args.max_seeds,

@@ -14,6 +14,7 @@ use oware_match::{
     random_openings, read_openings, run as play_match, write_game,
 };
 
+use crate::out::outln;
 use crate::style::Style;
 
 /// Play a match between two engines and report the score, Elo and SPRT.
@@ -169,9 +170,12 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         sprt: args.sprt,
     };
     let rules = args.rules;
-    println!(
+    outln!(
         "match: {} against {}, {} games at most, {rules} rules, concurrency {}",
-        names[0], names[1], args.games, args.concurrency
+        names[0],
+        names[1],
+        args.games,
+        args.concurrency
     );
     let in_place = Style::for_stdout().cursor;
     let started = Instant::now();

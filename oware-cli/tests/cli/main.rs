@@ -17,6 +17,7 @@ mod endgame;
 mod matches;
 mod ogn;
 mod perft;
+mod pipe;
 mod play;
 mod show;
 mod uci;
