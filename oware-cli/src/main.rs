@@ -14,6 +14,7 @@ mod draw;
 mod endgame;
 mod out;
 mod setup;
+mod sizes;
 mod style;
 mod thinking;
 

@@ -15,8 +15,8 @@ use oware_book::{Book, BuildOptions, Log, Progress};
 use oware_core::Rules;
 
 use crate::out::outln;
-use crate::setup;
 use crate::thinking::Seconds;
+use crate::{setup, sizes};
 
 /// Build an opening book from deep searches, or list a position's book moves.
 #[derive(clap::Args, Debug)]
@@ -52,16 +52,16 @@ struct BuildArgs {
     #[arg(long, value_name = "R", default_value = "abapa")]
     rules: Rules,
     /// The depth of each search, in plies.
-    #[arg(long, value_name = "N", default_value_t = 14)]
+    #[arg(long, value_name = "N", default_value_t = 14, value_parser = sizes::DEPTH.parser::<u8>())]
     depth: u8,
     /// The plies from the opening the book covers.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = sizes::BOOK_PLIES.parser::<u8>())]
     plies: u8,
     /// Keep and follow the moves within this many seeds of the best.
     #[arg(long, value_name = "SEEDS", default_value_t = 1.0)]
     margin: f32,
     /// The transposition table's size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = sizes::HASH_MB.parser::<usize>())]
     hash: usize,
 }
 
@@ -120,9 +120,6 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
-    anyhow::ensure!(args.plies >= 1, "--plies must be at least 1");
-    anyhow::ensure!(args.hash >= 1, "--hash must be at least 1 (megabyte)");
     anyhow::ensure!(
         (0.0..=48.0).contains(&args.margin),
         "--margin must be between 0 and 48 seeds"

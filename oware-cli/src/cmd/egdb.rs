@@ -48,7 +48,7 @@ struct BuildArgs {
     #[arg(long, value_name = "R")]
     rules: Ruleset,
     /// The most seeds on the board (20 seeds: 225,792,840 positions).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=48))]
+    #[arg(long, value_name = "N", value_parser = crate::sizes::SEEDS.parser::<u8>())]
     max_seeds: u8,
     /// The database directory [default: $OWARE_EGDB, else
     /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].

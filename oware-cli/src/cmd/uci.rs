@@ -37,6 +37,8 @@ mod clock;
 
 use clock::Clocks;
 
+use crate::sizes;
+
 /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
 ///
 /// With it, `auale --engine="oware uci"` plays with this engine.
@@ -70,11 +72,6 @@ fn rules_named(name: &str) -> Result<Rules, String> {
         )
     })
 }
-
-/// The table sizes `setoption name Hash` accepts, in megabytes.
-const HASH_MB: (usize, usize) = (1, 4096);
-/// The thread counts `setoption name Threads` accepts.
-const THREADS: (usize, usize) = (1, 64);
 
 /// Writes one line to stdout at once (the search thread writes too).
 fn send(line: &str) -> io::Result<()> {
@@ -288,29 +285,19 @@ impl Uci {
             // Pondering is the GUI's to start (`go ponder`): nothing to set.
             return check(value).map(|_| None);
         }
-        let (range, unit) = if name.eq_ignore_ascii_case("hash") {
-            (HASH_MB, "megabytes")
+        let size = if name.eq_ignore_ascii_case("hash") {
+            sizes::HASH_MB
         } else if name.eq_ignore_ascii_case("threads") {
-            (THREADS, "threads")
+            sizes::THREADS
         } else {
             return Err(format!(
                 "unknown option `{shown}` (the options are Hash, Threads, Rules, EgdbPath, OwnBook and Ponder)"
             ));
         };
-        let n = value
-            .text
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (range.0..=range.1).contains(n))
-            .ok_or_else(|| {
-                format!(
-                    "column {}: {shown} must be {} to {} {unit}, found `{}`",
-                    value.column,
-                    range.0,
-                    range.1,
-                    excerpt(&value.text)
-                )
-            })?;
+        let n = size
+            .parse(&value.text)
+            .map(|n| n as usize)
+            .map_err(|reason| format!("column {}: {shown} {reason}", value.column))?;
         let mut options = self.options;
         if name.eq_ignore_ascii_case("hash") {
             options.hash_mb = n;
@@ -518,14 +505,14 @@ fn identify(rules: Rules) -> io::Result<()> {
     send(&format!(
         "option name Hash type spin default {} min {} max {}",
         EngineOptions::default().hash_mb,
-        HASH_MB.0,
-        HASH_MB.1
+        sizes::HASH_MB.min,
+        sizes::HASH_MB.max
     ))?;
     send(&format!(
         "option name Threads type spin default {} min {} max {}",
         EngineOptions::default().threads,
-        THREADS.0,
-        THREADS.1
+        sizes::THREADS.min,
+        sizes::THREADS.max
     ))?;
     let egdb = crate::endgame::default_dir().unwrap_or_default();
     send(&format!(

@@ -20,6 +20,7 @@ mod perft;
 mod pipe;
 mod play;
 mod show;
+mod sizes;
 mod uci;
 
 /// What a run of the binary gave.
