@@ -33,7 +33,8 @@ enum Command {
 
 /// Build a book: search every position reached from the opening by moves
 /// within MARGIN of the best, up to PLIES plies, to DEPTH. The defaults
-/// build the shipped book (about 13 minutes on one core).
+/// are the shipped book's settings (about 13 minutes on one core); in a
+/// checkout of the sources, `--out oware-book/data/abapa.book` rebuilds it.
 ///
 /// Each search is appended to FILE.log as it ends: stop the build at any
 /// time and run the same command again to continue where it stopped. The
@@ -41,13 +42,10 @@ enum Command {
 /// another margin only searches the new positions; delete it to start afresh.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
-    /// The book file to write.
-    #[arg(
-        long,
-        value_name = "FILE",
-        default_value = "oware-book/data/abapa.book"
-    )]
-    out: PathBuf,
+    /// The book file to write [default: RULES.book in the current
+    /// directory, e.g. abapa.book].
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
     /// The rules the book is for: abapa, sowing or awari.
     #[arg(long, value_name = "R", default_value = "abapa")]
     rules: Rules,
@@ -131,7 +129,11 @@ fn build(args: &BuildArgs) -> Result<()> {
         margin: (args.margin * 100.0).round() as u16,
         hash_mb: args.hash,
     };
-    let log_path = log_path(&args.out);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.book", args.rules)));
+    let log_path = log_path(&out);
     let mut log = Log::open(&log_path, args.rules, u32::from(args.depth))?;
     eprintln!(
         "building a book for {} rules: depth {}, {} plies, margin {:.2} seeds; {} positions already in {}",
@@ -145,14 +147,14 @@ fn build(args: &BuildArgs) -> Result<()> {
     let mut progress = ProgressLine::new();
     let book = oware_book::build(&options, &mut log, None, &mut |p| progress.show(p))?;
     progress.finish();
-    book.save(&args.out)?;
-    let size = std::fs::metadata(&args.out)
-        .with_context(|| args.out.display().to_string())?
+    book.save(&out)?;
+    let size = std::fs::metadata(&out)
+        .with_context(|| out.display().to_string())?
         .len();
     outln!(
         "wrote {}: {} positions, {} bytes; depth {}, {} plies, margin {:.2} seeds; \
          {} searched in {}",
-        args.out.display(),
+        out.display(),
         book.len(),
         size,
         args.depth,
