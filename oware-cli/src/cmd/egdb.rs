@@ -92,9 +92,10 @@ fn build(args: &BuildArgs) -> Result<()> {
     let dir = crate::endgame::directory(args.dir.as_deref())?;
     let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
     let style = ProgressStyle::with_template(
-        "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {per_sec}, eta {eta}",
+        "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {rate}, eta {eta}",
     )
     .expect("the template is valid")
+    .with_key("rate", crate::thinking::progress_rate("positions"))
     .progress_chars("=> ");
     let started = Instant::now();
     let show = |event: BuildEvent| {
