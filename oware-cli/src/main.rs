@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod choices;
 mod cmd;
 mod draw;
 mod endgame;

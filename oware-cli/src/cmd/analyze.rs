@@ -42,8 +42,8 @@ pub(crate) struct Args {
     /// given; for a record, depth 12 a move].
     #[arg(long, value_name = "MS")]
     time: Option<u64>,
-    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari.
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules (sowing is abapa with a 100-move limit).
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
     #[command(flatten)]
     start: StartArgs,

@@ -46,8 +46,8 @@ struct BuildArgs {
     /// directory, e.g. abapa.book].
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// The rules the book is for: abapa, sowing or awari.
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules the book is for.
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
     /// The depth of each search, in plies.
     #[arg(long, value_name = "N", default_value_t = 14, value_parser = sizes::DEPTH.parser::<u8>())]
@@ -68,8 +68,8 @@ struct BuildArgs {
 struct ShowArgs {
     #[command(flatten)]
     book: BookArgs,
-    /// The rules of the game: abapa, sowing or awari.
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules of the game.
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
     /// The moves from the opening, e.g. `EcAb`.
     #[arg(value_name = "TRANSCRIPT")]

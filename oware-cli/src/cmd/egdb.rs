@@ -44,8 +44,8 @@ enum Command {
 /// and a complete database is left alone.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
-    /// The rules: abapa or awari.
-    #[arg(long, value_name = "R")]
+    /// The rules.
+    #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
     rules: Ruleset,
     /// The most seeds on the board (20 seeds: 225,792,840 positions).
     #[arg(long, value_name = "N", value_parser = crate::sizes::SEEDS.parser::<u8>())]
@@ -64,8 +64,8 @@ struct BuildArgs {
 /// move's value is what it captures minus the value left to the opponent.
 #[derive(clap::Args, Debug)]
 struct ProbeArgs {
-    /// The rules: abapa or awari.
-    #[arg(long, value_name = "R")]
+    /// The rules.
+    #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
     rules: Ruleset,
     /// The database directory [default: as for build].
     #[arg(long, value_name = "DIR")]

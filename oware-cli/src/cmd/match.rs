@@ -49,8 +49,8 @@ pub(crate) struct Args {
     /// The most games to play (each opening twice).
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = sizes::GAMES.parser::<usize>())]
     games: usize,
-    /// The rules: abapa, sowing, awari (or any rule set oware-core names).
-    #[arg(long, value_name = "R", default_value = "abapa")]
+    /// The rules (sowing is abapa with a 100-move limit).
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
     /// Openings of K random moves (from --seed); ignored with --openings.
     #[arg(long, value_name = "K", default_value_t = 4, value_parser = sizes::RANDOM_PLIES.parser::<usize>())]

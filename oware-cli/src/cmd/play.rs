@@ -39,9 +39,9 @@ pub(crate) struct Args {
     /// Two people take turns at the keyboard; no bot plays.
     #[arg(long)]
     humans: bool,
-    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari
-    /// [default: abapa; a record loaded gives its own].
-    #[arg(long, value_name = "R")]
+    /// The rules (sowing is abapa with a 100-move limit) [default: abapa; a
+    /// record loaded gives its own].
+    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
     rules: Option<Rules>,
     /// Start after these moves from the opening, e.g. `EcAb`.
     #[arg(long, value_name = "TRANSCRIPT")]
@@ -54,7 +54,7 @@ pub(crate) struct Args {
     /// each time: written beside it, then renamed over it.
     #[arg(long, value_name = "FILE.ogn")]
     save: Option<PathBuf>,
-    /// Seed of the bot's deliberate mistakes at levels 1-7: the same seed and
+    /// Seed of the bot's deliberate mistakes at levels 1-9: the same seed and
     /// moves give the same game [default: from the clock].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,

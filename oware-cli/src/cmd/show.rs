@@ -18,9 +18,9 @@ use crate::setup::{self, StartArgs};
 /// and the command fails.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The rules: abapa, sowing (abapa with a 100-move limit) or awari
-    /// [default: abapa; a record's Variant tag names its own].
-    #[arg(long, value_name = "R")]
+    /// The rules (sowing is abapa with a 100-move limit) [default: abapa; a
+    /// record's Variant tag names its own].
+    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
     rules: Option<Rules>,
     #[command(flatten)]
     start: StartArgs,

@@ -54,23 +54,10 @@ use crate::sizes;
 #[allow(rustdoc::broken_intra_doc_links)]
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The rules: auale (Aualé's: the first repetition ends the game), abapa
-    /// (the third does), sowing (abapa with a 100-move limit) or awari.
-    #[arg(long, value_name = "R", default_value = "auale", value_parser = rules_named)]
+    /// The rules (auale is Aualé's: the first repetition ends the game;
+    /// abapa's ends it at the third; sowing is abapa with a 100-move limit).
+    #[arg(long, value_name = "R", default_value = "auale", value_parser = crate::choices::rules())]
     rules: Rules,
-}
-
-/// A rule set by its name (any case), with an excerpt of the name in the error.
-fn rules_named(name: &str) -> Result<Rules, String> {
-    name.parse::<Rules>().map_err(|_| {
-        let names: Vec<&str> = Rules::PRESETS.iter().map(|(name, _)| *name).collect();
-        let (last, others) = names.split_last().expect("there are presets");
-        format!(
-            "unknown rule set `{}`: expected {} or {last}",
-            excerpt(name),
-            others.join(", ")
-        )
-    })
 }
 
 /// Writes one line to stdout at once (the search thread writes too).
@@ -334,8 +321,11 @@ impl Uci {
     /// `setoption name Rules value R`: the game so far is played again under
     /// the new rules, which are taken only if all its moves stay legal.
     fn set_rules(&mut self, value: &Word) -> Result<(), String> {
-        let rules = rules_named(&value.text)
-            .map_err(|message| format!("column {}: {message}", value.column))?;
+        // A name is short, so its excerpt is itself; a long word is no name,
+        // and the error quotes only its start.
+        let rules = excerpt(&value.text)
+            .parse::<Rules>()
+            .map_err(|error| format!("column {}: {error}", value.column))?;
         if self.idle_engine().is_none() {
             return Err("a search runs until stop: send stop before setoption".to_owned());
         }

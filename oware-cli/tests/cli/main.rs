@@ -14,6 +14,7 @@ mod book;
 mod egdb;
 mod endgame;
 mod errors;
+mod help;
 #[path = "match.rs"]
 mod matches;
 mod ogn;
