@@ -1,12 +1,13 @@
 //! Flags that take one of a few names (`--rules`): parsed by the library's
-//! own `FromStr`, with the names the library knows listed in `--help` as
-//! clap's possible values, so the help cannot fall behind the code.
+//! own `FromStr` (its error says what it accepts), with the names the
+//! library knows listed in `--help` as clap's possible values, so the help
+//! cannot fall behind the code.
 
 use std::ffi::OsStr;
 use std::marker::PhantomData;
 use std::str::FromStr;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, TypedValueParser};
 use oware_core::Rules;
 use oware_egdb::Ruleset;
 
@@ -36,6 +37,7 @@ pub(crate) fn ruleset() -> Named<Ruleset> {
 impl<T> TypedValueParser for Named<T>
 where
     T: FromStr + Clone + Send + Sync + 'static,
+    T::Err: std::fmt::Display,
 {
     type Value = T;
 
@@ -45,13 +47,17 @@ where
         arg: Option<&clap::Arg>,
         value: &OsStr,
     ) -> Result<T, clap::Error> {
-        if let Some(parsed) = value.to_str().and_then(|text| text.parse().ok()) {
-            return Ok(parsed);
-        }
-        // Not a name: clap's own error, which lists the names. (A name it
-        // accepted would be one the library refused: parse it to say so.)
-        let name = PossibleValuesParser::new(self.names.clone()).parse_ref(cmd, arg, value)?;
-        Ok(name.parse().ok().expect("every listed name parses"))
+        let text = value.to_string_lossy();
+        text.parse().map_err(|error: T::Err| {
+            // The library's own reason, which names what it accepts; with the
+            // flag, as clap words the errors of its own parsers.
+            let flag = arg.map_or_else(|| "the value".to_owned(), |arg| format!("'{arg}'"));
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value '{text}' for {flag}: {error}\n"),
+            )
+            .with_cmd(cmd)
+        })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
@@ -71,15 +77,10 @@ mod tests {
             assert!(rules().names.contains(&name));
             assert_eq!(name.parse::<Rules>(), Ok(preset));
         }
-        for ruleset in Ruleset::ALL {
-            assert_eq!(
-                ruleset()
-                    .names
-                    .iter()
-                    .filter(|n| **n == ruleset.name())
-                    .count(),
-                1
-            );
+        let names = ruleset().names;
+        for each in Ruleset::ALL {
+            assert_eq!(names.iter().filter(|n| **n == each.name()).count(), 1);
+            assert_eq!(each.name().parse::<Ruleset>(), Ok(each));
         }
     }
 }
