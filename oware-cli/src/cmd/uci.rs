@@ -49,7 +49,8 @@ use crate::sizes;
 /// ponderhit, setoption name Hash|Threads|Rules|EgdbPath|OwnBook|Ponder
 /// value V, quit. EgdbPath names the endgame database directory (default:
 /// as for `oware egdb build`, used if it holds one). A malformed line or an illegal move is answered with `info string
-/// error: …`, and the position stays as it was.
+/// error: …`, and the position stays as it was. What an option's setting
+/// has to say (`info string OwnBook: …`) waits for the next go.
 // The comment above is `--help`'s text, where brackets mark what is optional.
 #[allow(rustdoc::broken_intra_doc_links)]
 #[derive(clap::Args, Debug)]
@@ -125,6 +126,10 @@ struct Uci {
     book: Option<Book>,
     /// The GUI's clocks, and the lag it adds to them.
     clocks: Clocks,
+    /// What setting options had to say (the book or database now in use),
+    /// held for the next `go`: a GUI may take an `info` line before any
+    /// search for a fault (Aualé's client does), so none is sent then.
+    notes: Vec<String>,
 }
 
 /// Runs `oware uci`.
@@ -144,6 +149,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         search: None,
         book: None,
         clocks: Clocks::default(),
+        notes: Vec::new(),
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -199,7 +205,7 @@ impl Uci {
                 }
             }
             Command::SetOption { name, value } => match self.set_option(&name, value.as_ref()) {
-                Ok(Some(note)) => send(&format!("info string {note}"))?,
+                Ok(Some(note)) => self.notes.push(note),
                 Ok(None) => {}
                 Err(message) => send(&format!("info string error: {message}"))?,
             },
@@ -387,6 +393,9 @@ impl Uci {
     /// Starts thinking on the current game.
     fn go(&mut self, go: Go) {
         let started = Instant::now();
+        for note in self.notes.drain(..) {
+            let _ = send(&format!("info string {note}"));
+        }
         if let Some(note) = self.clocks.observe(&go, &self.game) {
             let _ = send(&format!("info string {note}"));
         }
