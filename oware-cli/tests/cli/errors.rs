@@ -1,9 +1,7 @@
 //! Errors from the operating system are printed once, after what failed;
 //! and `oware book build` works from any directory.
 
-use std::process::Command;
-
-use crate::{NO_EGDB, oware};
+use crate::{oware, oware_command};
 
 /// How often the operating system's reason appears in `stderr`.
 fn os_errors(stderr: &str) -> usize {
@@ -68,14 +66,12 @@ fn book_build_writes_rules_dot_book_in_the_current_directory() {
     let dir = std::env::temp_dir().join(format!("oware-cli-book-cwd-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_oware"))
-        .args([
-            "book", "build", "--rules", "awari", "--depth", "2", "--plies", "1", "--hash", "1",
-        ])
-        .env("OWARE_EGDB", NO_EGDB)
-        .current_dir(&dir)
-        .output()
-        .expect("the oware binary runs");
+    let output = oware_command(&[
+        "book", "build", "--rules", "awari", "--depth", "2", "--plies", "1", "--hash", "1",
+    ])
+    .current_dir(&dir)
+    .output()
+    .expect("the oware binary runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),

@@ -2,16 +2,14 @@
 //! every command quietly, with status 0, never with a panic.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-use crate::NO_EGDB;
+use crate::oware_command;
 
 /// Runs `oware args`, reads one line of its stdout, closes the pipe, and
 /// returns the exit code and stderr.
 fn first_line_only(args: &[&str]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
-        .args(args)
-        .env("OWARE_EGDB", NO_EGDB)
+    let mut child = oware_command(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
