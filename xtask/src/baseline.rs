@@ -187,12 +187,13 @@ fn binary_path(cache: &Path, commit: &str) -> PathBuf {
 /// the dependencies are compiled once), the binary copied in and renamed
 /// into place (so a half-written one is never found), the scratch removed.
 fn build(root: &Path, cache: &Path, commit: &str) -> anyhow::Result<()> {
-    let scratch = cache.join("build").join(format!("tree-{commit}"));
+    // The tree is this process's own, so two builds at once do not unpack
+    // over each other; cargo's lock on the target folder makes the second
+    // wait, and each renames a complete binary into place.
+    let scratch = cache
+        .join("build")
+        .join(format!("tree-{commit}-{}", std::process::id()));
     let target = cache.join("build").join("target");
-    if scratch.exists() {
-        std::fs::remove_dir_all(&scratch)
-            .with_context(|| format!("could not clear {}", scratch.display()))?;
-    }
     std::fs::create_dir_all(&scratch)
         .with_context(|| format!("could not create {}", scratch.display()))?;
     eprintln!("baseline: exporting {commit} into {}", scratch.display());
