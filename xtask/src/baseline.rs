@@ -242,6 +242,12 @@ fn build(root: &Path, cache: &Path, commit: &str) -> anyhow::Result<()> {
 }
 
 /// Writes `commit`'s tree into `dir`: `git archive` piped into `tar`.
+///
+/// The files are dated now, not at the commit (`tar -m`): cargo judges the
+/// shared target folder's workspace crates fresh by date alone, and an
+/// older commit built after a newer one would otherwise reuse the newer
+/// one's compiled crates. Registry dependencies, which never change under
+/// a version, are still compiled once.
 fn export_tree(root: &Path, commit: &str, dir: &Path) -> anyhow::Result<()> {
     let mut archive = Command::new("git")
         .args(["archive", "--format=tar", commit])
@@ -251,7 +257,7 @@ fn export_tree(root: &Path, commit: &str, dir: &Path) -> anyhow::Result<()> {
         .context("could not run git archive")?;
     let tar_input = archive.stdout.take().context("git archive has no output")?;
     let tar = Command::new("tar")
-        .arg("-x")
+        .args(["-x", "-m"])
         .arg("-C")
         .arg(dir)
         .stdin(tar_input)
