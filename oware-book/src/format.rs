@@ -137,14 +137,10 @@ impl fmt::Display for BookError {
     }
 }
 
-impl std::error::Error for BookError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BookError::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+// The cause's message is already part of this error's own,
+// so it is not handed on as `source()` too: a reporter that prints the
+// chain (anyhow's `{:#}`) would print it twice.
+impl std::error::Error for BookError {}
 
 /// The checksum of a file: FNV-1a over the header before the checksum
 /// (so a damaged setting is caught too) and the body.

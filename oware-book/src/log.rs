@@ -74,14 +74,10 @@ impl fmt::Display for LogError {
     }
 }
 
-impl std::error::Error for LogError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            LogError::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+// The cause's message is already part of this error's own,
+// so it is not handed on as `source()` too: a reporter that prints the
+// chain (anyhow's `{:#}`) would print it twice.
+impl std::error::Error for LogError {}
 
 /// Every legal move's score at a position, in hundredths of a seed for the mover.
 pub type Scores = Vec<(House, i32)>;

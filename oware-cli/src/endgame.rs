@@ -45,7 +45,7 @@ pub(crate) fn directory(dir: Option<&Path>) -> Result<PathBuf> {
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct EgdbArgs {
     /// The endgame database directory (built by `oware egdb build --rules
-    /// abapa`) [default: $OWARE_EGDB, else $XDG_DATA_HOME/oware/egdb, else
+    /// abapa --max-seeds N`) [default: $OWARE_EGDB, else $XDG_DATA_HOME/oware/egdb, else
     /// ~/.local/share/oware/egdb, used if it holds one]. Used under abapa
     /// and auale rules only.
     #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
@@ -88,8 +88,9 @@ impl EgdbArgs {
 /// No database there, or a damaged file, named.
 pub(crate) fn open_dir(dir: &Path) -> Result<Arc<Database>> {
     let db = Database::open(dir, Ruleset::Abapa).with_context(|| {
+        // The database's own error says how to build one.
         format!(
-            "cannot open the abapa endgame database in {} (build one with `oware egdb build --rules abapa --max-seeds 20 --dir DIR`)",
+            "cannot open the abapa endgame database in {}",
             dir.display()
         )
     })?;

@@ -5,15 +5,17 @@
 //! drawing and the shared start-position options have a module each, and
 //! the protocol's parsing is in the library half, [`oware_cli::protocol`].
 
-use std::io;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod choices;
 mod cmd;
 mod draw;
 mod endgame;
+mod out;
 mod setup;
+mod sizes;
 mod style;
 mod thinking;
 
@@ -57,14 +59,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        // A reader that went away (`oware analyze | head`) is not an error.
-        Err(error)
-            if error
-                .downcast_ref::<io::Error>()
-                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
+        // A reader that went away (`oware analyze | head`) is not an error
+        // (see `out` for why SIGPIPE is not restored instead).
+        Err(error) if out::is_closed_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("oware: error: {error:#}");
             ExitCode::FAILURE

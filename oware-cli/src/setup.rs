@@ -8,34 +8,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use oware_core::{Board, Game, Position, Record, Rules, Seat, Transcript};
 
-/// The parser of a `--rules` value: a name of [`Rules::PRESETS`] in any
-/// case (oware-core's `FromStr`, whose error lists them), and those names
-/// as the possible values `--help` shows.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RulesParser;
-
-impl clap::builder::TypedValueParser for RulesParser {
-    type Value = Rules;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<Rules, clap::Error> {
-        clap::builder::StringValueParser::new()
-            .try_map(|name| name.parse::<Rules>())
-            .parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        let names = Rules::PRESETS.iter().map(|(name, _)| *name);
-        Some(Box::new(names.map(clap::builder::PossibleValue::new)))
-    }
-}
-
 /// The start position: the opening, or a board diagram, and the seat to move.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub(crate) struct StartArgs {

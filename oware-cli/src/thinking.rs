@@ -80,6 +80,22 @@ impl fmt::Display for Rate {
     }
 }
 
+/// A progress bar's `{rate}`: `3.65M positions/s`, through [`Rate`] as
+/// every rate the command prints (indicatif's own `{per_sec}` shows
+/// fractions of a position, `3,649,520.0034/s`).
+pub(crate) fn progress_rate(
+    things: &'static str,
+) -> impl Fn(&indicatif::ProgressState, &mut dyn fmt::Write) + Send + Sync + Clone + 'static {
+    move |state, out| {
+        // A rate that cannot be written leaves a gap in the bar, nothing worse.
+        let _ = write!(
+            out,
+            "{} {things}/s",
+            Rate::per_second(state.pos(), state.elapsed())
+        );
+    }
+}
+
 /// The six houses of `seat` in the order the board draws them: A to F for
 /// South, f to a for North (North's row reads right to left).
 pub(crate) fn board_order(seat: Seat) -> [House; 6] {
@@ -481,5 +497,66 @@ mod tests {
             "2000"
         );
         assert_eq!(Rate::per_second(5, Duration::ZERO).to_string(), "0");
+    }
+
+    /// A terminal that keeps what a progress bar draws.
+    #[derive(Debug, Default)]
+    struct Screen(std::sync::Arc<std::sync::Mutex<String>>);
+
+    impl indicatif::TermLike for Screen {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_progress_bar_rate_is_a_whole_count_not_a_fraction() {
+        let screen = Screen::default();
+        let drawn = screen.0.clone();
+        let style = indicatif::ProgressStyle::with_template("[{rate}]")
+            .unwrap()
+            .with_key("rate", progress_rate("positions"));
+        let target = indicatif::ProgressDrawTarget::term_like(Box::new(screen));
+        let bar =
+            indicatif::ProgressBar::with_draw_target(Some(10_000_000), target).with_style(style);
+        std::thread::sleep(Duration::from_millis(2));
+        bar.set_position(3_649_520);
+        bar.tick();
+        let drawn = drawn.lock().unwrap().clone();
+        let rate = drawn
+            .rsplit_once('[')
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .map(|(rate, _)| rate.to_owned())
+            .unwrap_or_else(|| panic!("no rate drawn: {drawn:?}"));
+        let (number, unit) = rate.split_once(' ').unwrap();
+        assert_eq!(unit, "positions/s", "{rate}");
+        // At most three significant digits and a metric suffix: `1.82G`, not `1824760000.0034`.
+        assert!(number.ends_with(['k', 'M', 'G']), "{rate}");
+        assert!(number.len() <= 5, "{rate}");
     }
 }

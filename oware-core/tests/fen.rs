@@ -117,7 +117,7 @@ fn the_seat_is_s_or_n() {
 }
 
 #[test]
-fn counts_that_are_not_a_board_say_so_and_keep_the_cause() {
+fn counts_that_are_not_a_board_say_so_with_the_cause_once() {
     let error = Position::from_fen("4-4-4-4-4-4-4-4-4-4-4-4-0-1-S").unwrap_err();
     let cause = BoardError::WrongTotal { total: 49 };
     assert_eq!(error, FenError::Board(cause));
@@ -125,9 +125,9 @@ fn counts_that_are_not_a_board_say_so_and_keep_the_cause() {
         error.to_string(),
         "the fen is not a board: the board holds 49 seeds; a game of oware always has 48"
     );
-    let source = error.source().expect("the board error is the cause");
-    assert_eq!(source.to_string(), cause.to_string());
-    // The text errors have no cause beyond themselves.
+    // The cause is in the message, so it is not the source as well: a
+    // reporter that prints the chain would say it twice.
+    assert!(error.source().is_none());
     for error in [
         FenError::Seat("x".to_owned()),
         FenError::Count {

@@ -136,7 +136,7 @@ impl fmt::Display for EgdbError {
             EgdbError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             EgdbError::NotFound { dir, ruleset } => write!(
                 f,
-                "no {ruleset} database in {} (build one with `oware egdb build --rules {ruleset}`)",
+                "no {ruleset} database in {} (build one with `oware egdb build --rules {ruleset} --max-seeds 20 --dir DIR`)",
                 dir.display()
             ),
             EgdbError::Damaged { file, damage } => {
@@ -146,11 +146,7 @@ impl fmt::Display for EgdbError {
     }
 }
 
-impl std::error::Error for EgdbError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            EgdbError::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+// The cause's message is already part of this error's own,
+// so it is not handed on as `source()` too: a reporter that prints the
+// chain (anyhow's `{:#}`) would print it twice.
+impl std::error::Error for EgdbError {}

@@ -38,10 +38,18 @@ pub enum LevelError {
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LevelError::OutOfRange(n) => write!(f, "there is no level {n}: levels are 1 to 19"),
-            LevelError::NotANumber(text) => {
-                write!(f, "`{text}` is not a level: levels are 1 to 19")
-            }
+            LevelError::OutOfRange(n) => write!(
+                f,
+                "there is no level {n}: levels are {} to {}",
+                Level::MIN.0,
+                Level::MAX.0
+            ),
+            LevelError::NotANumber(text) => write!(
+                f,
+                "`{text}` is not a level: levels are {} to {}",
+                Level::MIN.0,
+                Level::MAX.0
+            ),
         }
     }
 }
@@ -122,7 +130,7 @@ impl Level {
     }
 
     /// The spread of the noise added to each root move's score before the
-    /// level chooses, in seeds (0 from level 8 up).
+    /// level chooses, in seeds (0 from level 10 up).
     #[must_use]
     pub fn noise(self) -> f32 {
         self.row().2 as f32 / 100.0
@@ -229,7 +237,7 @@ impl Level {
     }
 
     /// `result` with its best move replaced by the root move with the best
-    /// score after noise of the level's spread (none from level 8 up), drawn
+    /// score after noise of the level's spread (none from level 10 up), drawn
     /// from `seed` and the move number, so one seed serves a game.
     fn add_noise(self, mut result: SearchResult, game: &Game, seed: u64) -> SearchResult {
         let noise = self.noise();

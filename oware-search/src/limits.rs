@@ -44,6 +44,11 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The deepest a search goes: a greater [`depth`](Limits::depth) (or
+    /// none) searches to this, a few plies short of the deepest ply the
+    /// search's tables hold (depth plus extensions).
+    pub const MAX_DEPTH: u32 = crate::score::MAX_PLY as u32 - 8;
+
     /// Limits of a fixed depth only.
     #[must_use]
     pub fn depth(depth: u32) -> Limits {

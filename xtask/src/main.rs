@@ -8,12 +8,14 @@
 //! - `tune`: the evaluation weights fitted to self-play games.
 //! - `site`: the web page built, and served on 127.0.0.1.
 //! - `book-match`: the bot with its opening book against the bot without.
+//! - `baseline`: a named or given commit's `oware`, built once into a cache.
 //!
 //! `tidy.rs` is a test, not a task: `cargo test -p xtask` checks the
 //! workspace's shape (ARCHITECTURE.md's invariants).
 
 use clap::{Parser, Subcommand};
 
+mod baseline;
 mod bench;
 mod book_match;
 mod ladder;
@@ -48,6 +50,8 @@ enum Task {
     Site(site::Args),
     /// Play the bot with its opening book against the bot without.
     BookMatch(book_match::Args),
+    /// Build a frozen commit's oware once into a cache and print its path.
+    Baseline(baseline::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -59,5 +63,6 @@ fn main() -> anyhow::Result<()> {
         Task::Tune(args) => tune::run(&args),
         Task::Site(args) => site::run(&args),
         Task::BookMatch(args) => book_match::run(&args),
+        Task::Baseline(args) => baseline::run(&args),
     }
 }

@@ -13,6 +13,7 @@ use oware_search::{Engine, EngineOptions, Limits, Proven, Score, SearchResult};
 use crate::cmd::book::{BookArgs, book_line};
 use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, StartArgs};
+use crate::sizes;
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
 
@@ -35,14 +36,14 @@ use crate::thinking::{Count, Line, Seconds, Table, Verdict};
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
-    #[arg(long, value_name = "N", conflicts_with = "time")]
+    #[arg(long, value_name = "N", conflicts_with = "time", value_parser = sizes::DEPTH.parser::<u32>())]
     depth: Option<u32>,
     /// Think for this many milliseconds [default: 5000 when no depth is
     /// given; for a record, depth 12 a move].
     #[arg(long, value_name = "MS")]
     time: Option<u64>,
     /// The rules (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
     #[command(flatten)]
     start: StartArgs,
@@ -52,10 +53,10 @@ pub(crate) struct Args {
     #[command(flatten)]
     egdb: EgdbArgs,
     /// The transposition table's size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = sizes::HASH_MB.parser::<usize>())]
     hash: usize,
     /// Search threads.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::THREADS.parser::<usize>())]
     threads: usize,
     /// The moves to play before thinking, e.g. `EcAb`; or a game record to
     /// go through: a file whose name ends in `.ogn`, or `-` for stdin.

@@ -14,8 +14,9 @@ use anyhow::{Context, Result};
 use oware_book::{Book, BuildOptions, Log, Progress};
 use oware_core::Rules;
 
-use crate::setup;
+use crate::out::outln;
 use crate::thinking::Seconds;
+use crate::{setup, sizes};
 
 /// Build an opening book from deep searches, or list a position's book moves.
 #[derive(clap::Args, Debug)]
@@ -32,7 +33,8 @@ enum Command {
 
 /// Build a book: search every position reached from the opening by moves
 /// within MARGIN of the best, up to PLIES plies, to DEPTH. The defaults
-/// build the shipped book (about 13 minutes on one core).
+/// are the shipped book's settings (about 13 minutes on one core); in a
+/// checkout of the sources, `--out oware-book/data/abapa.book` rebuilds it.
 ///
 /// Each search is appended to FILE.log as it ends: stop the build at any
 /// time and run the same command again to continue where it stopped. The
@@ -40,27 +42,24 @@ enum Command {
 /// another margin only searches the new positions; delete it to start afresh.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
-    /// The book file to write.
-    #[arg(
-        long,
-        value_name = "FILE",
-        default_value = "oware-book/data/abapa.book"
-    )]
-    out: PathBuf,
+    /// The book file to write [default: RULES.book in the current
+    /// directory, e.g. abapa.book].
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
     /// The rules the book is for (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
     /// The depth of each search, in plies.
-    #[arg(long, value_name = "N", default_value_t = 14)]
+    #[arg(long, value_name = "N", default_value_t = 14, value_parser = sizes::DEPTH.parser::<u8>())]
     depth: u8,
     /// The plies from the opening the book covers.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = sizes::BOOK_PLIES.parser::<u8>())]
     plies: u8,
     /// Keep and follow the moves within this many seeds of the best.
     #[arg(long, value_name = "SEEDS", default_value_t = 1.0)]
     margin: f32,
     /// The transposition table's size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = sizes::HASH_MB.parser::<usize>())]
     hash: usize,
 }
 
@@ -70,7 +69,7 @@ struct ShowArgs {
     #[command(flatten)]
     book: BookArgs,
     /// The rules of the game (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = setup::RulesParser)]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
     /// The moves from the opening, e.g. `EcAb`.
     #[arg(value_name = "TRANSCRIPT")]
@@ -119,9 +118,6 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
-    anyhow::ensure!(args.plies >= 1, "--plies must be at least 1");
-    anyhow::ensure!(args.hash >= 1, "--hash must be at least 1 (megabyte)");
     anyhow::ensure!(
         (0.0..=48.0).contains(&args.margin),
         "--margin must be between 0 and 48 seeds"
@@ -133,7 +129,11 @@ fn build(args: &BuildArgs) -> Result<()> {
         margin: (args.margin * 100.0).round() as u16,
         hash_mb: args.hash,
     };
-    let log_path = log_path(&args.out);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.book", args.rules)));
+    let log_path = log_path(&out);
     let mut log = Log::open(&log_path, args.rules, u32::from(args.depth))?;
     eprintln!(
         "building a book for {} rules: depth {}, {} plies, margin {:.2} seeds; {} positions already in {}",
@@ -147,14 +147,14 @@ fn build(args: &BuildArgs) -> Result<()> {
     let mut progress = ProgressLine::new();
     let book = oware_book::build(&options, &mut log, None, &mut |p| progress.show(p))?;
     progress.finish();
-    book.save(&args.out)?;
-    let size = std::fs::metadata(&args.out)
-        .with_context(|| args.out.display().to_string())?
+    book.save(&out)?;
+    let size = std::fs::metadata(&out)
+        .with_context(|| out.display().to_string())?
         .len();
-    println!(
+    outln!(
         "wrote {}: {} positions, {} bytes; depth {}, {} plies, margin {:.2} seeds; \
          {} searched in {}",
-        args.out.display(),
+        out.display(),
         book.len(),
         size,
         args.depth,
@@ -222,10 +222,10 @@ impl ProgressLine {
 
 fn show(args: &ShowArgs) -> Result<()> {
     let Some(book) = args.book.load(args.rules)? else {
-        println!("no book for {} rules", args.rules);
+        outln!("no book for {} rules", args.rules);
         return Ok(());
     };
-    println!(
+    outln!(
         "book: {} rules, {} positions, depth {}, {} plies, margin {:.2} seeds",
         book.rules(),
         book.len(),
@@ -236,8 +236,8 @@ fn show(args: &ShowArgs) -> Result<()> {
     let start = oware_core::Position::default();
     let game = setup::game_from(start, args.rules, args.transcript.as_deref())?;
     match book_line(&book, &game) {
-        Some(line) => println!("{line}"),
-        None => println!("not in the book"),
+        Some(line) => outln!("{line}"),
+        None => outln!("not in the book"),
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use oware_core::Position;
 use oware_egdb::{Bounds, BuildEvent, Database, Ruleset, SliceReport};
 
+use crate::out::outln;
 use crate::thinking::{Count, Rate, Seconds};
 
 /// Endgame databases: every position with up to N seeds on the board, solved.
@@ -43,11 +44,11 @@ enum Command {
 /// and a complete database is left alone.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
-    /// The rules: abapa or awari.
-    #[arg(long, value_name = "R")]
+    /// The rules.
+    #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
     rules: Ruleset,
     /// The most seeds on the board (20 seeds: 225,792,840 positions).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=48))]
+    #[arg(long, value_name = "N", value_parser = crate::sizes::SEEDS.parser::<u8>())]
     max_seeds: u8,
     /// The database directory [default: $OWARE_EGDB, else
     /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].
@@ -63,8 +64,8 @@ struct BuildArgs {
 /// move's value is what it captures minus the value left to the opponent.
 #[derive(clap::Args, Debug)]
 struct ProbeArgs {
-    /// The rules: abapa or awari.
-    #[arg(long, value_name = "R")]
+    /// The rules.
+    #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
     rules: Ruleset,
     /// The database directory [default: as for build].
     #[arg(long, value_name = "DIR")]
@@ -91,9 +92,10 @@ fn build(args: &BuildArgs) -> Result<()> {
     let dir = crate::endgame::directory(args.dir.as_deref())?;
     let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
     let style = ProgressStyle::with_template(
-        "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {per_sec}, eta {eta}",
+        "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {rate}, eta {eta}",
     )
     .expect("the template is valid")
+    .with_key("rate", crate::thinking::progress_rate("positions"))
     .progress_chars("=> ");
     let started = Instant::now();
     let show = |event: BuildEvent| {
@@ -115,7 +117,7 @@ fn build(args: &BuildArgs) -> Result<()> {
                 if let Some(bar) = bar.take() {
                     bar.finish_and_clear();
                 }
-                println!("{}", SliceLine(args.rules, report));
+                outln!("{}", SliceLine(args.rules, report));
             }
             BuildEvent::Loaded { .. } => {}
         }
@@ -124,7 +126,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         .with_context(|| format!("cannot build the {} database", args.rules))?;
     let built: u64 = summary.built.iter().map(|r| r.positions).sum();
     if summary.built.is_empty() {
-        println!(
+        outln!(
             "the {} database up to {} seeds is already complete in {}",
             args.rules,
             args.max_seeds,
@@ -132,7 +134,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         );
     } else {
         let elapsed = started.elapsed();
-        println!(
+        outln!(
             "the {} database up to {} seeds is complete in {}: {} positions solved in {} ({} positions/s)",
             args.rules,
             args.max_seeds,

@@ -14,6 +14,8 @@ use oware_match::{
     random_openings, read_openings, run as play_match, write_game,
 };
 
+use crate::out::outln;
+use crate::sizes;
 use crate::style::Style;
 
 /// Play a match between two engines and report the score, Elo and SPRT.
@@ -45,13 +47,13 @@ pub(crate) struct Args {
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     engines: Vec<EngineSpec>,
     /// The most games to play (each opening twice).
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = sizes::GAMES.parser::<usize>())]
     games: usize,
     /// The rules (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::setup::RulesParser)]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
     /// Openings of K random moves (from --seed); ignored with --openings.
-    #[arg(long, value_name = "K", default_value_t = 4)]
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = sizes::RANDOM_PLIES.parser::<usize>())]
     random_plies: usize,
     /// A file of openings, one transcript a line (`EcAb`; # starts a comment).
     #[arg(long, value_name = "FILE")]
@@ -72,10 +74,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "MS", default_value_t = 30_000)]
     timeout: u64,
     /// Plies after which a game is adjudicated by the seeds each side holds.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = sizes::MAX_PLIES.parser::<usize>())]
     max_plies: usize,
     /// Games played at once, each with its own engine processes.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::CONCURRENCY.parser::<usize>())]
     concurrency: usize,
     /// Write every game to FILE as it ends (transcript and result).
     #[arg(long, value_name = "FILE")]
@@ -85,7 +87,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "TEST")]
     sprt: Option<Sprt>,
     /// When output is not a terminal, a progress line every N games.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = sizes::PROGRESS_EVERY.parser::<usize>())]
     progress_every: usize,
 }
 
@@ -169,9 +171,12 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         sprt: args.sprt,
     };
     let rules = args.rules;
-    println!(
+    outln!(
         "match: {} against {}, {} games at most, {rules} rules, concurrency {}",
-        names[0], names[1], args.games, args.concurrency
+        names[0],
+        names[1],
+        args.games,
+        args.concurrency
     );
     let in_place = Style::for_stdout().cursor;
     let started = Instant::now();
@@ -198,7 +203,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         if in_place {
             let _ = write!(out, "\r\x1b[K{progress}");
             let _ = out.flush();
-        } else if summary.games.is_multiple_of(args.progress_every.max(1)) {
+        } else if summary.games.is_multiple_of(args.progress_every) {
             let _ = writeln!(out, "{progress}");
         }
     });

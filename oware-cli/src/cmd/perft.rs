@@ -16,7 +16,7 @@ use crate::thinking::{Rate, Seconds};
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The length of the move sequences to count.
-    #[arg(value_name = "DEPTH")]
+    #[arg(value_name = "DEPTH", value_parser = crate::sizes::PERFT_DEPTH.parser::<u32>())]
     depth: u32,
     #[command(flatten)]
     start: StartArgs,

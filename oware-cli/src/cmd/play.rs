@@ -10,7 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use oware_book::{Book, Bot};
-use oware_core::{BySeat, Game, House, IllegalMove, Position, Record, Rules, Seat};
+use oware_core::{BySeat, Game, House, HouseSet, IllegalMove, Position, Record, Rules, Seat};
 use oware_egdb::Database;
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
@@ -23,9 +23,10 @@ use crate::thinking::{Count, Line, Seconds, Table, Verdict};
 
 /// Play a game in the terminal, against the bot or another person.
 ///
-/// Type a house letter to sow it (A-F for South, a-f for North: the case
-/// carries the seat), `hint` for the bot's advice, `undo` to take your last
-/// move back, `quit` to stop. Moves may be piped on stdin, one per line.
+/// Type a house letter to sow it (A-F for South, a-f for North; against
+/// the bot either case names your own house, so South may type `c` for C),
+/// `hint` for the bot's advice, `undo` to take your last move back, `quit`
+/// to stop. Moves may be piped on stdin, one per line.
 /// At the end the transcript is printed, to replay with `oware show`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -40,7 +41,7 @@ pub(crate) struct Args {
     humans: bool,
     /// The rules (RULES.md section 7) [default: abapa; a record loaded gives
     /// its own].
-    #[arg(long, value_name = "R", value_parser = setup::RulesParser)]
+    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
     rules: Option<Rules>,
     /// Start after these moves from the opening, e.g. `EcAb`.
     #[arg(long, value_name = "TRANSCRIPT")]
@@ -53,7 +54,7 @@ pub(crate) struct Args {
     /// each time: written beside it, then renamed over it.
     #[arg(long, value_name = "FILE.ogn")]
     save: Option<PathBuf>,
-    /// Seed of the bot's deliberate mistakes at levels 1-7: the same seed and
+    /// Seed of the bot's deliberate mistakes at levels 1-9: the same seed and
     /// moves give the same game [default: from the clock].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -223,8 +224,14 @@ enum Request {
     Quit,
 }
 
-/// What the human typed, or why it is not understood; `against_bot` words
-/// the advice for one person rather than two.
+/// What the human typed, or why it is not understood.
+///
+/// Against the bot the person plays one seat, so a letter of either case
+/// names one of their own houses (South may type `c` for C, North `C` for
+/// c): nothing else could be meant. Two people at one keyboard share it,
+/// and there the case says whose house it is, so the other seat's letter
+/// is refused with the reason. `against_bot` also words the advice for one
+/// person rather than two.
 fn read_request(line: &str, to_move: Seat, against_bot: bool) -> Result<Request, String> {
     let word = line.trim();
     match word.to_ascii_lowercase().as_str() {
@@ -237,12 +244,8 @@ fn read_request(line: &str, to_move: Seat, against_bot: bool) -> Result<Request,
     let letters = letters(to_move);
     let mut chars = word.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) => match House::from_letter(c) {
+        (Some(c), None) => match House::from_letter(own_case(c, to_move, against_bot)) {
             Some(house) if house.seat() == to_move => Ok(Request::Move(house)),
-            Some(house) if against_bot => Err(format!(
-                "{house} is {}'s house; you play {to_move}: {letters}",
-                house.seat()
-            )),
             Some(house) => Err(format!(
                 "{house} is {}'s house; {to_move} is to move: {letters}",
                 house.seat()
@@ -257,6 +260,16 @@ fn read_request(line: &str, to_move: Seat, against_bot: bool) -> Result<Request,
         _ => Err(format!(
             "`{word}` is not a move or a command: type a house ({letters}), hint, undo, help or quit"
         )),
+    }
+}
+
+/// `letter` in the case of `seat`'s houses when the person plays that seat
+/// alone (see [`read_request`]); as typed otherwise.
+fn own_case(letter: char, seat: Seat, against_bot: bool) -> char {
+    match (against_bot, seat) {
+        (false, _) => letter,
+        (true, Seat::South) => letter.to_ascii_uppercase(),
+        (true, Seat::North) => letter.to_ascii_lowercase(),
     }
 }
 
@@ -294,7 +307,7 @@ impl Session<'_> {
                         self.save()?;
                         self.board()?;
                     }
-                    Err(error) => self.complain(&explain(error, self.game.position()))?,
+                    Err(error) => self.complain(&explain(error, self.game.legal_moves()))?,
                 },
                 Ok(Request::Hint) => self.hint()?,
                 Ok(Request::Undo) => self.undo()?,
@@ -398,7 +411,16 @@ impl Session<'_> {
             Some(_) => "take back your last move and the bot's reply",
             None => "take back the last move",
         };
-        writeln!(self.out, "  {}   sow that house", letters(to_move))?;
+        match self.bot {
+            Some(_) => writeln!(
+                self.out,
+                "  {}   sow that house (either case: you play {to_move}, so `{}` is {})",
+                letters(to_move),
+                own_case('c', to_move.opponent(), true),
+                own_case('c', to_move, true),
+            )?,
+            None => writeln!(self.out, "  {}   sow that house", letters(to_move))?,
+        }
         writeln!(
             self.out,
             "  hint  ask the bot for advice (1 s at full strength)"
@@ -607,9 +629,10 @@ impl Session<'_> {
     }
 }
 
-/// An illegal move's reason, with the houses that are legal.
-fn explain(error: IllegalMove, position: Position) -> String {
-    let legal = draw::spaced(position.legal_moves());
+/// An illegal move's reason, with the houses that are legal: the game's
+/// legal moves under its rules, the same set the prompt offers.
+fn explain(error: IllegalMove, legal: HouseSet) -> String {
+    let legal = draw::spaced(legal);
     format!("{error}; legal: {legal}")
 }
 
@@ -625,9 +648,13 @@ mod tests {
         assert_eq!(read("HINT", Seat::North), Ok(Request::Hint));
         assert_eq!(read("undo", Seat::South), Ok(Request::Undo));
         assert_eq!(read("q", Seat::South), Ok(Request::Quit));
+        // Against the bot either case names the player's own house.
+        assert_eq!(read("e", Seat::South), Ok(Request::Move(House::E)));
+        assert_eq!(read("C", Seat::North), Ok(Request::Move(House::c)));
+        // Between two people the case says whose house it is.
         assert_eq!(
-            read("e", Seat::South),
-            Err("e is North's house; you play South: A-F".to_owned())
+            read_request("e", Seat::South, false),
+            Err("e is North's house; South is to move: A-F".to_owned())
         );
         assert_eq!(
             read_request("B", Seat::North, false),

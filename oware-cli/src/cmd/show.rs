@@ -20,7 +20,7 @@ use crate::setup::{self, StartArgs};
 pub(crate) struct Args {
     /// The rules (RULES.md section 7) [default: abapa; a record's Variant
     /// tag names its own].
-    #[arg(long, value_name = "R", value_parser = setup::RulesParser)]
+    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
     rules: Option<Rules>,
     #[command(flatten)]
     start: StartArgs,

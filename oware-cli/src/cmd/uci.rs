@@ -37,6 +37,8 @@ mod clock;
 
 use clock::Clocks;
 
+use crate::sizes;
+
 /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
 ///
 /// With it, `auale --engine="oware uci"` plays with this engine.
@@ -47,7 +49,8 @@ use clock::Clocks;
 /// ponderhit, setoption name Hash|Threads|Rules|EgdbPath|OwnBook|Ponder
 /// value V, quit. EgdbPath names the endgame database directory (default:
 /// as for `oware egdb build`, used if it holds one). A malformed line or an illegal move is answered with `info string
-/// error: …`, and the position stays as it was.
+/// error: …`, and the position stays as it was. What an option's setting
+/// has to say (`info string OwnBook: …`) waits for the next go.
 // The comment above is `--help`'s text, where brackets mark what is optional.
 #[allow(rustdoc::broken_intra_doc_links)]
 #[derive(clap::Args, Debug)]
@@ -56,27 +59,9 @@ pub(crate) struct Args {
     /// ends the game), abapa (the third does), sowing (abapa with a 100-move
     /// limit), awari or awari-split (awari, a repetition splitting the seeds
     /// left evenly).
-    #[arg(long, value_name = "R", default_value = "auale", value_parser = rules_named)]
+    #[arg(long, value_name = "R", default_value = "auale", value_parser = crate::choices::rules())]
     rules: Rules,
 }
-
-/// A rule set by its name (any case), with an excerpt of the name in the error.
-fn rules_named(name: &str) -> Result<Rules, String> {
-    name.parse::<Rules>().map_err(|_| {
-        let names: Vec<&str> = Rules::PRESETS.iter().map(|(name, _)| *name).collect();
-        let (last, others) = names.split_last().expect("there are presets");
-        format!(
-            "unknown rule set `{}`: expected {} or {last}",
-            excerpt(name),
-            others.join(", ")
-        )
-    })
-}
-
-/// The table sizes `setoption name Hash` accepts, in megabytes.
-const HASH_MB: (usize, usize) = (1, 4096);
-/// The thread counts `setoption name Threads` accepts.
-const THREADS: (usize, usize) = (1, 64);
 
 /// Writes one line to stdout at once (the search thread writes too).
 fn send(line: &str) -> io::Result<()> {
@@ -143,6 +128,10 @@ struct Uci {
     book: Option<Book>,
     /// The GUI's clocks, and the lag it adds to them.
     clocks: Clocks,
+    /// What setting options had to say (the book or database now in use),
+    /// held for the next `go`: a GUI may take an `info` line before any
+    /// search for a fault (Aualé's client does), so none is sent then.
+    notes: Vec<String>,
 }
 
 /// Runs `oware uci`.
@@ -162,6 +151,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         search: None,
         book: None,
         clocks: Clocks::default(),
+        notes: Vec::new(),
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -217,7 +207,7 @@ impl Uci {
                 }
             }
             Command::SetOption { name, value } => match self.set_option(&name, value.as_ref()) {
-                Ok(Some(note)) => send(&format!("info string {note}"))?,
+                Ok(Some(note)) => self.notes.push(note),
                 Ok(None) => {}
                 Err(message) => send(&format!("info string error: {message}"))?,
             },
@@ -281,29 +271,19 @@ impl Uci {
             // Pondering is the GUI's to start (`go ponder`): nothing to set.
             return check(value).map(|_| None);
         }
-        let (range, unit) = if name.eq_ignore_ascii_case("hash") {
-            (HASH_MB, "megabytes")
+        let size = if name.eq_ignore_ascii_case("hash") {
+            sizes::HASH_MB
         } else if name.eq_ignore_ascii_case("threads") {
-            (THREADS, "threads")
+            sizes::THREADS
         } else {
             return Err(format!(
                 "unknown option `{shown}` (the options are Hash, Threads, Rules, EgdbPath, OwnBook and Ponder)"
             ));
         };
-        let n = value
-            .text
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (range.0..=range.1).contains(n))
-            .ok_or_else(|| {
-                format!(
-                    "column {}: {shown} must be {} to {} {unit}, found `{}`",
-                    value.column,
-                    range.0,
-                    range.1,
-                    excerpt(&value.text)
-                )
-            })?;
+        let n = size
+            .parse(&value.text)
+            .map(|n| n as usize)
+            .map_err(|reason| format!("column {}: {shown} {reason}", value.column))?;
         let mut options = self.options;
         if name.eq_ignore_ascii_case("hash") {
             options.hash_mb = n;
@@ -340,8 +320,11 @@ impl Uci {
     /// `setoption name Rules value R`: the game so far is played again under
     /// the new rules, which are taken only if all its moves stay legal.
     fn set_rules(&mut self, value: &Word) -> Result<(), String> {
-        let rules = rules_named(&value.text)
-            .map_err(|message| format!("column {}: {message}", value.column))?;
+        // A name is short, so its excerpt is itself; a long word is no name,
+        // and the error quotes only its start.
+        let rules = excerpt(&value.text)
+            .parse::<Rules>()
+            .map_err(|error| format!("column {}: {error}", value.column))?;
         if self.idle_engine().is_none() {
             return Err("a search runs until stop: send stop before setoption".to_owned());
         }
@@ -398,6 +381,9 @@ impl Uci {
     /// Starts thinking on the current game.
     fn go(&mut self, go: Go) {
         let started = Instant::now();
+        for note in self.notes.drain(..) {
+            let _ = send(&format!("info string {note}"));
+        }
         let engine = self
             .engine
             .as_mut()
@@ -512,14 +498,14 @@ fn identify(rules: Rules) -> io::Result<()> {
     send(&format!(
         "option name Hash type spin default {} min {} max {}",
         EngineOptions::default().hash_mb,
-        HASH_MB.0,
-        HASH_MB.1
+        sizes::HASH_MB.min,
+        sizes::HASH_MB.max
     ))?;
     send(&format!(
         "option name Threads type spin default {} min {} max {}",
         EngineOptions::default().threads,
-        THREADS.0,
-        THREADS.1
+        sizes::THREADS.min,
+        sizes::THREADS.max
     ))?;
     let egdb = crate::endgame::default_dir().unwrap_or_default();
     send(&format!(

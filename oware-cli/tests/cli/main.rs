@@ -13,12 +13,16 @@ mod auale;
 mod book;
 mod egdb;
 mod endgame;
+mod errors;
+mod help;
 #[path = "match.rs"]
 mod matches;
 mod ogn;
 mod perft;
+mod pipe;
 mod play;
 mod show;
+mod sizes;
 mod uci;
 
 /// What a run of the binary gave.
@@ -45,14 +49,21 @@ impl Run {
 /// A directory that holds no endgame database, as the default one in tests.
 const NO_EGDB: &str = "/nonexistent/oware-egdb";
 
-/// Runs `oware` with `args`, `input` on stdin, until it exits.
-fn oware(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
+/// The `oware` binary with `args`, as every test runs it.
+fn oware_command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_oware"));
+    command
         .args(args)
         .env_remove("NO_COLOR")
         // No endgame database unless a test names one: output stays the same
         // on a machine that has one in the default directory.
-        .env("OWARE_EGDB", NO_EGDB)
+        .env("OWARE_EGDB", NO_EGDB);
+    command
+}
+
+/// Runs `oware` with `args`, `input` on stdin, until it exits.
+fn oware(args: &[&str], input: &str) -> Run {
+    let mut child = oware_command(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -155,3 +155,59 @@ fn bad_options_name_the_bad_input() {
         run.stderr
     );
 }
+
+#[test]
+fn under_awari_the_prompt_and_the_refusal_offer_the_same_moves() {
+    // South's F (6 seeds) would make every house of North's 2 and take
+    // them all: a grand slam, which awari forbids while A is legal.
+    let path = std::env::temp_dir().join(format!("oware-cli-slam-{}.ogn", std::process::id()));
+    let record = "[Variant \"awari\"]\n[FEN \"1-0-0-0-0-6-1-1-1-1-1-1-18-17-S\"]\n\n*\n";
+    std::fs::write(&path, record).unwrap();
+    let args = [
+        "play",
+        "--load",
+        path.to_str().unwrap(),
+        "--level",
+        "1",
+        "--seed",
+        "1",
+    ];
+    let run = oware(&args, "F\nquit\n");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("South to move (A) > F\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("(a grand slam), which these rules forbid; legal: A\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn against_the_bot_either_case_names_your_own_house() {
+    let run = oware(&["play", "--level", "1", "--seed", "1"], "e\nhelp\nquit\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        last_value(&run.stdout, "transcript: ").starts_with('E'),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("A-F   sow that house (either case: you play South, so `c` is C)"),
+        "{}",
+        run.stdout
+    );
+    // As North, `C` is c.
+    let run = oware(
+        &["play", "--level", "1", "--seed", "1", "--seat", "north"],
+        "C\nquit\n",
+    );
+    let transcript = last_value(&run.stdout, "transcript: ");
+    assert_eq!(transcript.chars().nth(1), Some('c'), "{}", run.stdout);
+}

@@ -468,13 +468,20 @@ fn the_rules_option_switches_and_refuses_what_the_game_forbids() {
 #[test]
 fn own_book_plays_the_opening_from_the_shipped_book() {
     let mut engine = Engine::start();
-    let note = engine.exchange("setoption name OwnBook value true");
-    assert!(
-        note.len() == 1
-            && note[0].starts_with("info string OwnBook: ")
-            && note[0].contains("positions"),
-        "{note:?}"
-    );
+    // Nothing is said before a search: Aualé's client takes an `info` line
+    // outside one for a fault. The note waits for `go`.
+    for command in [
+        "uci",
+        "setoption name OwnBook value true",
+        "ucinewgame",
+        "isready",
+    ] {
+        let answer = engine.exchange(command);
+        assert!(
+            answer.iter().all(|l| !l.starts_with("info")),
+            "{command}: {answer:?}"
+        );
+    }
     engine.exchange("position startpos");
     let lines = engine.exchange("go movetime 5000");
     // From the book: no search, so no `info depth`, and at once.
@@ -482,10 +489,21 @@ fn own_book_plays_the_opening_from_the_shipped_book() {
         lines.iter().all(|l| !l.starts_with("info depth")),
         "{lines:?}"
     );
-    assert!(lines[0].starts_with("info string book move "), "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string OwnBook: ") && lines[0].contains("positions"),
+        "{lines:?}"
+    );
+    assert!(lines[1].starts_with("info string book move "), "{lines:?}");
     let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
     let house = House::from_letter(best.chars().next().unwrap()).unwrap();
     assert!(Position::OPENING.legal_moves().contains(house), "{best}");
+    // Said once: the next go has no note.
+    engine.exchange("position startpos moves E");
+    let lines = engine.exchange("go movetime 5000");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string OwnBook")),
+        "{lines:?}"
+    );
     // Off: the engine searches again.
     assert_eq!(
         engine.exchange("setoption name OwnBook value false"),

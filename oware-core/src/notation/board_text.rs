@@ -103,14 +103,10 @@ impl fmt::Display for ParseBoardError {
     }
 }
 
-impl std::error::Error for ParseBoardError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ParseBoardError::Board(error) => Some(error),
-            _ => None,
-        }
-    }
-}
+// The cause's message is already part of this error's own,
+// so it is not handed on as `source()` too: a reporter that prints the
+// chain (anyhow's `{:#}`) would print it twice.
+impl std::error::Error for ParseBoardError {}
 
 impl FromStr for Board {
     type Err = ParseBoardError;

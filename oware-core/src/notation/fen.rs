@@ -72,14 +72,10 @@ fn excerpt(text: &str) -> String {
     quoted
 }
 
-impl std::error::Error for FenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FenError::Board(error) => Some(error),
-            _ => None,
-        }
-    }
-}
+// The cause's message is already part of this error's own,
+// so it is not handed on as `source()` too: a reporter that prints the
+// chain (anyhow's `{:#}`) would print it twice.
+impl std::error::Error for FenError {}
 
 impl Position {
     /// Reads a fen: the twelve house counts in index order (A..F, then

@@ -92,8 +92,8 @@ impl<'a> TimeManager<'a> {
             last_depth_done: AtomicU64::new(0),
             max_depth: limits
                 .depth
-                .unwrap_or(crate::score::MAX_PLY as u32 - 8)
-                .clamp(1, crate::score::MAX_PLY as u32 - 8),
+                .unwrap_or(Limits::MAX_DEPTH)
+                .clamp(1, Limits::MAX_DEPTH),
         }
     }
 
