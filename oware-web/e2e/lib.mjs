@@ -24,17 +24,29 @@ export async function launch() {
 
 /**
  * Opens the page at `path` in a fresh context (no storage, no service
- * worker); `motion: 'reduce'` (the default) skips the sowing animation.
+ * worker); `motion: 'reduce'` (the default) skips the sowing animation;
+ * `route(context)`, if given, is called before the page loads (to hold
+ * back or change its requests).
  * `page.close()` closes the context too.
  */
-export async function open(browser, path = '', { motion = 'reduce', viewport = { width: 1200, height: 900 }, permissions = [] } = {}) {
+export async function open(browser, path = '', { motion = 'reduce', viewport = { width: 1200, height: 900 }, permissions = [], route = null } = {}) {
   const context = await browser.newContext({ viewport, reducedMotion: motion, permissions });
-  const page = await context.newPage();
+  if (route) await route(context);
+  const page = await openTab(context, path);
   const closePage = page.close.bind(page);
   page.close = async () => {
     await closePage();
     await context.close();
   };
+  return page;
+}
+
+/**
+ * Opens the page at `path` in a new tab of `context` (which keeps its
+ * storage), its errors gathered in `page.errors` as `open` does.
+ */
+export async function openTab(context, path = '') {
+  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {

@@ -4,13 +4,21 @@
 // on the page), what is kept (storage.js), the search's worker
 // (engine-worker.js) and the pace its events are shown at (pacing.js), the
 // sowing animation (sowing.js), and the drawing (view.js, slate.js,
-// status.js, controls.js, transcript.js), each handed what it shows.
+// status.js, controls.js, transcript.js, recent.js), each handed what it
+// shows.
+//
+// What the page is doing lives in one object, `page`, changed only by the
+// functions below: the phase (loading until the module is on the page), the
+// game's id in the recent list, the search, the chalk kept, the hint, a
+// failure, and the game the last new game, rules change, load or open
+// replaced (for "Undo new game"). No game is ever dropped: a replaced game
+// stays in the recent list and can be brought back.
 
 import { loadEngine } from './wasm.js';
 import { BoardView } from './board.js';
 import { letter, indexOf, seatOf, SEAT_NAME } from './houses.js';
 import { Game } from './game.js';
-import { loadSettings, loadGame, save } from './storage.js';
+import { loadSettings, saveSettings, loadTab, saveTab, loadRecent, remember, takeOldGame } from './storage.js';
 import { EngineWorker } from './engine-worker.js';
 import { Pacer } from './pacing.js';
 import { newSearch, takeEvent, takeResult } from './search.js';
@@ -21,23 +29,41 @@ import { drawStatus, pageState, Notes } from './status.js';
 import { setUpControls, drawControls } from './controls.js';
 import { setUpTranscript, drawTranscript } from './transcript.js';
 import { setUpGameFile } from './game-file.js';
+import { setUpRecent, drawRecent } from './recent.js';
 import { Endgames } from './endgames.js';
 import { listenToKeys } from './keys.js';
 
 const HINT_MS = 1500;
 
+/** The settings of the game on the board (a new tab starts with the last ones used). */
 const settings = loadSettings();
 const game = new Game(settings.rules);
-let search = null; // the search in progress
-let shown = null; // the last finished search, its chalk kept until the position changes
-let hint = null; // the house a hint recommends
-let failed = null; // why the engine failed, until the player starts over
+
+/** What the page is doing; see the top of this file. */
+const page = {
+  /** 'loading' until the module is on the page, then 'ready' ('broken' if it never loads). */
+  phase: 'loading',
+  /** The id of the game on the board in the recent list. */
+  gameId: newId(),
+  /** The search in progress. */
+  search: null,
+  /** The last finished search, its chalk kept until the position changes. */
+  shown: null,
+  /** The house a hint recommends. */
+  hint: null,
+  /** Why the engine failed, until the player starts over. */
+  failed: null,
+  /** { game, why }: the game the last new game, rules change, load or open replaced; null once undone. */
+  previous: null,
+  /** A transcript asked to load while the module was loading, loaded once it is ready. */
+  pending: null,
+};
 
 // For the end-to-end tests and the curious: every event of the last search.
 const debug = { events: [], results: [], timings: [], endgames: null };
-window.oware = { debug, get state() { return game.state; }, get moves() { return game.moves; }, settings };
+window.oware = { debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page };
 
-const board = new BoardView(document.getElementById('board'), { onHouse: (i, how) => humanMove(i, how) });
+const board = new BoardView(document.getElementById('board'), { onHouse: (i, how) => humanMove(i, how), bottomSeat: settings.seat });
 const sowing = new Sowing(() => render());
 const notes = new Notes(() => render());
 const worker = new EngineWorker({
@@ -45,7 +71,7 @@ const worker = new EngineWorker({
   onFail: (message) => fail(message),
 });
 const pacer = new Pacer({
-  currentId: () => search?.id ?? null,
+  currentId: () => page.search?.id ?? null,
   show: (event) => onEvent(event),
   finish: (result, arrived) => {
     debug.results.push(result);
@@ -66,7 +92,8 @@ const endgames = new Endgames({
 
 /** What the drawing modules are handed. */
 function scene() {
-  return { settings, game, search, shown, hint, failed, sowing, notes };
+  const { search, shown, hint, failed, previous } = page;
+  return { settings, game, search, shown, hint, failed, previous, sowing, notes };
 }
 
 let frame = 0;
@@ -89,13 +116,28 @@ function draw() {
   drawStatus(now);
   drawControls(now);
   drawTranscript(game);
+  drawRecent(loadRecent(), page.gameId);
 }
 
-/** Keeps the game for the next visit, and asks the endgame database (the one for its rules) about its position. */
+/** The game on the board as the tab and the recent list keep it. */
+function snapshot() {
+  const { rules, start, moves } = game;
+  return { id: page.gameId, rules, start, moves, seat: settings.seat, level: settings.level };
+}
+
+/** Keeps the game (for this tab, and in the recent list) and the settings, and asks the endgame database (the one for its rules) about its position. */
 function keep() {
-  save(settings, game);
+  const entry = snapshot();
+  saveTab(entry, page.previous);
+  saveSettings(settings);
+  remember({ ...entry, date: Date.now(), result: game.state.outcome?.text ?? null });
   endgames.useRules(settings.rules);
   endgames.probe(game.request());
+}
+
+/** A new id for a game in the recent list. */
+function newId() {
+  return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
 }
 
 // ---- The game ---------------------------------------------------------------
@@ -105,27 +147,29 @@ function humanMove(i, how) {
   if (!state || sowing.running) return;
   if (state.outcome) return notes.show('The game is over.');
   if (state.toMove !== settings.seat) return notes.show(`Wait for ${SEAT_NAME[state.toMove]}'s move.`);
-  if (search?.kind === 'bot') return;
+  if (page.search?.kind === 'bot') return;
   const answer = game.tryMove(i);
   if (!answer.ok) {
     board.refuse(i);
     notes.show(`Not that one: ${answer.error}.`);
     return;
   }
-  if (search) stopSearch();
+  if (page.search) stopSearch();
   if (how === 'keyboard') board.focusHouse(i);
   play(answer);
 }
 
-/** Adopts the state after a move, sows it on the board, then lets the bot answer. */
+/** Adopts the state after a move, sows it on the board (and, at the end, the seeds left into the stores), then lets the bot answer. */
 function play(next) {
   const before = game.advance(next);
   const played = next.moves.slice(-1);
-  hint = null;
-  if (shown && shown.ply !== game.moves.length - 1) shown = null;
-  if (shown?.kind === 'hint' || seatOf(indexOf(played)) === settings.seat) shown = null;
+  page.hint = null;
+  const { shown } = page;
+  if (shown && (shown.ply !== game.moves.length - 1 || shown.kind === 'hint' || seatOf(indexOf(played)) === settings.seat)) {
+    page.shown = null;
+  }
   keep();
-  sowing.play(before.cells, next).then(afterMove);
+  sowing.play(before.cells, next).then(() => sowing.gather(next)).then(afterMove);
 }
 
 function afterMove() {
@@ -137,29 +181,64 @@ function afterMove() {
 function setMoves(moves, start = game.start) {
   const answer = game.set(settings.rules, moves, start);
   if (!answer.ok) return answer;
-  shown = null;
-  hint = null;
+  page.shown = null;
+  page.hint = null;
   keep();
   return answer;
 }
 
 /** After an engine failure, a fresh worker: new game, undo and load start over. */
 function recover() {
-  if (!failed) return;
-  failed = null;
-  search = null;
+  if (!page.failed) return;
+  page.failed = null;
+  page.search = null;
   pacer.clear();
   worker.restart();
 }
 
-function newGame() {
+/** Puts `next` ({ rules, start, moves }, and the id, seat and level of a kept game) on the board in place of the game there. */
+function adopt(next) {
   recover();
   stopSearch();
+  sowing.stop();
   game.forgetProof();
-  setMoves('', null);
+  page.gameId = next.id ?? newId();
+  settings.rules = next.rules;
+  if (next.seat) settings.seat = next.seat;
+  if (next.level) settings.level = next.level;
+  setMoves(next.moves ?? '', next.start ?? null);
   worker.send({ type: 'new-game' });
-  notes.show('New game.');
+}
+
+/**
+ * Replaces the game on the board with `next` (see `adopt`) if the module
+ * accepts it; returns null, or why not. The game replaced stays in the
+ * recent list and, if it had begun, is kept for "Undo …" (`why` names what
+ * replaced it: 'new game', 'rules change', 'load' or 'open').
+ */
+function replaceGame(next, why, note) {
+  const answer = game.check(next.rules, next.moves ?? '', next.start ?? null);
+  if (!answer.ok) return answer.error;
+  const before = snapshot();
+  if (before.moves || before.start) page.previous = { game: before, why };
+  adopt(next);
+  notes.show(note(answer));
   afterMove();
+  return null;
+}
+
+/** Brings back the game the last new game, rules change, load or open replaced. */
+function undoReplace() {
+  const previous = page.previous;
+  if (!previous) return;
+  page.previous = null;
+  adopt(previous.game);
+  notes.show(`The game before the ${previous.why} is back.`);
+  afterMove();
+}
+
+function newGame() {
+  replaceGame({ rules: settings.rules }, 'new game', () => 'New game.');
 }
 
 function undo() {
@@ -180,56 +259,53 @@ function undo() {
 
 /** Loads a pasted transcript; returns null, or why it does not load. */
 function loadTranscript(text) {
-  const answer = game.check(settings.rules, text);
-  if (!answer.ok) return answer.error;
-  recover();
-  stopSearch();
-  game.forgetProof();
-  setMoves(text, null);
-  notes.show(`Loaded ${answer.moves.length} moves.`);
-  afterMove();
-  return null;
+  if (page.phase === 'loading') {
+    page.pending = text;
+    return null;
+  }
+  if (page.phase !== 'ready') return 'the engine did not load';
+  if (!text) return 'it is empty';
+  return replaceGame({ rules: settings.rules, moves: text }, 'load', (answer) => `Loaded ${answer.moves.length} moves.`);
 }
 
 /** Opens an OGN record: its rule set, start and moves; returns null, or why it does not open. */
 function openRecord(text) {
+  if (page.phase !== 'ready') return 'the engine is still loading';
   const record = game.engine.open(text);
   if (!record.ok) return record.error;
-  const answer = game.check(record.rules, record.moves, record.start);
-  if (!answer.ok) return answer.error;
-  recover();
-  stopSearch();
-  game.forgetProof();
-  settings.rules = record.rules;
-  setMoves(record.moves, record.start);
-  worker.send({ type: 'new-game' });
-  notes.show(`Opened a game of ${record.moves.length} moves (${record.rules}).`);
-  afterMove();
-  return null;
+  return replaceGame(record, 'open', () => `Opened a game of ${record.moves.length} moves${record.start ? ' from a set-up position' : ''} (${record.rules}).`);
+}
+
+/** Reopens the recent game `id`; the game on the board stays in the list. */
+function reopen(id) {
+  const entry = loadRecent().find((g) => g.id === id);
+  if (!entry) return;
+  const error = replaceGame(entry, 'open', () => `Reopened the game of ${entry.moves.length} moves.`);
+  if (error) notes.show(`That game does not open: ${error}.`);
 }
 
 // ---- The search -------------------------------------------------------------
 
 /** Ends a search at once: the worker is ended and a fresh one started. */
 function stopSearch() {
-  if (!search) return;
-  search = null;
+  if (!page.search) return;
+  page.search = null;
   pacer.clear();
   worker.restart();
   render();
 }
 
 function startSearch(kind, text) {
-  search = newSearch(kind, game);
+  page.search = newSearch(kind, game, settings.level);
   pacer.clear();
   debug.events = [];
-  worker.send({ id: search.id, request: `${game.request()} ${text}` });
+  worker.send({ id: page.search.id, request: `${game.request()} ${text}` });
   render();
 }
 
 function maybeBotMove() {
   const state = game.state;
-  if (!state || state.outcome || state.toMove === settings.seat || search || sowing.running || failed) return;
+  if (!state || state.outcome || state.toMove === settings.seat || page.search || sowing.running || page.failed) return;
   const seed = crypto.getRandomValues(new Uint32Array(2));
   const seed64 = (BigInt(seed[0]) << 32n) | BigInt(seed[1]);
   startSearch('bot', `level=${settings.level} seed=${seed64}`);
@@ -237,34 +313,34 @@ function maybeBotMove() {
 
 function askHint() {
   const state = game.state;
-  if (!state || search || sowing.running || state.outcome || state.toMove !== settings.seat) return;
-  hint = null;
+  if (!state || page.search || sowing.running || state.outcome || state.toMove !== settings.seat) return;
+  page.hint = null;
   startSearch('hint', `ms=${HINT_MS}`);
 }
 
 function onEvent(event) {
   debug.events.push(event);
   if (event.type === 'panic') fail(`The engine failed: ${event.message}`);
-  else game.learn(takeEvent(search, event));
+  else game.learn(takeEvent(page.search, event));
   render();
 }
 
 function finishSearch(result, arrived) {
-  const s = search;
-  search = null;
+  const s = page.search;
+  page.search = null;
   if (!result.ok) {
     fail(`The engine refused: ${result.error}`);
     return;
   }
   game.learn(takeResult(s, result, arrived));
-  shown = s;
+  page.shown = s;
   if (s.kind === 'hint') {
-    hint = s.best;
+    page.hint = s.best;
     render();
     return;
   }
   debug.timings.push({
-    level: settings.level, engineMs: s.took, wallMs: s.wall, shownMs: performance.now() - s.started, depth: s.depth, nodes: s.nodes,
+    level: s.level, engineMs: s.took, wallMs: s.wall, shownMs: performance.now() - s.started, depth: s.depth, nodes: s.nodes,
   });
   playBot(s.best);
 }
@@ -279,13 +355,13 @@ function playBot(best) {
 /** "Move now": stop thinking and play the best move of the deepest finished depth. */
 function moveNow() {
   pacer.flush();
-  if (!search || search.best === null) return;
-  const s = search;
+  if (!page.search || page.search.best === null) return;
+  const s = page.search;
   stopSearch();
   s.took = performance.now() - s.started;
-  shown = s;
+  page.shown = s;
   if (s.kind === 'hint') {
-    hint = s.best;
+    page.hint = s.best;
     render();
   } else {
     playBot(s.best);
@@ -293,13 +369,14 @@ function moveNow() {
 }
 
 function fail(message) {
-  failed = message;
-  search = null;
+  page.failed = message;
+  page.search = null;
   render();
 }
 
 // ---- Settings ---------------------------------------------------------------
 
+/** The level of the next search (one under way keeps its own). */
 function setLevel(level) {
   settings.level = level;
   keep();
@@ -309,25 +386,38 @@ function setLevel(level) {
 function setSeat(seat) {
   stopSearch();
   settings.seat = seat;
-  shown = null;
-  hint = null;
+  page.shown = null;
+  page.hint = null;
   keep();
   afterMove();
 }
 
 function setRules(rules) {
-  settings.rules = rules;
-  newGame();
+  if (rules === settings.rules) return;
+  replaceGame({ rules }, 'rules change', () => `New game under ${rules}.`);
 }
 
 // ---- Start ------------------------------------------------------------------
 
+/** An action of the page's controls, done only once the module is on the page (until then the controls are disabled). */
+const whenReady = (action) => (...args) => (page.phase === 'ready' ? action(...args) : undefined);
+
 async function start() {
-  setUpControls({ newGame, undo, hint: askHint, moveNow, level: setLevel, seat: setSeat, rules: setRules });
+  const controls = {
+    newGame, undo, hint: askHint, moveNow, level: setLevel, seat: setSeat, rules: setRules, undoReplace,
+  };
+  setUpControls(Object.fromEntries(Object.entries(controls).map(([name, action]) => [name, whenReady(action)])));
   setUpTranscript({ moves: () => game.moves, load: loadTranscript });
-  setUpGameFile({ save: () => game.engine.save(game.request()), open: openRecord });
+  setUpGameFile({
+    save: () => (page.phase === 'ready' ? game.engine.save(game.request()) : { ok: false, error: 'the engine is still loading' }),
+    open: openRecord,
+  });
+  setUpRecent({ reopen: whenReady(reopen) });
+  // Another tab's game changed the recent list.
+  window.addEventListener('storage', () => render());
   listenToKeys(() => settings.seat, {
-    sow: (i) => humanMove(i, 'keyboard'), hint: askHint, undo, moveNow, newGame, focusHouse: (i) => board.focusHouse(i),
+    sow: (i) => humanMove(i, 'keyboard'), hint: whenReady(askHint), undo: whenReady(undo),
+    moveNow: whenReady(moveNow), newGame: whenReady(newGame), focusHouse: (i) => board.focusHouse(i),
   });
   worker.start();
   // The database is built once the search's module has loaded, in a worker
@@ -336,20 +426,32 @@ async function start() {
   try {
     game.engine = await loadEngine('oware_web.wasm');
   } catch (error) {
+    page.phase = 'broken';
     document.getElementById('status').textContent = `The engine could not load: ${error.message}`;
     document.body.dataset.state = 'error';
     return;
   }
-  const saved = loadGame();
-  const restored = (saved.moves || saved.start) && saved.rules === settings.rules
-    ? setMoves(saved.moves ?? '', saved.start ?? null) : null;
-  if (!restored?.ok) setMoves('', null);
+  restore();
+  page.phase = 'ready';
+  if (page.pending !== null) loadTranscript(page.pending);
+  page.pending = null;
   draw();
   maybeBotMove();
-  setInterval(() => search && render(), 250);
+  setInterval(() => page.search && render(), 250);
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     navigator.serviceWorker.register('sw.js').catch(() => {});
   }
+}
+
+/** Puts this tab's kept game back on the board (or a new one), and the page's old single game in the recent list. */
+function restore() {
+  const old = takeOldGame();
+  const outcome = old && game.check(old.rules, old.moves ?? '', old.start ?? null).outcome;
+  if (old) remember({ ...old, id: newId(), seat: settings.seat, level: settings.level, date: Date.now(), result: outcome?.text ?? null });
+  const tab = loadTab();
+  page.previous = tab.previous;
+  const kept = tab.game && game.check(tab.game.rules, tab.game.moves ?? '', tab.game.start ?? null).ok;
+  adopt(kept ? tab.game : { rules: settings.rules });
 }
 
 start();

@@ -38,11 +38,13 @@ function hash(a, b) {
 }
 
 export class BoardView {
-  constructor(svg, { onHouse }) {
+  /** `bottomSeat` is the seat drawn at the bottom: the houses are in place from the first frame, before there is a game to draw. */
+  constructor(svg, { onHouse, bottomSeat }) {
     this.svg = svg;
     this.onHouse = onHouse;
-    this.bottomSeat = null;
+    this.bottomSeat = bottomSeat;
     this.build();
+    this.place();
   }
 
   /** The fixed parts: patterns, the board, the pits, the layers drawn over. */
@@ -231,23 +233,40 @@ export class BoardView {
     s.title.textContent = `${SEAT_NAME[seat]}'s store: ${seeds} seeds captured`;
   }
 
-  /** Under each store: the outcome (circle, half-circles) or a proven result (bar). */
+  /**
+   * Under each store: the outcome (circle, half-circles) or a proven result
+   * (bar), each with a word under it, a tooltip and an accessible name.
+   */
   drawMarks(view) {
     this.marks.innerHTML = '';
     for (const seat of ['south', 'north']) {
       const x = STORE[this.storeSide(seat)];
+      const name = SEAT_NAME[seat];
       let mark = null;
+      let label = null;
       if (view.outcome) {
         if (view.outcome.winner === seat) {
           mark = el('circle', { class: 'mark win', cx: x, cy: MARK_Y - 4, r: 13 }, this.marks);
+          label = { word: 'winner', name: `${name} wins the game` };
         } else if (view.outcome.winner === null) {
           mark = el('path', { class: 'mark draw', d: `M${x - 14},${MARK_Y + 4} a14,14 0 0 1 28,0 z` }, this.marks);
+          label = { word: 'draw', name: 'the game is a draw' };
         }
       } else if (view.proof && (view.proof.kind === 'draw' || view.proof.winner === seat)) {
+        const draw = view.proof.kind === 'draw';
         mark = el('rect', { class: `mark proof ${view.proof.kind}`, x: x - 30, y: MARK_Y - 9, width: 60, height: 10, rx: 5 }, this.marks);
+        const source = view.proof.exact ? 'the endgame database' : 'the search';
+        label = draw ? { word: 'forced draw', name: `a forced draw (proved by ${source})` }
+          : { word: 'can force a win', name: `${name} can force a win (proved by ${source})` };
       }
-      if (mark) mark.dataset.seat = seat;
-      if (mark && !view.outcome && view.proof.exact) mark.dataset.source = 'database';
+      if (!mark) continue;
+      mark.dataset.seat = seat;
+      if (!view.outcome && view.proof.exact) mark.dataset.source = 'database';
+      mark.setAttribute('role', 'img');
+      mark.setAttribute('aria-label', label.name);
+      el('title', {}, mark).textContent = label.name;
+      const word = el('text', { class: 'mark-label', x, y: MARK_Y + 16, 'aria-hidden': 'true' }, this.marks);
+      word.textContent = label.word;
     }
   }
 

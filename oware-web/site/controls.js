@@ -1,5 +1,8 @@
-// The game panel: new game, undo, hint, "move now", the level, the seat and
-// the rule set. The panel only reports what was asked; app.js does it.
+// The game panel: new game, undo, hint, "move now", "Undo new game" (or
+// open, load, rules change) after a game was replaced, the level, the seat
+// and the rule set. Every control is disabled in the page's HTML until the
+// module has loaded and the panel is first drawn. The panel only reports
+// what was asked; app.js does it.
 
 import { seatOf, indexOf } from './houses.js';
 
@@ -7,9 +10,14 @@ const $ = (id) => document.getElementById(id);
 
 const LEVELS = 19;
 
+/** What brought in the game on the board, as the button that undoes it says it. */
+const UNDO_LABEL = {
+  'new game': 'Undo new game', 'rules change': 'Undo rules change', load: 'Undo load', open: 'Undo open',
+};
+
 /**
  * Fills the level list and wires the panel to `actions`: newGame(), undo(),
- * hint(), moveNow(), level(n), seat(seat) and rules(name).
+ * hint(), moveNow(), undoReplace(), level(n), seat(seat) and rules(name).
  */
 export function setUpControls(actions) {
   const level = $('level');
@@ -30,11 +38,21 @@ export function setUpControls(actions) {
   $('undo').addEventListener('click', actions.undo);
   $('hint').addEventListener('click', actions.hint);
   $('move-now').addEventListener('click', actions.moveNow);
+  $('undo-replace').addEventListener('click', actions.undoReplace);
 }
 
 /** Enables what can be done now and shows the settings. */
-export function drawControls({ settings, game, search, sowing }) {
+export function drawControls({ settings, game, search, sowing, previous }) {
   const state = game.state;
+  for (const id of ['new-game', 'level', 'rules', 'load', 'save-game', 'open-game']) $(id).disabled = false;
+  for (const radio of document.querySelectorAll('input[name=seat]')) radio.disabled = false;
+  $('controls').removeAttribute('aria-busy');
+  const undoReplace = $('undo-replace');
+  undoReplace.hidden = !previous;
+  if (previous) {
+    undoReplace.textContent = UNDO_LABEL[previous.why];
+    undoReplace.title = `Bring back the game of ${previous.game.moves.length} moves that was on the board`;
+  }
   const humanMoves = [...game.moves].filter((m) => seatOf(indexOf(m)) === settings.seat).length;
   $('undo').disabled = humanMoves === 0 || sowing.running;
   $('hint').disabled = !!search || sowing.running || !!state.outcome || state.toMove !== settings.seat;

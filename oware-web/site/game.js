@@ -16,7 +16,7 @@ export class Game {
     this.moves = '';
     /** The module's answer for (rules, moves); null until the first `set`. */
     this.state = null;
-    /** What a search proved: { ply, kind: 'win'|'draw', winner, best }, or null. */
+    /** What a search proved: { ply, kind: 'win'|'draw', winner, best, line (the moves of its proof from that position) }, or null. */
     this.proof = null;
     /** What the endgame database decided: { moves, kind, winner }, or null. */
     this.endgame = null;
@@ -58,19 +58,38 @@ export class Game {
   /** Adopts the answer after one more move; returns the state before it. */
   advance(next) {
     const before = this.state;
-    this.proof = this.carriedProof(next.moves.slice(-1), before.toMove);
+    const house = next.moves.slice(-1);
+    this.proof = this.carriedProof(house, before.toMove);
+    this.endgame = this.carriedEndgame(house, before.toMove, next.moves);
     this.moves = next.moves;
     this.state = next;
     return before;
   }
 
-  /** A proof for the position before `house` still holds after it when the move
-   * is the proved best, or when the losing side made it. */
+  /**
+   * A proof for the position before `house` still holds after it when the
+   * move is the next of the proof's line (the proved best, or the reply the
+   * proof expects), or when the losing side made it. Carried along its line,
+   * a proven bar stays while the game follows it, with no new search.
+   */
   carriedProof(house, mover) {
     const p = this.proof;
     if (!p || p.ply !== this.moves.length) return null;
-    const keeps = house === p.best || (p.kind === 'win' && mover !== p.winner);
-    return keeps ? { ...p, ply: p.ply + 1, best: null } : null;
+    const line = p.line ?? p.best ?? '';
+    if (house === line[0]) return { ...p, ply: p.ply + 1, line: line.slice(1), best: line[1] ?? null };
+    if (p.kind === 'win' && mover !== p.winner) return { ...p, ply: p.ply + 1, line: '', best: null };
+    return null;
+  }
+
+  /**
+   * The database's win still holds after a move of the losing side (every
+   * move of a lost position leaves it lost): kept for `moves` until the
+   * database's answer for them arrives, so its bar does not flicker.
+   */
+  carriedEndgame(house, mover, moves) {
+    const e = this.endgame;
+    const holds = e && e.moves === this.moves && e.kind === 'win' && e.winner !== null && mover !== e.winner;
+    return holds ? { ...e, moves } : null;
   }
 
   /** Keeps `proof` if it is about the position now. */

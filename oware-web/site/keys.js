@@ -1,7 +1,8 @@
 // The keyboard: a house's letter sows it (a-f for the player's own row,
 // whichever seat they hold), the arrow keys move between the player's
-// houses, and H, U, M, N are hint, undo, move now and new game. Keys typed
-// into a form field are the field's.
+// houses, and H, U, M are hint, undo and move now. A new game takes
+// Shift+N: a bare N sits next to B, which sows. Keys typed into a form
+// field are the field's.
 
 import { indexOf, seatOf } from './houses.js';
 
@@ -27,7 +28,7 @@ function onKey(event, seat, actions) {
   } else if (lower === 'h') actions.hint();
   else if (lower === 'u') actions.undo();
   else if (lower === 'm') actions.moveNow();
-  else if (lower === 'n') actions.newGame();
+  else if (key === 'N' && event.shiftKey) actions.newGame();
   else if ((key === 'ArrowLeft' || key === 'ArrowRight') && event.target?.classList?.contains('house')) {
     const i = indexOf(event.target.dataset.house);
     if (seatOf(i) !== seat) return;

@@ -6,10 +6,10 @@ import { letter, indexOf, other } from './houses.js';
 
 let searchCounter = 0;
 
-/** A new search record of `kind` ('bot' or 'hint') for the game's position now. */
-export function newSearch(kind, game) {
+/** A new search record of `kind` ('bot' or 'hint') for the game's position now, at `level` (the level it was started at stays its own). */
+export function newSearch(kind, game, level) {
   return {
-    id: ++searchCounter, kind, ply: game.moves.length, mover: game.state.toMove, limits: null,
+    id: ++searchCounter, kind, level, ply: game.moves.length, mover: game.state.toMove, limits: null,
     depth: 0, scores: new Map(), best: null, pv: '', score: null, nodes: null,
     started: performance.now(), took: 0, book: false,
   };
@@ -68,5 +68,8 @@ function proofOf(s) {
   const score = s.score;
   if (!score?.proven) return null;
   const winner = score.proven === 'win' ? s.mover : score.proven === 'loss' ? other(s.mover) : null;
-  return { ply: s.ply, kind: winner ? 'win' : 'draw', winner, best: s.best === null ? null : letter(s.best) };
+  const best = s.best === null ? null : letter(s.best);
+  // The line the proof follows: the engine's principal variation, when it starts with the best move.
+  const line = best !== null && s.pv?.startsWith(best) ? s.pv : best ?? '';
+  return { ply: s.ply, kind: winner ? 'win' : 'draw', winner, best, line };
 }

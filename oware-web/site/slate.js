@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 export function drawSlate({ settings, search, shown }) {
   const botSeat = other(settings.seat);
   const source = search ?? shown;
-  const who = source?.kind === 'hint' ? `Hint for you (${SEAT_NAME[settings.seat]})` : `${SEAT_NAME[botSeat]} · the bot · level ${settings.level}`;
+  const who = source?.kind === 'hint' ? `Hint for you (${SEAT_NAME[settings.seat]})` : `${SEAT_NAME[botSeat]} · the bot · level ${source?.level ?? settings.level}`;
   $('bot-name').textContent = who;
   const depth = source?.depth ?? 0;
   const max = Math.max(10, Math.min(source?.limits?.depth ?? 0, 30), depth + (search ? 1 : 0));

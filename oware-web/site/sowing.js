@@ -1,6 +1,8 @@
 // A move sown on the board seed by seed, from the cells before it to the
-// module's answer after it (unless motion is reduced or the page is hidden).
-// The module has already played the move: this only times its drawing.
+// module's answer after it, and at the end of a game the seeds left going
+// to the stores (unless motion is reduced or the page is hidden). The
+// module has already played the move and counted the seeds: this only
+// times their drawing.
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -9,6 +11,14 @@ export class Sowing {
   constructor(onFrame) {
     this.onFrame = onFrame;
     /** The 14 cells to draw while a move is being sown; null otherwise. */
+    this.cells = null;
+    /** Counts the stops: an animation started before the last stop draws nothing more. */
+    this.stops = 0;
+  }
+
+  /** Stops the animation running (the game on the board was replaced); its promise never resolves. */
+  stop() {
+    this.stops += 1;
     this.cells = null;
   }
 
@@ -20,22 +30,49 @@ export class Sowing {
   /** Sows `next.last` from the cells `from`; resolves when it is drawn. */
   play(from, next) {
     const last = next.last;
-    if (!last || reducedMotion.matches || document.hidden) return Promise.resolve();
+    if (!last) return Promise.resolve();
     const steps = stepsOf(from, last);
     const pause = Math.max(25, Math.min(90, 1100 / steps.length));
+    return this.run(steps, pause, last.captured.length ? 260 : 60);
+  }
+
+  /**
+   * At the end of a game whose rule hands the seeds left on the board to
+   * the players, moves them into the stores house by house, as the module's
+   * outcome says (`state.outcome.gather`); resolves when they are there.
+   */
+  gather(state) {
+    const gathered = state.outcome?.gather ?? [];
+    if (gathered.length === 0) return Promise.resolve();
+    const cells = state.cells.slice();
+    const steps = [cells.slice()];
+    for (const { house, seat, seeds } of gathered) {
+      cells[house] -= seeds;
+      cells[seat === 'south' ? 12 : 13] += seeds;
+      steps.push(cells.slice());
+    }
+    return this.run(steps, 320, 200);
+  }
+
+  /** Draws each of `steps` (14 cells) `pause` ms apart, the last `hold` ms more; resolves when done. */
+  run(steps, pause, hold) {
+    if (reducedMotion.matches || document.hidden) return Promise.resolve();
+    const stops = this.stops;
     return new Promise((resolve) => {
       let k = 0;
       const tick = () => {
+        if (stops !== this.stops) return;
         if (k < steps.length) {
           this.cells = steps[k++];
           this.onFrame();
           setTimeout(tick, pause);
         } else {
           setTimeout(() => {
+            if (stops !== this.stops) return;
             this.cells = null;
             this.onFrame();
             resolve();
-          }, last.captured.length ? 260 : 60);
+          }, hold);
         }
       };
       tick();

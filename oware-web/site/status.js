@@ -57,7 +57,8 @@ function outcomeText(outcome, seat) {
   const score = `${mine}–${theirs}`;
   const verdict = outcome.winner === null ? `A draw, ${score}`
     : outcome.winner === seat ? `You win, ${score}` : `The bot wins, ${theirs}–${mine}`;
-  return `Game over: ${verdict} (${outcome.reason}). Undo, or start a new game.`;
+  const ending = outcome.ending ? ` ${outcome.ending}` : '';
+  return `Game over: ${verdict} (${outcome.reason}).${ending} Undo, or start a new game.`;
 }
 
 /** A short note put before the status ("Move taken back."), gone after a few seconds. */

@@ -13,7 +13,9 @@ export function boardView({ settings, game, search, shown, hint, sowing }) {
   const legal = new Set([...(state?.legal ?? '')].map(indexOf));
   const busy = sowingNow || (search?.kind === 'bot');
   return {
-    cells: sowing.cells ?? state.cells,
+    // Once a game has ended, the board as the outcome leaves it (the seeds
+    // left on it in the stores, when the rule that ended it says so).
+    cells: sowing.cells ?? state.outcome?.cells ?? state.cells,
     bottomSeat: settings.seat,
     humanSeat: settings.seat,
     toMove: state.toMove,
@@ -23,7 +25,8 @@ export function boardView({ settings, game, search, shown, hint, sowing }) {
     chalk: chalkView(search ?? shown),
     line: sowingNow ? null : lineView(game, search ?? (shown?.kind === 'hint' ? shown : null)),
     outcome: sowingNow ? null : state.outcome,
-    proof: sowingNow ? null : game.proofNow(),
+    // A proof is about the position: it stays drawn while a move is sown.
+    proof: game.proofNow(),
     hint: sowingNow ? null : hint,
   };
 }

@@ -18,6 +18,7 @@
 
 pub mod book;
 pub mod endgame;
+pub mod ending;
 pub mod json;
 pub mod record;
 pub mod request;

@@ -3,7 +3,7 @@
 //! writing are oware-core's [`Record`]; this module only carries them over
 //! the page's text-in, JSON-out boundary.
 
-use oware_core::Record;
+use oware_core::{Position, Record};
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
@@ -43,19 +43,33 @@ fn record_text(text: &str) -> Result<String, RequestError> {
 /// Reads `text` (a whole OGN record) and answers with the game it holds as
 /// the page names games, `{"ok":true,"rules":..,"start":..,"moves":..}`
 /// (`start` a fen, or `null` from the opening), or, for a record that does
-/// not read, `{"ok":false,"error":..,"line":..,"column":..}`.
+/// not read, `{"ok":false,"error":..,"line":..,"column":..}`. A file with no
+/// game in it (empty, or tags alone: no moves and no set-up position) is
+/// refused as `{"ok":false,"error":..}`, so that opening it never replaces
+/// the game on the board with an empty one.
 ///
 /// ```
 /// let answer = oware_web::record::open("[Variant \"sowing\"]\n\n1. E c *\n");
 /// assert_eq!(answer, r#"{"ok":true,"rules":"sowing","start":null,"moves":"Ec"}"#);
 /// let answer = oware_web::record::open("1. E c 2. E *");
 /// assert!(answer.contains(r#""line":1,"column":11"#), "{answer}");
+/// assert_eq!(oware_web::record::open(""), r#"{"ok":false,"error":"the file is empty"}"#);
 /// ```
 #[must_use]
 pub fn open(text: &str) -> String {
+    if text.trim().is_empty() {
+        return error_json("the file is empty");
+    }
     let mut json = Json::new();
     json.begin_object();
     match text.parse::<Record>() {
+        Ok(record)
+            if record.game().moves().is_empty() && record.game().start() == Position::OPENING =>
+        {
+            return error_json(
+                "it holds no moves and no set-up position (FEN tag), so no game to open",
+            );
+        }
         Ok(record) => {
             let game = record.game();
             json.key("ok").bool(true);
@@ -120,6 +134,11 @@ mod tests {
             "{answer}"
         );
         assert!(answer.contains("chess"), "{answer}");
+        assert_eq!(
+            open("[Event \"club\"]\n[Variant \"abapa\"]\n\n*\n"),
+            r#"{"ok":false,"error":"it holds no moves and no set-up position (FEN tag), so no game to open"}"#
+        );
+        assert_eq!(open(" \n\n"), r#"{"ok":false,"error":"the file is empty"}"#);
         let answer = open("[Event \"club\"]\n\n1. E c 2. E");
         assert!(answer.ends_with(r#""line":3,"column":11}"#), "{answer}");
     }

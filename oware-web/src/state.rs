@@ -1,7 +1,7 @@
 //! The state of a game as the page draws it: counts, legal moves, the path
 //! each legal sowing would take, the last move and its capture, the outcome.
 
-use oware_core::{Game, House, Position, Seat};
+use oware_core::{Game, House, Outcome, Position, Seat};
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
@@ -118,6 +118,7 @@ pub fn describe(game: &Game) -> String {
                 json.number(f64::from(outcome.seeds[seat]));
             }
             json.end_array();
+            write_ending(&mut json, game, &outcome);
             json.end_object();
         }
         None => {
@@ -126,6 +127,32 @@ pub fn describe(game: &Game) -> String {
     }
     json.end_object();
     json.finish()
+}
+
+/// `"ending":..,"gather":[..],"cells":[..]`: why the seeds left on the board
+/// went to the stores (`null` when the game ended by captures), each house's
+/// seeds and the store they go to, and the board once they are there.
+fn write_ending(json: &mut Json, game: &Game, outcome: &Outcome) {
+    let board = game.position().board();
+    match crate::ending::sentence(game, outcome) {
+        Some(text) => json.key("ending").string(&text),
+        None => json.key("ending").null(),
+    };
+    let gathered = crate::ending::gathering(board, outcome);
+    json.key("gather").begin_array();
+    for g in &gathered {
+        json.begin_object();
+        json.key("house").number(g.house.index() as f64);
+        json.key("seat").string(g.seat.name());
+        json.key("seeds").number(f64::from(g.seeds));
+        json.end_object();
+    }
+    json.end_array();
+    json.key("cells").begin_array();
+    for count in crate::ending::final_cells(board, &gathered) {
+        json.number(f64::from(count));
+    }
+    json.end_array();
 }
 
 /// `"start":..,"moves":..`: the game as the page names it, its set-up start
@@ -234,5 +261,16 @@ mod tests {
         }
         let text = answer(&format!("moves={}", game.transcript()));
         assert!(text.contains(r#""outcome":{"winner":"#));
+    }
+
+    #[test]
+    fn an_unfed_ending_says_where_the_seeds_went() {
+        let text = answer("start=0-2-0-0-0-0-0-0-0-0-0-1-23-22-N moves=f");
+        assert!(
+            text.contains(
+                r#""seeds":[26,22],"ending":"South could not feed North: the 3 seeds on South's row go to South.","gather":[{"house":0,"seat":"south","seeds":1},{"house":1,"seat":"south","seeds":2}],"cells":[0,0,0,0,0,0,0,0,0,0,0,0,26,22]}"#
+            ),
+            "{text}"
+        );
     }
 }

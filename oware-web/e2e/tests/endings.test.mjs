@@ -1,9 +1,12 @@
-// Finishing games: a win, a loss, a draw, each marked under the stores, the
-// bar for a proven win while it is still being played, and a whole game
-// played out against level 1.
+// Finishing games: a win, a loss, a draw, each marked under the stores
+// (with a word, a tooltip and an accessible name), the bar for a proven
+// win while it is still being played (staying while the win holds) and for
+// a forced draw, a game ended because a player could
+// not be fed (the seeds left going to the stores), and a whole game played
+// out against level 1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, waitState, eventually, transcript } from '../lib.mjs';
+import { launch, open, waitState, eventually, transcript, counts } from '../lib.mjs';
 import { SOUTH_WINS_WITH_E, SOUTH_WINS_IN_3, DRAW_WITH_F, DRAW_FORCED } from '../games.mjs';
 
 let browser;
@@ -14,6 +17,11 @@ async function load(page, moves) {
   await page.fill('#load-text', moves);
   await page.click('#load');
 }
+
+/** Each mark's seat, accessible name, tooltip and the word drawn under it. */
+const named = (page) => page.evaluate(() => [...document.querySelectorAll('.mark')].map((m) => ({
+  seat: m.dataset.seat, role: m.getAttribute('role'), name: m.getAttribute('aria-label'), title: m.querySelector('title')?.textContent,
+})).concat([...document.querySelectorAll('.mark-label')].map((t) => ({ word: t.textContent }))));
 
 const marks = (page) => page.evaluate(() => [...document.querySelectorAll('.mark')].map((m) => `${m.dataset.seat}:${m.getAttribute('class')}`).sort());
 
@@ -27,6 +35,9 @@ test('a win: a circle under the winner\'s store', async () => {
   await waitState(page, 'over');
   await eventually(async () => assert.deepEqual(await marks(page), ['south:mark win']));
   assert.match(await page.locator('#status').textContent(), /Game over: You win, 26–15 \(25 seeds captured\)/);
+  assert.deepEqual(await named(page), [
+    { seat: 'south', role: 'img', name: 'South wins the game', title: 'South wins the game' }, { word: 'winner' },
+  ]);
   // The circle is under South's store, which is on the player's right.
   const store = await page.locator('.store[data-seat="south"] > ellipse').boundingBox();
   const mark = await page.locator('.mark.win').boundingBox();
@@ -55,6 +66,12 @@ test('a proven win shows as a bar under the store, then the bot wins it', async 
   // The bot (South) is to move and proves it can force a win.
   await page.waitForSelector('.mark.proof[data-seat="south"]', { timeout: 30_000 });
   await eventually(async () => assert.deepEqual(await marks(page), ['south:mark proof win']));
+  const [bar, word] = await named(page);
+  assert.equal(bar.role, 'img');
+  assert.match(bar.name, /^South can force a win \(proved by the (search|endgame database)\)$/);
+  assert.equal(bar.title, bar.name);
+  assert.deepEqual(word, { word: 'can force a win' });
+  assert.equal(await page.getByRole('img', { name: /South can force a win/ }).count(), 1);
   // Play on: whatever North does, the bar stays until South has won.
   while ((await waitState(page, ['your-turn', 'over'])) === 'your-turn') {
     await eventually(async () => assert.deepEqual(await marks(page), ['south:mark proof win']));
@@ -75,12 +92,67 @@ test('a forced draw shows as a bar under both stores, then half circles', async 
   await page.waitForSelector('.mark.proof.draw', { timeout: 30_000 });
   await waitState(page, ['your-turn', 'over']);
   await eventually(async () => assert.deepEqual(await marks(page), ['north:mark proof draw', 'south:mark proof draw']));
+  assert.equal(await page.getByRole('img', { name: /^a forced draw \(proved by the (search|endgame database)\)$/ }).count(), 2);
+  assert.deepEqual((await named(page)).filter((m) => m.word).map((m) => m.word), ['forced draw', 'forced draw']);
   while ((await waitState(page, ['your-turn', 'over'])) === 'your-turn') {
     const legal = await page.evaluate(() => window.oware.state.legal);
     await page.keyboard.press(legal[0]);
   }
   await eventually(async () => assert.deepEqual(await marks(page), ['north:mark draw', 'south:mark draw']));
   assert.match(await page.locator('#status').textContent(), /A draw, 24–24/);
+  await page.close();
+});
+
+test('a proven win\'s bar stays through the moves that keep it, sowing included', async () => {
+  // The sowing animation is on: a bar hidden while seeds are sown, or
+  // dropped at a move that keeps the win, would show here.
+  const page = await open(browser, '', { motion: 'no-preference' });
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '10');
+  await page.locator('input[name=seat][value=north]').check();
+  await load(page, SOUTH_WINS_IN_3);
+  await page.waitForSelector('.mark.proof[data-seat="south"]', { timeout: 30_000 });
+  // From now on, until the game is over, every change of the board keeps the bar.
+  await page.evaluate(() => {
+    window.barLost = 0;
+    new MutationObserver(() => {
+      if (!window.oware.state.outcome && !document.querySelector('.mark.proof[data-seat="south"]')) window.barLost += 1;
+    }).observe(document.getElementById('board'), { childList: true, subtree: true });
+  });
+  while ((await waitState(page, ['your-turn', 'over'])) === 'your-turn') {
+    const legal = await page.evaluate(() => window.oware.state.legal);
+    await page.locator(`.house[data-house="${legal[0]}"]`).click();
+    await page.waitForFunction(() => document.body.dataset.state !== 'your-turn');
+  }
+  assert.match(await page.locator('#status').textContent(), /The bot wins/);
+  assert.equal(await page.evaluate(() => window.barLost), 0, 'the bar vanished while the win held');
+  await page.close();
+});
+
+test('no feeding move: the seeds left go to their row\'s owner, and the stores show the final count', async () => {
+  const page = await open(browser, '', { motion: 'no-preference' });
+  await waitState(page, 'your-turn');
+  await page.locator('input[name=seat][value=north]').check();
+  // North to move: f sows into A, and then South cannot feed North.
+  await page.setInputFiles('#open-file', {
+    name: 'unfed.ogn', mimeType: 'text/plain', buffer: Buffer.from('[FEN "0-2-0-0-0-0-0-0-0-0-0-1-23-22-N"]\n\n*\n'),
+  });
+  await eventually(async () => assert.deepEqual(await counts(page), [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 23, 22]));
+  await waitState(page, 'your-turn');
+  // Every count South's store shows on the way, as the seeds come in house by house.
+  await page.evaluate(() => {
+    window.storeCounts = [];
+    const count = document.querySelector('.store[data-seat="south"] .count');
+    new MutationObserver(() => window.storeCounts.push(Number(count.textContent)))
+      .observe(count, { childList: true, characterData: true, subtree: true });
+  });
+  await page.locator('.house[data-house="f"]').click();
+  await waitState(page, 'over');
+  await eventually(async () => assert.deepEqual(await counts(page), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 22]));
+  assert.deepEqual(await page.evaluate(() => window.storeCounts), [24, 26]);
+  assert.ok((await page.locator('#status').textContent()).endsWith(
+    'Game over: The bot wins, 26–22 (the opponent could not be fed). South could not feed North: the 3 seeds on South\'s row go to South. Undo, or start a new game.'));
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 

@@ -1,6 +1,6 @@
 // Playing the bot with the mouse: the board, a move, the bot thinking out
 // loud (chalk scores, the depth meter, the dashed line), a refused click,
-// and undo.
+// undo, and a level changed mid-search.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, waitState, eventually, counts, transcript, chalk } from '../lib.mjs';
@@ -154,6 +154,26 @@ test('"move now" stops the search at once and plays its best move so far', async
   await page.keyboard.press(await page.evaluate(() => window.oware.state.legal[0]));
   await waitState(page, 'your-turn');
   await eventually(async () => assert.equal((await transcript(page)).length, 4));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a level chosen while the bot thinks is for its next search, not the one running', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '19');
+  await page.keyboard.press('b');
+  await waitState(page, 'thinking');
+  await page.selectOption('#level', '1');
+  assert.match(await page.locator('#bot-name').textContent(), /· level 19$/);
+  await waitState(page, 'your-turn', 60_000);
+  assert.equal(await page.evaluate(() => window.oware.debug.timings.at(-1).level), 19);
+  assert.match(await page.locator('#bot-name').textContent(), /· level 19$/);
+  await page.keyboard.press(await page.evaluate(() => window.oware.state.legal[0]));
+  await eventually(async () => assert.equal((await transcript(page)).length, 4), 30_000);
+  await waitState(page, 'your-turn');
+  assert.equal(await page.evaluate(() => window.oware.debug.timings.at(-1).level), 1);
+  assert.match(await page.locator('#bot-name').textContent(), /· level 1$/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

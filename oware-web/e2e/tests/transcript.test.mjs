@@ -31,7 +31,7 @@ test('a pasted transcript loads the game; a bad one is refused with its place', 
     'That transcript does not load: character 4 of the transcript, `x`, is not a house letter (A-F or a-f).'));
   await page.fill('#load-text', 'EaE');
   await page.click('#load');
-  await eventually(async () => assert.match(await page.locator('#load-error').textContent(), /move 3 of the transcript is illegal: house E is empty/));
+  await eventually(async () => assert.match(await page.locator('#load-error').textContent(), /in the transcript, move 3, E, is illegal: house E is empty/));
   await eventually(async () => assert.equal(await transcript(page), ''));
 
   // Spaces and line breaks from a copied game are ignored.

@@ -1,0 +1,157 @@
+// Nothing is lost: a new game (the button or Shift+N; a bare N does
+// nothing), a rules change, a load and an Open can each be undone, the
+// game coming back exactly; an empty or header-only record is refused with
+// the game kept; two tabs keep their own games; and the recent games are
+// listed and reopened, the game on the board going to the list first.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, openTab, waitState, eventually, transcript } from '../lib.mjs';
+import { SOUTH_WINS_IN_3 } from '../games.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+const file = (name, text) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+const undoButton = (page) => page.locator('#undo-replace');
+const recent = (page) => page.evaluate(() => [...document.querySelectorAll('#recent-list li .recent-game')].map((li) => li.textContent));
+
+/** Sows `key` and waits for the bot's answer. */
+async function sow(page, key) {
+  const moves = (await transcript(page)).length;
+  await page.keyboard.press(key);
+  await eventually(async () => assert.equal((await transcript(page)).length, moves + 2), 30_000);
+  await waitState(page, 'your-turn');
+}
+
+test('a new game, by the button or Shift+N, can be undone; a bare n does nothing', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await sow(page, 'e');
+  await sow(page, 'b');
+  const game = await transcript(page);
+  assert.equal(await undoButton(page).isVisible(), false);
+
+  await page.keyboard.press('n');
+  await page.waitForTimeout(300);
+  assert.equal(await transcript(page), game, 'a bare n starts no new game');
+
+  await page.keyboard.press('Shift+N');
+  await eventually(async () => assert.equal(await transcript(page), ''));
+  assert.equal(await undoButton(page).textContent(), 'Undo new game');
+  await undoButton(page).click();
+  await eventually(async () => assert.equal(await transcript(page), game));
+  assert.equal(await undoButton(page).isVisible(), false);
+
+  // The button, then a reload: the undo is still offered, and the old game is in the recent list.
+  await page.click('#new-game');
+  await eventually(async () => assert.equal(await transcript(page), ''));
+  await page.reload();
+  await waitState(page, 'your-turn');
+  assert.equal(await transcript(page), '');
+  assert.equal((await recent(page)).length, 1);
+  assert.match((await recent(page))[0], new RegExp(`· abapa · ${game.length} moves · unfinished$`));
+  await undoButton(page).click();
+  await eventually(async () => assert.equal(await transcript(page), game));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a rules change can be undone: moves, rules, seat and level come back', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '3');
+  await page.fill('#load-text', SOUTH_WINS_IN_3);
+  await page.click('#load');
+  await eventually(async () => assert.equal(await transcript(page), SOUTH_WINS_IN_3));
+  assert.equal(await undoButton(page).isVisible(), false, 'the game replaced had no moves');
+  await page.selectOption('#rules', 'sowing');
+  await eventually(async () => assert.equal(await transcript(page), ''));
+  assert.equal(await page.evaluate(() => window.oware.state.rules), 'sowing');
+  await page.selectOption('#level', '7');
+  assert.equal(await undoButton(page).textContent(), 'Undo rules change');
+  await undoButton(page).click();
+  await eventually(async () => assert.equal(await transcript(page), SOUTH_WINS_IN_3));
+  assert.equal(await page.evaluate(() => window.oware.state.rules), 'abapa');
+  assert.equal(await page.locator('#rules').inputValue(), 'abapa');
+  assert.equal(await page.locator('#level').inputValue(), '3');
+  assert.equal(await page.locator('input[name=seat][value=south]').isChecked(), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an empty or header-only record is refused and the game stays; Open can be undone', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await sow(page, 'e');
+  const game = await transcript(page);
+  await page.setInputFiles('#open-file', file('empty.ogn', ''));
+  await eventually(async () => assert.equal(await page.locator('#file-error').textContent(), 'empty.ogn does not open: the file is empty.'));
+  assert.equal(await transcript(page), game);
+  await page.setInputFiles('#open-file', file('tags.ogn', '[Event "club"]\n[Variant "sowing"]\n\n*\n'));
+  await eventually(async () => assert.equal(await page.locator('#file-error').textContent(),
+    'tags.ogn does not open: it holds no moves and no set-up position (FEN tag), so no game to open.'));
+  assert.equal(await transcript(page), game);
+  assert.equal(await page.evaluate(() => window.oware.state.rules), 'abapa');
+  assert.equal(await undoButton(page).isVisible(), false, 'nothing was replaced');
+
+  await page.setInputFiles('#open-file', file('club.ogn', '[Variant "sowing"]\n\n1. A e *\n'));
+  await eventually(async () => assert.equal(await transcript(page), 'Ae'));
+  assert.equal(await undoButton(page).textContent(), 'Undo open');
+  await undoButton(page).click();
+  await eventually(async () => assert.equal(await transcript(page), game));
+  assert.equal(await page.evaluate(() => window.oware.state.rules), 'abapa');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('two tabs keep their own games, and a new game in one leaves the other\'s', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, reducedMotion: 'reduce' });
+  const one = await openTab(context);
+  await waitState(one, 'your-turn');
+  await sow(one, 'e');
+  const first = await transcript(one);
+  const two = await openTab(context);
+  await waitState(two, 'your-turn');
+  assert.equal(await transcript(two), '', 'a new tab starts its own game');
+  await sow(two, 'a');
+  const second = await transcript(two);
+  await two.click('#new-game');
+  await eventually(async () => assert.equal(await transcript(two), ''));
+
+  await one.reload();
+  await waitState(one, 'your-turn');
+  assert.equal(await transcript(one), first);
+  await two.reload();
+  await waitState(two, 'your-turn');
+  assert.equal(await transcript(two), '');
+  await undoButton(two).click();
+  await eventually(async () => assert.equal(await transcript(two), second));
+  // Each tab lists the other's game among the recent ones.
+  assert.equal((await recent(two)).length, 1);
+  assert.match((await recent(two))[0], new RegExp(`· ${first.length} moves ·`));
+  assert.deepEqual([...one.errors, ...two.errors], []);
+  await context.close();
+});
+
+test('recent games are listed and reopened, the game on the board kept', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  assert.equal(await page.locator('#recent-empty').isVisible(), true);
+  await sow(page, 'c');
+  const first = await transcript(page);
+  await page.click('#new-game');
+  await eventually(async () => assert.equal((await recent(page)).length, 1));
+  await sow(page, 'f');
+  await sow(page, 'a');
+  const second = await transcript(page);
+  await page.locator('#recent-list button').first().click();
+  await eventually(async () => assert.equal(await transcript(page), first));
+  const listed = await recent(page);
+  assert.equal(listed.length, 1);
+  assert.match(listed[0], new RegExp(`· abapa · ${second.length} moves · unfinished$`));
+  await page.locator('#recent-list button').first().click();
+  await eventually(async () => assert.equal(await transcript(page), second));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -1,0 +1,69 @@
+// Loading on a slow connection: until the module is on the page the
+// controls are disabled and the status says the engine is loading, the
+// houses are already in their places, nothing the player does throws, and
+// a transcript pasted meanwhile is loaded once the engine is ready.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, waitState, eventually, transcript } from '../lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+const CONTROLS = ['#new-game', '#undo', '#hint', '#move-now', '#level', '#rules', '#load', '#save-game', '#open-game',
+  'input[name=seat][value=south]', 'input[name=seat][value=north]'];
+
+test('while the engine loads: controls disabled, houses in place, no error, a pasted transcript kept', async () => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  // The module (on the page and in the worker) is held back until the test
+  // lets it through, as on a very slow connection; the rest of the page is
+  // slowed down as well (Chromium's network throttling).
+  const page = await open(browser, '', {
+    route: async (context) => {
+      await context.route('**/oware_web.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+    },
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024,
+  });
+  await page.waitForSelector('.house[data-house="A"] .pit', { state: 'attached' });
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'loading');
+  assert.match(await page.locator('#status').textContent(), /Loading the engine/);
+  for (const selector of CONTROLS) assert.equal(await page.locator(selector).isDisabled(), true, `${selector} is enabled`);
+
+  // The houses are drawn in place: twelve pits, none at the board's origin.
+  const pits = await page.evaluate(() => [...document.querySelectorAll('.house .pit')].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]));
+  assert.equal(pits.length, 12);
+  assert.ok(pits.every(([x, y]) => x > 100 && y > 100), JSON.stringify(pits));
+  assert.equal(new Set(pits.map(String)).size, 12);
+
+  // Everything a player might try while it loads.
+  for (const key of ['n', 'Shift+N', 'u', 'h', 'm', 'e']) await page.keyboard.press(key);
+  await page.evaluate(() => {
+    for (const id of ['new-game', 'undo', 'hint', 'move-now', 'load', 'save-game']) document.getElementById(id).dispatchEvent(new Event('click'));
+    const rules = document.getElementById('rules');
+    rules.value = 'sowing';
+    rules.dispatchEvent(new Event('change'));
+    const data = new DataTransfer();
+    data.items.add(new File(['[Variant "sowing"]\n\n1. E c *\n'], 'early.ogn'));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await page.fill('#load-text', 'EcAb');
+  await page.press('#load-text', 'Enter');
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'loading');
+
+  release();
+  await waitState(page, 'your-turn', 120_000);
+  await eventually(async () => assert.equal(await transcript(page), 'EcAb'));
+  assert.equal(await page.evaluate(() => window.oware.state.rules), 'abapa');
+  for (const selector of ['#new-game', '#level', '#rules', '#load', '#save-game', '#open-game']) {
+    assert.equal(await page.locator(selector).isDisabled(), false, `${selector} is still disabled`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

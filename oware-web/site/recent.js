@@ -1,0 +1,47 @@
+// The recent games panel: the games this browser played last (kept by
+// storage.js), finished or not, each with its date, rule set, moves and
+// result, and a button that reopens it. app.js does the reopening.
+
+const $ = (id) => document.getElementById(id);
+
+/** Wires the list: `reopen(id)` is called with the id of the game asked for. */
+export function setUpRecent({ reopen }) {
+  $('recent-list').addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-id]');
+    if (button) reopen(button.dataset.id);
+  });
+}
+
+let drawn = null;
+
+/** Lists `games` (the latest first) but the one on the board, `currentId`. */
+export function drawRecent(games, currentId) {
+  const shown = games.filter((g) => g.id !== currentId);
+  const key = JSON.stringify(shown);
+  if (key === drawn) return;
+  drawn = key;
+  const list = $('recent-list');
+  list.replaceChildren(...shown.map(item));
+  $('recent-empty').hidden = shown.length > 0;
+}
+
+function item(game) {
+  const li = document.createElement('li');
+  const text = document.createElement('span');
+  text.className = 'recent-game';
+  text.textContent = describe(game);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.dataset.id = game.id;
+  button.textContent = 'Reopen';
+  button.setAttribute('aria-label', `Reopen the game of ${describe(game)}`);
+  li.append(text, ' ', button);
+  return li;
+}
+
+/** "1 Dec 21:03 · abapa · 32 moves · South wins 26–20 (…)". */
+export function describe({ date, rules, start, moves, result }) {
+  const when = new Date(date).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const count = `${moves.length} move${moves.length === 1 ? '' : 's'}${start ? ' from a set-up position' : ''}`;
+  return `${when} · ${rules} · ${count} · ${result ?? 'unfinished'}`;
+}
