@@ -19,6 +19,9 @@ pub(crate) struct RootEntry {
     pub(crate) value: Option<Value>,
     /// A proven draw at that depth.
     pub(crate) proven_draw: bool,
+    /// A win or loss found through table results that are no proof here
+    /// (see `Worker::doubts`): a likely result.
+    pub(crate) likely: bool,
     /// The line after this move.
     pub(crate) pv: Vec<House>,
 }
@@ -28,6 +31,8 @@ impl RootEntry {
         self.value.map(|v| {
             if self.proven_draw {
                 Score::PROVEN_DRAW
+            } else if self.likely {
+                Score::from_value(v).doubted()
             } else {
                 Score::from_value(v)
             }
@@ -68,6 +73,7 @@ impl Root {
                 child: position.play_unchecked(house),
                 value: None,
                 proven_draw: false,
+                likely: false,
                 pv: vec![house],
             })
             .collect();
@@ -111,8 +117,9 @@ impl Root {
         on_move: &mut dyn FnMut(RootMove),
     ) -> bool {
         let depth_i = depth as i32;
-        let mut found: Vec<(Value, Vec<House>)> = Vec::with_capacity(self.entries.len());
+        let mut found: Vec<(Value, bool, Vec<House>)> = Vec::with_capacity(self.entries.len());
         for index in 0..self.entries.len() {
+            let doubts = worker.doubts;
             let previous = self.entries[index].value;
             let mut delta = ASPIRATION;
             let (mut alpha, mut beta) = match previous {
@@ -144,16 +151,19 @@ impl Root {
             };
             let mut line = vec![self.entries[index].house];
             line.extend_from_slice(worker.pv.line(1));
+            let likely = worker.doubts > doubts;
+            let score = Score::from_value(value);
             on_move(RootMove {
                 depth,
                 house: self.entries[index].house,
-                score: Score::from_value(value),
+                score: if likely { score.doubted() } else { score },
             });
-            found.push((value, line));
+            found.push((value, likely, line));
         }
-        for (entry, (value, line)) in self.entries.iter_mut().zip(found) {
+        for (entry, (value, likely, line)) in self.entries.iter_mut().zip(found) {
             entry.value = Some(value);
             entry.proven_draw = false;
+            entry.likely = likely;
             entry.pv = line;
         }
         self.sort();
@@ -165,6 +175,9 @@ impl Root {
     /// exact, the others' only bounded. Returns false if stopped.
     pub(crate) fn iterate_play(&mut self, worker: &mut Worker<'_>, depth: u32) -> bool {
         let depth_i = depth as i32;
+        // The best move's value rests on every move's search: a doubt
+        // anywhere in the iteration makes it likely only.
+        let doubts = worker.doubts;
         let previous = self.entries[0].value;
         let mut delta = ASPIRATION;
         let (mut low, mut high) = match previous {
@@ -224,9 +237,11 @@ impl Root {
             for entry in &mut self.entries {
                 entry.value = None;
                 entry.proven_draw = false;
+                entry.likely = false;
             }
             let entry = &mut self.entries[best_index];
             entry.value = Some(best);
+            entry.likely = worker.doubts > doubts;
             entry.pv = best_line;
             // The best first; the rest keep their order.
             let chosen = self.entries.remove(best_index);
@@ -282,9 +297,10 @@ impl Root {
     /// Whether deeper iterations cannot change what the search reports: the
     /// best (or, in analysis, every) root value is proven and within reach.
     /// A database result counts: it is reached within the depth, and a
-    /// deeper search could only find another way to a proven result.
+    /// deeper search could only find another way to a proven result. So
+    /// does a likely one: a deeper search finds it through the same table.
     pub(crate) fn is_settled(&self, depth: u32) -> bool {
-        let settled = |e: &RootEntry| match e.score().and_then(Score::proven) {
+        let settled = |e: &RootEntry| match e.score().and_then(Score::result) {
             Some(crate::score::Proven::Win { plies } | crate::score::Proven::Loss { plies }) => {
                 plies <= depth
             }

@@ -5,7 +5,10 @@
 //! Inside the search a value is a plain `i32` ([`Value`]): [`SEED`] units per
 //! seed for heuristic values, and a band near ±[`MATE`] for game ends, where
 //! `MATE - n` is a win `n` plies from the root. The public [`Score`] wraps a
-//! value with one more bit, set only for a draw the search has proved.
+//! value with two more bits: one set only for a draw the search has proved,
+//! one for a win or loss the search found through results its table holds
+//! for the position with nothing before it, which the game's history since
+//! the last capture may contradict: a *likely* result, no proof.
 
 use core::fmt;
 
@@ -118,20 +121,52 @@ pub enum Proven {
 /// Centi-seeds of a proven win at the root; a win in `n` plies reports `BIG_CENTI - n`.
 const BIG_CENTI: i32 = 100_000;
 
+/// The score's flag bits below the value.
+const FLAG_BITS: u32 = 2;
+/// Set for a proven draw.
+const DRAW_BIT: i32 = 1;
+/// Set for a likely win or loss ([`Score::is_likely`]).
+const DOUBT_BIT: i32 = 2;
+
 impl Score {
     /// A proven draw.
-    pub const PROVEN_DRAW: Score = Score(1);
+    pub const PROVEN_DRAW: Score = Score(DRAW_BIT);
 
     /// The score of a search value (never a proven draw).
     #[inline]
     pub(crate) const fn from_value(value: Value) -> Score {
-        Score(value * 2)
+        Score(value << FLAG_BITS)
     }
 
     /// The search value behind the score (a proven draw is 0).
     #[inline]
     pub(crate) const fn value(self) -> Value {
-        self.0 >> 1
+        self.0 >> FLAG_BITS
+    }
+
+    /// This win or loss as a likely one: found through results the game's
+    /// history may contradict (see the module docs). Other scores are kept.
+    #[inline]
+    #[must_use]
+    pub(crate) const fn doubted(self) -> Score {
+        if is_decisive(self.value()) {
+            Score(self.0 | DOUBT_BIT)
+        } else {
+            self
+        }
+    }
+
+    /// Whether this is a likely win or loss, not a proven one: the search
+    /// plays toward it, but no claim rests on it ([`proven`](Score::proven)
+    /// is `None`).
+    ///
+    /// ```
+    /// use oware_search::Score;
+    /// assert!(!Score::win_in(3).is_likely());
+    /// ```
+    #[must_use]
+    pub const fn is_likely(self) -> bool {
+        self.0 & DOUBT_BIT != 0
     }
 
     /// A forced win in `plies` plies for the side to move.
@@ -158,6 +193,19 @@ impl Score {
     /// the plies to the database position, not to the end of the game.
     #[must_use]
     pub const fn proven(self) -> Option<Proven> {
+        if self.is_likely() {
+            None
+        } else {
+            self.result()
+        }
+    }
+
+    /// The result the value stands for, proven or [likely](Score::is_likely):
+    /// a win or loss with its plies, a proven draw, or `None` for a
+    /// heuristic score. What the search plays toward; only
+    /// [`proven`](Score::proven) may be claimed.
+    #[must_use]
+    pub const fn result(self) -> Option<Proven> {
         let value = self.value();
         if self.0 == Score::PROVEN_DRAW.0 {
             Some(Proven::Draw)
@@ -225,13 +273,13 @@ impl Score {
     #[must_use]
     pub const fn to_centi(self) -> i32 {
         if self.is_endgame() {
-            return match self.proven() {
+            return match self.result() {
                 Some(Proven::Win { plies }) => BIG_CENTI / 2 - plies as i32,
                 Some(Proven::Loss { plies }) => -(BIG_CENTI / 2 - plies as i32),
                 _ => 0,
             };
         }
-        match self.proven() {
+        match self.result() {
             Some(Proven::Win { plies }) => BIG_CENTI - plies as i32,
             Some(Proven::Loss { plies }) => -(BIG_CENTI - plies as i32),
             Some(Proven::Draw) => 0,
@@ -245,7 +293,7 @@ impl Score {
         if self.0 == Score::PROVEN_DRAW.0 {
             self
         } else {
-            Score::from_value(-self.value())
+            Score(Score::from_value(-self.value()).0 | (self.0 & DOUBT_BIT))
         }
     }
 }
@@ -258,8 +306,12 @@ impl fmt::Debug for Score {
 
 impl fmt::Display for Score {
     /// `+2.50` for heuristic scores, `win in 7`, `loss in 4` or `draw` for
-    /// proven ones, `database win` or `database loss` for those a database proved.
+    /// proven ones, `database win` or `database loss` for those a database
+    /// proved, each win or loss with `likely ` before it when it is one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_likely() {
+            f.write_str("likely ")?;
+        }
         if self.is_endgame() {
             return f.write_str(if self.value() > 0 {
                 "database win"
@@ -267,7 +319,7 @@ impl fmt::Display for Score {
                 "database loss"
             });
         }
-        match self.proven() {
+        match self.result() {
             Some(Proven::Win { plies }) => write!(f, "win in {plies}"),
             Some(Proven::Loss { plies }) => write!(f, "loss in {plies}"),
             Some(Proven::Draw) => f.write_str("draw"),
@@ -378,6 +430,24 @@ mod tests {
         assert!((Score::win_in(3).seeds() - 999.97).abs() < 1e-3);
         assert_eq!(Score::PROVEN_DRAW.to_centi(), 0);
         assert_eq!(Score::PROVEN_DRAW.seeds(), 0.0);
+    }
+
+    #[test]
+    fn a_likely_result_is_no_proof() {
+        let likely = Score::win_in(7).doubted();
+        assert!(likely.is_likely() && likely.is_decisive());
+        assert_eq!(likely.proven(), None);
+        assert_eq!(likely.result(), Some(Proven::Win { plies: 7 }));
+        assert_eq!(likely.to_string(), "likely win in 7");
+        assert_eq!(likely.flip().to_string(), "likely loss in 7");
+        assert_eq!(likely.to_centi(), Score::win_in(7).to_centi());
+        // Only wins and losses are doubted; the order is the value's.
+        assert_eq!(Score::from_seeds(2.0).doubted(), Score::from_seeds(2.0));
+        assert_eq!(Score::PROVEN_DRAW.doubted(), Score::PROVEN_DRAW);
+        assert!(likely > Score::win_in(8) && likely < Score::win_in(6));
+        let db = Score::endgame_win_in(3).doubted();
+        assert_eq!(db.to_string(), "likely database win");
+        assert_eq!(db.proven(), None);
     }
 
     #[test]

@@ -112,19 +112,21 @@ impl Worker<'_> {
             };
             if deep_enough && (!PV || self.config.sound) {
                 let value = from_table(entry.value, ply);
-                // A proven result in the table is the position's own, with
-                // no earlier position to come back to (see the store below):
-                // a fact here only where nothing else is since the last capture.
-                let usable = fresh || !is_decisive(value);
-                let cut = usable
-                    && match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => value >= beta,
-                        Bound::Upper => value <= alpha,
-                        Bound::None => false,
-                    };
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                    Bound::None => false,
+                };
                 if cut {
                     self.estimated |= !is_decisive(value);
+                    // A proven result in the table is the position's own,
+                    // with nothing before it (see the store below), unless
+                    // marked: here, where earlier positions can come back,
+                    // it still guides the search, but no claim rests on it.
+                    if is_decisive(value) && (entry.doubtful || !fresh) {
+                        self.doubts += 1;
+                    }
                     return value;
                 }
             }
@@ -137,6 +139,7 @@ impl Worker<'_> {
         // The subtree's own floor (see `Worker::floor`), merged into the
         // caller's when the node is done.
         let outer_floor = core::mem::replace(&mut self.floor, usize::MAX);
+        let doubts = self.doubts;
         let mut picker = MovePicker::new(position, legal, tt_move, self.config.ordering);
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -228,16 +231,17 @@ impl Worker<'_> {
             };
             // A proven result that rests on a position above this node (a
             // repetition of it, or the move limit counting moves made before
-            // it) is this line's, not the position's: only the move is kept,
-            // at a depth no probe accepts, so the table's proven results are
-            // those of the position with nothing before it.
-            let own = floor >= self.line.index(ply) || !is_decisive(best);
+            // it) is this line's, not the position's; one that rests on a
+            // doubtful table result is no proof either: both are kept, to
+            // guide later searches, marked so that no claim rests on them.
+            let own = floor >= self.line.index(ply) && self.doubts == doubts;
             self.tt.store(
                 key,
                 Entry {
                     value: to_table(best, ply),
-                    depth: if own { depth.clamp(0, 255) as u8 } else { 0 },
-                    bound: if own { bound } else { Bound::Upper },
+                    depth: depth.clamp(0, 255) as u8,
+                    bound,
+                    doubtful: is_decisive(best) && !own,
                     best: best_move,
                 },
             );

@@ -53,6 +53,9 @@ pub(crate) struct Entry {
     pub(crate) bound: Bound,
     /// The best (or first refuting) move found.
     pub(crate) best: Option<House>,
+    /// A proven value that is no proof: it rested on a position above the
+    /// node it was found at, or on another doubtful value (see `search.rs`).
+    pub(crate) doubtful: bool,
 }
 
 /// A position packed in 79 bits.
@@ -93,12 +96,13 @@ impl Key {
 }
 
 // The entry's 128 bits: key 0..79, value 79..95 (i16), depth 95..103,
-// bound 103..105, move 105..109 (15 = none), generation 109..115.
+// bound 103..105, move 105..109 (15 = none), generation 109..115, doubtful 115.
 const VALUE_SHIFT: u32 = 79;
 const DEPTH_SHIFT: u32 = 95;
 const BOUND_SHIFT: u32 = 103;
 const MOVE_SHIFT: u32 = 105;
 const GEN_SHIFT: u32 = 109;
+const DOUBT_SHIFT: u32 = 115;
 const GEN_MASK: u8 = 63;
 const NO_MOVE: u128 = 15;
 
@@ -264,6 +268,7 @@ impl Table {
                     depth: (data >> DEPTH_SHIFT) as u8,
                     bound,
                     best: House::from_index(best),
+                    doubtful: (data >> DOUBT_SHIFT) & 1 == 1,
                 });
             }
         }
@@ -316,7 +321,8 @@ impl Table {
             | u128::from(entry.depth) << DEPTH_SHIFT
             | (entry.bound as u128) << BOUND_SHIFT
             | best.map_or(NO_MOVE, |h| h.index() as u128) << MOVE_SHIFT
-            | u128::from(generation) << GEN_SHIFT;
+            | u128::from(generation) << GEN_SHIFT
+            | u128::from(entry.doubtful) << DOUBT_SHIFT;
         Table::write(bucket, victim, data);
     }
 }
@@ -339,10 +345,18 @@ mod tests {
             depth: 17,
             bound: Bound::Lower,
             best: Some(House::d),
+            doubtful: false,
         };
         table.store(Key::of(b), entry);
         assert_eq!(table.probe(Key::of(b)), Some(entry));
         assert_eq!(table.probe(Key::of(a)), None);
+        // The doubt mark comes back as it went in.
+        let doubtful = Entry {
+            doubtful: true,
+            ..entry
+        };
+        table.store(Key::of(c), doubtful);
+        assert_eq!(table.probe(Key::of(c)), Some(doubtful));
     }
 
     #[test]
@@ -384,6 +398,7 @@ mod tests {
             depth,
             bound,
             best,
+            doubtful: false,
         }
     }
 

@@ -60,6 +60,12 @@ pub(crate) struct Worker<'a> {
     /// that asked ([`usize::MAX`] for none): a node whose subtree rests on
     /// a position above it has a value that belongs to this line alone.
     pub(crate) floor: usize,
+    /// How many times a proven result was taken from the table where it is
+    /// no proof (marked doubtful, or at a node with earlier positions since
+    /// the last capture, which its proof never weighed): a value whose
+    /// search this count grew during proves nothing, though it still
+    /// guides the search.
+    pub(crate) doubts: u64,
     /// Whether the current iteration used an estimate anywhere (the
     /// evaluation, or a table or database bound that is not a result):
     /// when it did not, every root value is a fact and deeper iterations
@@ -95,6 +101,7 @@ impl<'a> Worker<'a> {
             history_rules,
             endgame: shared.endgame,
             floor: usize::MAX,
+            doubts: 0,
             estimated: false,
         }
     }
