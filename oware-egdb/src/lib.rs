@@ -136,7 +136,7 @@ mod view;
 
 pub use database::{BuildEvent, Database, SliceReport, mover_houses};
 #[cfg(not(target_arch = "wasm32"))]
-pub use disk::{BuildSummary, SliceParts, build_dir, slice_path};
+pub use disk::{BuildSummary, SliceParts, build_dir, check_slice, slice_path};
 pub use error::{Damage, EgdbError};
 #[cfg(not(target_arch = "wasm32"))]
 pub use range::{RangeSolver, next_decided, open_complete, push_slice};

@@ -90,7 +90,10 @@ impl fmt::Display for HeaderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HeaderError::TooShort { len } => {
-                write!(f, "it holds {len} bytes, less than the {HEADER_LEN}-byte header")
+                write!(
+                    f,
+                    "it holds {len} bytes, less than the {HEADER_LEN}-byte header"
+                )
             }
             HeaderError::Magic => f.write_str("its first eight bytes are not the magic word"),
         }
@@ -217,7 +220,11 @@ mod tests {
                 for piece in whole.chunks(cut) {
                     sum.update(piece);
                 }
-                assert_eq!(sum.finish(), plain(whole), "length {len} in pieces of {cut}");
+                assert_eq!(
+                    sum.finish(),
+                    plain(whole),
+                    "length {len} in pieces of {cut}"
+                );
             }
         }
     }
@@ -246,10 +253,7 @@ mod tests {
             Header::parse(&bytes[..31], b"OWAREEGD"),
             Err(HeaderError::TooShort { len: 31 })
         );
-        assert_eq!(
-            Header::parse(&bytes, b"OWAREBK\n"),
-            Err(HeaderError::Magic)
-        );
+        assert_eq!(Header::parse(&bytes, b"OWAREBK\n"), Err(HeaderError::Magic));
         assert_eq!(
             HeaderError::TooShort { len: 5 }.to_string(),
             "it holds 5 bytes, less than the 32-byte header"
