@@ -197,7 +197,11 @@ fn probe_refuses_what_it_cannot_answer() {
     bytes[last] ^= 0x10;
     std::fs::write(&file, bytes).unwrap();
     let run = probe_json(&dir, "awari", &["0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"], "");
-    assert_eq!(run.code, 0, "the smaller slices still answer: {}", run.stderr);
+    assert_eq!(
+        run.code, 0,
+        "the smaller slices still answer: {}",
+        run.stderr
+    );
     let run = probe_json(&dir, "awari", &["4-0-0-0-0-0-0-0-0-0-0-0-24-20-S"], "");
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, "");

@@ -11,6 +11,7 @@ use std::process::{Command, Stdio};
 mod analyze;
 mod auale;
 mod book;
+mod damage;
 mod egdb;
 mod endgame;
 #[path = "match.rs"]
@@ -47,12 +48,17 @@ const NO_EGDB: &str = "/nonexistent/oware-egdb";
 
 /// Runs `oware` with `args`, `input` on stdin, until it exits.
 fn oware(args: &[&str], input: &str) -> Run {
+    // No endgame database unless a test names one: output stays the same
+    // on a machine that has one in the default directory.
+    oware_with_egdb(args, input, NO_EGDB)
+}
+
+/// [`oware`] with `egdb` as the default endgame database directory.
+fn oware_with_egdb(args: &[&str], input: &str, egdb: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
         .args(args)
         .env_remove("NO_COLOR")
-        // No endgame database unless a test names one: output stays the same
-        // on a machine that has one in the default directory.
-        .env("OWARE_EGDB", NO_EGDB)
+        .env("OWARE_EGDB", egdb)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
