@@ -415,6 +415,49 @@ impl Database {
     pub fn exact_count(&self, seeds: u8) -> Option<u64> {
         self.slice(seeds).map(exact_count)
     }
+
+    /// How many positions of slice `seeds` hold each bounds pair that
+    /// occurs there, in increasing order of (lo, hi); `None` past the end.
+    /// Reads the whole slice.
+    ///
+    /// ```
+    /// use oware_egdb::{Bounds, Database, Ruleset};
+    /// let db = Database::build(Ruleset::Awari, 1);
+    /// // One seed: whoever moves it keeps it, or it is captured... the 12
+    /// // positions of slice 1 hold these values.
+    /// let counts = db.value_counts(1).unwrap();
+    /// assert_eq!(counts.iter().map(|&(_, n)| n).sum::<u64>(), 12);
+    /// assert!(counts.iter().all(|&(b, _)| b.is_exact() && (-1..=1).contains(&b.lo)));
+    /// ```
+    #[must_use]
+    pub fn value_counts(&self, seeds: u8) -> Option<Vec<(Bounds, u64)>> {
+        let slice = self.slice(seeds)?;
+        let index = |value: i8| usize::from(value as u8);
+        let mut counts = vec![0u64; 256 * 256];
+        if self.ruleset.has_bounds() {
+            for pair in slice.values().chunks_exact(2) {
+                counts[index(pair[0]) * 256 + index(pair[1])] += 1;
+            }
+        } else {
+            for &value in slice.values() {
+                counts[index(value) * 256 + index(value)] += 1;
+            }
+        }
+        let mut found: Vec<(Bounds, u64)> = counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &count)| count > 0)
+            .map(|(at, &count)| {
+                let bounds = Bounds {
+                    lo: (at / 256) as u8 as i8,
+                    hi: (at % 256) as u8 as i8,
+                };
+                (bounds, count)
+            })
+            .collect();
+        found.sort_by_key(|&(bounds, _)| (bounds.lo, bounds.hi));
+        Some(found)
+    }
 }
 
 /// Positions of `slice` whose bounds meet.

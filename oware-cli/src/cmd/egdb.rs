@@ -12,6 +12,7 @@ use oware_egdb::{Bounds, BuildEvent, Database, Ruleset, SliceReport};
 
 use crate::thinking::{Count, Rate, Seconds};
 
+mod stats;
 mod verify;
 
 /// Endgame databases: every position with up to N seeds on the board, solved.
@@ -37,6 +38,7 @@ enum Command {
     Build(BuildArgs),
     Probe(ProbeArgs),
     Verify(VerifyArgs),
+    Stats(StatsArgs),
 }
 
 /// Build the database of every position with up to N seeds.
@@ -74,6 +76,19 @@ struct VerifyArgs {
     dir: Option<PathBuf>,
 }
 
+/// Print, per seed count, how often the bounds meet and how often they
+/// decide the game's result (win, draw or loss for the mover), over every
+/// pair of stores a game can have with that many seeds on the board.
+#[derive(clap::Args, Debug)]
+struct StatsArgs {
+    /// The rules: abapa or awari.
+    #[arg(long, value_name = "R", default_value = "abapa")]
+    rules: Ruleset,
+    /// The database directory [default: as for build].
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
 /// Print the value of positions, and of each legal move, from a database.
 ///
 /// Positions are in the engine protocol's fen form, `H0-H1-...-H11-S-N-T`:
@@ -103,6 +118,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         Command::Build(args) => build(args),
         Command::Probe(args) => probe(args),
         Command::Verify(args) => verify::verify(args.rules, args.dir.as_deref()),
+        Command::Stats(args) => stats::stats(args.rules, args.dir.as_deref()),
     }
 }
 

@@ -244,3 +244,25 @@ fn the_default_directory_is_documented_and_follows_the_environment() {
     );
     assert!(run.stdout.contains("$OWARE_EGDB"), "{}", run.stdout);
 }
+
+#[test]
+fn stats_counts_the_results_the_bounds_decide() {
+    let dir = std::env::temp_dir().join(format!("oware-cli-egdb-{}-stats", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    build(&dir, "abapa", "4");
+    let args = ["egdb", "stats", "--dir", dir.to_str().unwrap()];
+    let run = oware(&args, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // With 1 seed every pair of bounds is exact; at 2, (-2, +2) is the only
+    // pair that is not, and no pair of stores makes it a sure result.
+    assert_snapshot!(run.stdout, @r#"
+        | seeds | positions | store pairs | bounds meet | result decided |
+        |---:|---:|---:|---:|---:|
+        | 0 | 1 | 0 | 100.00% | - |
+        | 1 | 12 | 2 | 100.00% | 100.00% |
+        | 2 | 78 | 3 | 83.33% | 83.33% |
+        | 3 | 364 | 4 | 82.42% | 82.42% |
+        | 4 | 1365 | 5 | 72.82% | 80.73% |
+        "#);
+    std::fs::remove_dir_all(dir).unwrap();
+}
