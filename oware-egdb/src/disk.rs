@@ -120,37 +120,35 @@ pub fn build_dir(
         source,
     })?;
     let mut summary = BuildSummary::default();
-    let mut found = Vec::new();
+    // Checked through maps first, a piece at a time: a complete database
+    // is checked without being held in memory.
+    let mut sound = Vec::new();
     for seeds in 0..=max_seeds {
-        let slice = match read_slice(dir, ruleset, seeds) {
-            Ok(slice) => {
-                summary.present.push(seeds);
-                Some(slice)
-            }
-            Err(EgdbError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => None,
+        let found = match check_slice(dir, ruleset, seeds, &mut |_| {}) {
+            Ok(found) => found.is_some(),
             Err(EgdbError::Damaged { damage, .. }) => {
                 progress(BuildEvent::Damaged { seeds, damage });
                 summary.damaged.push((seeds, damage));
-                None
+                false
             }
             Err(other) => return Err(other),
         };
-        found.push(slice);
+        if found {
+            summary.present.push(seeds);
+        }
+        sound.push(found);
     }
-    if found.iter().all(Option::is_some) {
+    if sound.iter().all(|&found| found) {
         return Ok(summary);
     }
     let mut db = Database::empty(ruleset);
-    for (seeds, slice) in (0..=max_seeds).zip(found) {
-        match slice {
-            Some(slice) => {
-                db.push(slice);
-                progress(BuildEvent::Loaded { seeds });
-            }
-            None => {
-                summary.built.push(db.solve_next(progress));
-                write_slice(dir, &db, seeds)?;
-            }
+    for (seeds, found) in (0..=max_seeds).zip(sound) {
+        if found {
+            db.push(read_slice(dir, ruleset, seeds)?);
+            progress(BuildEvent::Loaded { seeds });
+        } else {
+            summary.built.push(db.solve_next(progress));
+            write_slice(dir, &db, seeds)?;
         }
     }
     Ok(summary)
