@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
-"""Starts `oware uci` (or several at once), times `uci` -> `uciok`, then
-`position startpos` + `go movetime 1000`, and reads VmRSS / RssFile / RssAnon
-after the search's bestmove. Usage: uci_measure.py BINARY [COUNT] [RUNS]"""
+"""Starts `oware uci` (COUNT processes at once), times `uci` -> `uciok`, then
+sends `position startpos` and `go movetime 1000` to each, and after their
+`bestmove` reads VmRSS, RssAnon, RssFile (/proc/PID/status), Pss and
+Shared_Clean (/proc/PID/smaps_rollup), in MB. Linux only.
+Usage: OWARE_EGDB=DIR python3 docs/measure_uci.py BINARY [COUNT] [RUNS]
+(docs/endgames.md has the figures)."""
 import subprocess, sys, time, os, statistics
 binary = sys.argv[1]; count = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 def status(pid):
     out = {}
+    for line in open(f"/proc/{pid}/smaps_rollup"):
+        k, _, v = line.partition(":")
+        if k in ("Pss", "Shared_Clean"):
+            out[k] = int(v.split()[0]) // 1024
     for line in open(f"/proc/{pid}/status"):
         k, _, v = line.partition(":")
         if k in ("VmRSS", "RssAnon", "RssFile", "RssShmem"):
