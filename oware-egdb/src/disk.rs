@@ -40,10 +40,8 @@ pub struct BuildSummary {
 /// its data); `None` when it is not there.
 fn map_slice(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<Option<Slice>, EgdbError> {
     let path = slice_path(dir, ruleset, seeds);
-    let mapped = match oware_file::Mapped::open(&path) {
-        Ok(mapped) => mapped,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(EgdbError::Io { path, source }),
+    let Some(mapped) = map_file(&path)? else {
+        return Ok(None);
     };
     file::check_header(&mapped, mapped.len() as u64, ruleset, seeds).map_err(|damage| {
         EgdbError::Damaged {
@@ -54,6 +52,18 @@ fn map_slice(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<Option<Slice>, E
     Ok(Some(
         Slice::mapped(ruleset, seeds, mapped).named(path.display().to_string()),
     ))
+}
+
+/// The file at `path` mapped; `None` when it is not there.
+fn map_file(path: &Path) -> Result<Option<oware_file::Mapped>, EgdbError> {
+    match oware_file::Mapped::open(path) {
+        Ok(mapped) => Ok(Some(mapped)),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(EgdbError::Io {
+            path: path.to_owned(),
+            source,
+        }),
+    }
 }
 
 /// Whether the slice file of `seeds` is there with the right header and
@@ -88,10 +98,8 @@ pub fn check_slice(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Option<u64>, EgdbError> {
     let path = slice_path(dir, ruleset, seeds);
-    let mapped = match oware_file::Mapped::open(&path) {
-        Ok(mapped) => mapped,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(EgdbError::Io { path, source }),
+    let Some(mapped) = map_file(&path)? else {
+        return Ok(None);
     };
     file::check_data(&mapped, ruleset, seeds, progress).map_err(|damage| EgdbError::Damaged {
         file: path.display().to_string(),
