@@ -1,10 +1,11 @@
-//! The book file: a 32-byte header and the entries, little-endian, checked
-//! by a checksum, so a damaged or foreign file is refused with a reason.
+//! The book file: oware-file's 32-byte header and the entries,
+//! little-endian, checked by its checksum, so a damaged or foreign file is
+//! refused with a reason.
 //!
 //! ```text
 //! offset size  field
 //!      0    8  magic: the bytes `OWAREBK` and a newline
-//!      8    2  format version (1)
+//!      8    2  format version (2; version 1 had a byte-wise FNV-1a)
 //!     10    1  rule set: 0 abapa, 1 sowing, 2 awari, 3 auale, 4 awari-split
 //!     11    1  depth of the searches, in plies
 //!     12    1  plies of the game the book covers
@@ -12,7 +13,7 @@
 //!     14    2  margin: moves within this many hundredths of a seed of the best
 //!     16    4  entry count
 //!     20    4  length of the body, in bytes
-//!     24    8  FNV-1a 64 of the first 24 bytes and the body
+//!     24    8  oware_file::checksum of the first 24 bytes and the body
 //!     32       body: the entries, in increasing order of their key
 //! ```
 //!
@@ -31,9 +32,9 @@ use crate::book::{Book, BookMove};
 /// The first eight bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"OWAREBK\n";
 /// The format version this crate reads and writes.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// The header's size in bytes.
-pub const HEADER_LEN: usize = 32;
+pub const HEADER_LEN: usize = oware_file::HEADER_LEN;
 /// A position as the book keys it: the 14 cells and the seat to move.
 pub(crate) type Key = [u8; 15];
 
@@ -43,13 +44,6 @@ pub(crate) fn key(position: Position) -> Key {
     key[..14].copy_from_slice(&position.board().to_cells());
     key[14] = position.to_move().index() as u8;
     key
-}
-
-/// FNV-1a, 64 bits: a few lines, no dependency, and any damaged byte changes it.
-pub(crate) fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Why bytes are not a book this crate can use.
@@ -142,13 +136,13 @@ impl fmt::Display for BookError {
 // chain (anyhow's `{:#}`) would print it twice.
 impl std::error::Error for BookError {}
 
-/// The checksum of a file: FNV-1a over the header before the checksum
-/// (so a damaged setting is caught too) and the body.
+/// The checksum of a file: over the header before the checksum (so a
+/// damaged setting is caught too), then the body.
 fn checksum_of(header: &[u8], body: &[u8]) -> u64 {
-    let mut joined = Vec::with_capacity(header.len() + body.len());
-    joined.extend_from_slice(header);
-    joined.extend_from_slice(body);
-    checksum(&joined)
+    let mut sum = oware_file::Checksum::new();
+    sum.update(header);
+    sum.update(body);
+    sum.finish()
 }
 
 /// Each preset's number in the header. Fixed once written: a preset added
@@ -181,18 +175,23 @@ pub(crate) fn encode(book: &Book) -> Vec<u8> {
             body.extend_from_slice(&m.centi.to_le_bytes());
         }
     }
+    let mut fields = [0; 16];
+    fields[..2].copy_from_slice(&VERSION.to_le_bytes());
+    fields[2] = rules_number(book.rules()).expect("books are built for preset rules");
+    fields[3] = book.depth();
+    fields[4] = book.plies();
+    fields[6..8].copy_from_slice(&book.margin().to_le_bytes());
+    fields[8..12].copy_from_slice(&(book.len() as u32).to_le_bytes());
+    fields[12..16].copy_from_slice(&(body.len() as u32).to_le_bytes());
+    let mut head = [0; 24];
+    head[..8].copy_from_slice(&MAGIC);
+    head[8..].copy_from_slice(&fields);
+    let header = oware_file::Header {
+        fields,
+        checksum: checksum_of(&head, &body),
+    };
     let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
-    bytes.extend_from_slice(&MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.push(rules_number(book.rules()).expect("books are built for preset rules"));
-    bytes.push(book.depth());
-    bytes.push(book.plies());
-    bytes.push(0);
-    bytes.extend_from_slice(&book.margin().to_le_bytes());
-    bytes.extend_from_slice(&(book.len() as u32).to_le_bytes());
-    bytes.extend_from_slice(&(body.len() as u32).to_le_bytes());
-    let sum = checksum_of(&bytes, &body);
-    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes.extend_from_slice(&header.to_bytes(&MAGIC));
     bytes.extend_from_slice(&body);
     bytes
 }
@@ -201,14 +200,12 @@ pub(crate) fn encode(book: &Book) -> Vec<u8> {
 /// checksum, and that every entry is a real position with legal moves in
 /// increasing key order.
 pub(crate) fn decode(bytes: &[u8]) -> Result<Book, BookError> {
-    if bytes.len() < HEADER_LEN {
-        return Err(BookError::TooShort { len: bytes.len() });
-    }
+    let header = oware_file::Header::parse(bytes, &MAGIC).map_err(|error| match error {
+        oware_file::HeaderError::TooShort { .. } => BookError::TooShort { len: bytes.len() },
+        oware_file::HeaderError::Magic => BookError::NotABook,
+    })?;
     let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-    if bytes[..8] != MAGIC {
-        return Err(BookError::NotABook);
-    }
     let version = u16_at(8);
     if version != VERSION {
         return Err(BookError::Version { found: version });
@@ -226,7 +223,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Book, BookError> {
             found: body.len(),
         });
     }
-    let stored = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+    let stored = header.checksum;
     let found = checksum_of(&bytes[..24], body);
     if found != stored {
         return Err(BookError::Checksum {
@@ -380,7 +377,7 @@ mod tests {
         version[8] = 9;
         assert_eq!(
             decode(&version).unwrap_err().to_string(),
-            "book format version 9 is not supported (this program reads version 1)"
+            "book format version 9 is not supported (this program reads version 2)"
         );
     }
 

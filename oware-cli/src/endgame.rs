@@ -5,15 +5,18 @@
 //! Only the abapa database is used, and only under rules it is right for
 //! (a grand slam captures nothing, no move limit: abapa and auale; see
 //! [`oware_search::abapa_fits`]). The default directory is used when it
-//! holds a database and silently skipped when it does not; a directory
-//! named on the command line must hold one.
+//! holds a database and silently skipped when it does not; when it holds a
+//! damaged or unreadable one, that is said once and the command goes on
+//! without it. A directory named on the command line must hold a sound
+//! one. A slice that a probe later finds damaged is said once too, and the
+//! search goes on without it.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use oware_core::{Game, Position, Rules, Seat};
-use oware_egdb::{Database, Ruleset};
+use oware_egdb::{Database, EgdbError, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, abapa_fits, probe_game};
 
 use crate::thinking::Verdict;
@@ -58,7 +61,7 @@ pub(crate) struct EgdbArgs {
 impl EgdbArgs {
     /// Opens the database the options ask for under `rules`: `None` when
     /// switched off, under rules it does not fit, or when the default
-    /// directory holds none.
+    /// directory holds none or a damaged one (said on stderr).
     ///
     /// # Errors
     /// A directory given with `--egdb` that holds no database or a damaged
@@ -74,27 +77,81 @@ impl EgdbArgs {
                         "the endgame database is right only for rules whose grand slam captures nothing and that have no move limit (abapa, auale), not {rules}"
                     );
                 }
-                open_dir(dir).map(Some)
+                open_dir(dir, on_stderr).map(Some)
             }
-            None if abapa_fits(rules) => Ok(default_dir().and_then(|dir| open_dir(&dir).ok())),
+            None if abapa_fits(rules) => {
+                let (db, note) = open_default(on_stderr);
+                if let Some(note) = note {
+                    on_stderr(&note);
+                }
+                Ok(db)
+            }
             None => Ok(None),
         }
     }
 }
 
-/// Opens the abapa database in `dir`.
+/// Where a line about the database goes: stderr, or the GUI.
+pub(crate) type Report = fn(&str);
+
+/// Says a line about the database on stderr.
+fn on_stderr(line: &str) {
+    eprintln!("oware: {line}");
+}
+
+/// Opens the abapa database in `dir`; a slice a probe finds damaged is
+/// told to `report`, once.
 ///
 /// # Errors
 /// No database there, or a damaged file, named.
-pub(crate) fn open_dir(dir: &Path) -> Result<Arc<Database>> {
-    let db = Database::open(dir, Ruleset::Abapa).with_context(|| {
+pub(crate) fn open_dir(dir: &Path, report: Report) -> Result<Arc<Database>> {
+    let mut db = Database::open(dir, Ruleset::Abapa).with_context(|| {
         // The database's own error says how to build one.
         format!(
             "cannot open the abapa endgame database in {}",
             dir.display()
         )
     })?;
+    db.on_damage(move |error| report(&damaged(error)));
     Ok(Arc::new(db))
+}
+
+/// Has `db` say on stderr, once, each slice a probe finds damaged.
+pub(crate) fn report_damage_on_stderr(db: &mut Database) {
+    db.on_damage(|error| on_stderr(&damaged(error)));
+}
+
+/// The line that says a probe found a slice damaged.
+fn damaged(error: &EgdbError) -> String {
+    match error {
+        EgdbError::Damaged { file, damage } => format!(
+            "the endgame database is damaged: {file}: {damage}; that file is not used from here on (check it with `oware egdb verify`)"
+        ),
+        other => format!("the endgame database is damaged: {other}; going on without it"),
+    }
+}
+
+/// The database in the default directory, if it holds one; when it holds
+/// a damaged or unreadable one, `None` and the line to say so, once.
+pub(crate) fn open_default(report: Report) -> (Option<Arc<Database>>, Option<String>) {
+    let Some(dir) = default_dir() else {
+        return (None, None);
+    };
+    match open_dir(&dir, report) {
+        Ok(db) => (Some(db), None),
+        Err(error) => match error.downcast_ref::<EgdbError>() {
+            Some(EgdbError::NotFound { .. }) => (None, None),
+            Some(cause) => (
+                None,
+                Some(format!(
+                    "the endgame database in {} is not used: {cause}; going on without it (check it with `oware egdb verify --dir {}`)",
+                    dir.display(),
+                    dir.display()
+                )),
+            ),
+            None => (None, Some(format!("{error:#}"))),
+        },
+    }
 }
 
 /// The database as the search takes it.

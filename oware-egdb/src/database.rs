@@ -1,9 +1,11 @@
 //! The database in memory: one solved slice per seed count, and probing.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use oware_core::{House, Position};
 
+use crate::error::{Damage, EgdbError};
 use crate::rank::{rank, slice_len};
 use crate::ruleset::{Bounds, Ruleset};
 use crate::solve::solve;
@@ -14,7 +16,21 @@ use crate::view::{Houses, houses_of, moves, seeds};
 pub(crate) struct Slice {
     ruleset: Ruleset,
     seeds: u8,
-    values: Box<[i8]>,
+    values: Values,
+    /// Set by the first probe that reads a value no position can have: the
+    /// slice is not used from then on.
+    damaged: AtomicBool,
+    /// What to call it when it is damaged: its file, or which slice it is.
+    name: String,
+}
+
+/// Where a slice's values are: solved or read into memory, or (off the
+/// web) a file mapped read-only, whose pages are read when first probed and
+/// shared with every process that maps it.
+enum Values {
+    Owned(Box<[i8]>),
+    #[cfg(not(target_arch = "wasm32"))]
+    Mapped(oware_file::Mapped),
 }
 
 impl Slice {
@@ -28,8 +44,32 @@ impl Slice {
             ruleset,
             seeds,
             // Probes and the forward pass of the next slices read it at random.
-            values: crate::memory::on_huge_pages(values),
+            values: Values::Owned(crate::memory::on_huge_pages(values)),
+            damaged: AtomicBool::new(false),
+            name: format!("the {ruleset} slice of {seeds} seeds"),
         }
+    }
+
+    /// A slice from a mapped file whose header and length are checked.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn mapped(ruleset: Ruleset, seeds: u8, file: oware_file::Mapped) -> Slice {
+        debug_assert_eq!(
+            file.len() as u64,
+            crate::file::HEADER as u64 + slice_len(seeds) * Slice::width(ruleset) as u64
+        );
+        Slice {
+            ruleset,
+            seeds,
+            values: Values::Mapped(file),
+            damaged: AtomicBool::new(false),
+            name: format!("the {ruleset} slice of {seeds} seeds"),
+        }
+    }
+
+    /// The slice, called `name` when it is damaged.
+    pub(crate) fn named(mut self, name: String) -> Slice {
+        self.name = name;
+        self
     }
 
     /// Bytes per position.
@@ -40,14 +80,15 @@ impl Slice {
     /// The bounds of the position of rank `rank`.
     #[inline]
     pub(crate) fn bounds(&self, rank: u64) -> Bounds {
+        let values = self.values();
         let r = rank as usize;
         if self.ruleset.has_bounds() {
             Bounds {
-                lo: self.values[2 * r],
-                hi: self.values[2 * r + 1],
+                lo: values[2 * r],
+                hi: values[2 * r + 1],
             }
         } else {
-            Bounds::exact(self.values[r])
+            Bounds::exact(values[r])
         }
     }
 
@@ -56,20 +97,69 @@ impl Slice {
     #[inline]
     pub(crate) fn prefetch(&self, rank: u64) {
         let width = Slice::width(self.ruleset);
-        if let Some(cell) = self.values.get(rank as usize * width) {
+        if let Some(cell) = self.values().get(rank as usize * width) {
             crate::memory::prefetch(cell);
         }
     }
 
     /// The stored values, as in a file.
+    #[inline]
     pub(crate) fn values(&self) -> &[i8] {
-        &self.values
+        match &self.values {
+            Values::Owned(values) => values,
+            #[cfg(not(target_arch = "wasm32"))]
+            Values::Mapped(file) => crate::file::as_values(&file[crate::file::HEADER..]),
+        }
     }
 
     /// The seed count.
     pub(crate) fn seeds(&self) -> u8 {
         self.seeds
     }
+
+    /// The bounds of the position of rank `rank` for a probe: `None` once
+    /// the slice is found damaged, and from the probe that finds it so.
+    #[inline]
+    fn probe(&self, rank: u64, db: &Database) -> Option<Bounds> {
+        if self.damaged.load(Ordering::Relaxed) {
+            return None;
+        }
+        let bounds = self.bounds(rank);
+        if !bounds.is_possible(self.seeds, self.ruleset) {
+            self.found_damaged(rank, db);
+            return None;
+        }
+        Some(bounds)
+    }
+
+    /// Marks the slice damaged, and the first time tells the database's
+    /// damage report.
+    #[cold]
+    #[inline(never)]
+    fn found_damaged(&self, rank: u64, db: &Database) {
+        if !self.damaged.swap(true, Ordering::Relaxed)
+            && let Some(report) = &db.on_damage
+        {
+            report(&EgdbError::Damaged {
+                file: self.name.clone(),
+                damage: Damage::Value { rank },
+            });
+        }
+    }
+}
+
+/// Whether entry `rank` of `values` (a slice of `seeds` seeds under
+/// `ruleset`) holds bounds some position can have.
+pub(crate) fn possible(ruleset: Ruleset, seeds: u8, values: &[i8], rank: usize) -> bool {
+    let bounds = if ruleset.has_bounds() {
+        Bounds {
+            lo: values[2 * rank],
+            hi: values[2 * rank + 1],
+        }
+    } else {
+        Bounds::exact(values[rank])
+    };
+    bounds.is_possible(seeds, ruleset)
 }
 
 /// What happened while building, for progress displays.
@@ -96,6 +186,13 @@ pub enum BuildEvent {
     Loaded {
         /// The seed count.
         seeds: u8,
+    },
+    /// The slice's file on disk is damaged: it is solved and written again.
+    Damaged {
+        /// The seed count.
+        seeds: u8,
+        /// What is wrong with the file.
+        damage: Damage,
     },
 }
 
@@ -127,7 +224,12 @@ pub struct SliceReport {
 pub struct Database {
     ruleset: Ruleset,
     slices: Vec<Slice>,
+    /// Told once of each slice a probe finds damaged.
+    on_damage: Option<DamageReport>,
 }
+
+/// What a database calls when a probe finds a slice damaged.
+type DamageReport = Box<dyn Fn(&EgdbError) + Send + Sync>;
 
 impl Database {
     /// Solves every position with up to `max_seeds` seeds, in memory.
@@ -163,6 +265,7 @@ impl Database {
         Database {
             ruleset,
             slices: Vec::new(),
+            on_damage: None,
         }
     }
 
@@ -252,7 +355,29 @@ impl Database {
         // the more probes the processor keeps waiting at once.
         let n: u32 = houses.iter().map(|&h| u32::from(h)).sum();
         let slice = self.slices.get(n as usize)?;
-        Some(slice.bounds(rank(&houses)))
+        slice.probe(rank(&houses), self)
+    }
+
+    /// Calls `report`, once for each slice, when a probe finds a slice
+    /// damaged (a value no position can have: out of `-n..=n`, `lo > hi`,
+    /// or, under abapa, not of the parity of `n`). The slice is not used from then on:
+    /// its probes give `None`, as past the database's end.
+    ///
+    ///
+    /// The command-line front ends report it on stderr, or to the engine
+    /// protocol's GUI, and go on without the slice.
+    pub fn on_damage(&mut self, report: impl Fn(&EgdbError) + Send + Sync + 'static) {
+        self.on_damage = Some(Box::new(report));
+    }
+
+    /// The seed counts of the slices found damaged so far.
+    #[must_use]
+    pub fn damaged(&self) -> Vec<u8> {
+        self.slices
+            .iter()
+            .filter(|slice| slice.damaged.load(Ordering::Relaxed))
+            .map(Slice::seeds)
+            .collect()
     }
 
     /// The bounds of each legal move of `position` for its mover (what it
@@ -290,13 +415,56 @@ impl Database {
     pub fn exact_count(&self, seeds: u8) -> Option<u64> {
         self.slice(seeds).map(exact_count)
     }
+
+    /// How many positions of slice `seeds` hold each bounds pair that
+    /// occurs there, in increasing order of (lo, hi); `None` past the end.
+    /// Reads the whole slice.
+    ///
+    /// ```
+    /// use oware_egdb::{Bounds, Database, Ruleset};
+    /// let db = Database::build(Ruleset::Awari, 1);
+    /// // One seed: whoever moves it keeps it, or it is captured... the 12
+    /// // positions of slice 1 hold these values.
+    /// let counts = db.value_counts(1).unwrap();
+    /// assert_eq!(counts.iter().map(|&(_, n)| n).sum::<u64>(), 12);
+    /// assert!(counts.iter().all(|&(b, _)| b.is_exact() && (-1..=1).contains(&b.lo)));
+    /// ```
+    #[must_use]
+    pub fn value_counts(&self, seeds: u8) -> Option<Vec<(Bounds, u64)>> {
+        let slice = self.slice(seeds)?;
+        let index = |value: i8| usize::from(value as u8);
+        let mut counts = vec![0u64; 256 * 256];
+        if self.ruleset.has_bounds() {
+            for pair in slice.values().chunks_exact(2) {
+                counts[index(pair[0]) * 256 + index(pair[1])] += 1;
+            }
+        } else {
+            for &value in slice.values() {
+                counts[index(value) * 256 + index(value)] += 1;
+            }
+        }
+        let mut found: Vec<(Bounds, u64)> = counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &count)| count > 0)
+            .map(|(at, &count)| {
+                let bounds = Bounds {
+                    lo: (at / 256) as u8 as i8,
+                    hi: (at % 256) as u8 as i8,
+                };
+                (bounds, count)
+            })
+            .collect();
+        found.sort_by_key(|&(bounds, _)| (bounds.lo, bounds.hi));
+        Some(found)
+    }
 }
 
 /// Positions of `slice` whose bounds meet.
 fn exact_count(slice: &Slice) -> u64 {
     if slice.ruleset.has_bounds() {
         slice
-            .values
+            .values()
             .chunks_exact(2)
             .filter(|pair| pair[0] == pair[1])
             .count() as u64

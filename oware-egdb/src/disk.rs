@@ -26,79 +26,97 @@ fn partial_path(dir: &Path, ruleset: Ruleset, seeds: u8) -> PathBuf {
 /// What [`build_dir`] did, slice by slice.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BuildSummary {
-    /// The slices that were already complete on disk and were left alone.
+    /// The slices that were already complete on disk, checked in full, and
+    /// were left alone.
     pub present: Vec<u8>,
+    /// The slices found damaged on disk, each with what was wrong: they
+    /// were solved and written again.
+    pub damaged: Vec<(u8, Damage)>,
     /// The slices solved and written by this run.
     pub built: Vec<SliceReport>,
 }
 
-/// Whether the slice file of `seeds` is there with the right header (its
-/// data is checked when it is read).
-pub(crate) fn is_complete(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<bool, EgdbError> {
+/// The slice file of `seeds` mapped, its header and length checked (not
+/// its data); `None` when it is not there.
+fn map_slice(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<Option<Slice>, EgdbError> {
     let path = slice_path(dir, ruleset, seeds);
-    let mut header = [0u8; file::HEADER];
-    let mut opened = match fs::File::open(&path) {
-        Ok(opened) => opened,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(false),
-        Err(source) => return Err(EgdbError::Io { path, source }),
+    let Some(mapped) = map_file(&path)? else {
+        return Ok(None);
     };
-    let len = opened
-        .metadata()
-        .map_err(|source| EgdbError::Io {
-            path: path.clone(),
-            source,
-        })?
-        .len();
-    // The header in full, or all there is of a shorter file.
-    let mut read = 0;
-    while read < header.len() {
-        match io::Read::read(&mut opened, &mut header[read..]) {
-            Ok(0) => break,
-            Ok(n) => read += n,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            Err(source) => return Err(EgdbError::Io { path, source }),
+    file::check_header(&mapped, mapped.len() as u64, ruleset, seeds).map_err(|damage| {
+        EgdbError::Damaged {
+            file: path.display().to_string(),
+            damage,
         }
+    })?;
+    Ok(Some(
+        Slice::mapped(ruleset, seeds, mapped).named(path.display().to_string()),
+    ))
+}
+
+/// The file at `path` mapped; `None` when it is not there.
+fn map_file(path: &Path) -> Result<Option<oware_file::Mapped>, EgdbError> {
+    match oware_file::Mapped::open(path) {
+        Ok(mapped) => Ok(Some(mapped)),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(EgdbError::Io {
+            path: path.to_owned(),
+            source,
+        }),
     }
-    let damaged = |damage| EgdbError::Damaged {
-        file: path.display().to_string(),
-        damage,
-    };
-    let data = file::check_header(&header[..read], ruleset, seeds).map_err(damaged)?;
-    if len != file::HEADER as u64 + data {
-        return Err(damaged(crate::error::Damage::Length {
-            expected: data,
-            found: len.saturating_sub(file::HEADER as u64),
-        }));
-    }
-    Ok(true)
+}
+
+/// Whether the slice file of `seeds` is there with the right header and
+/// length (its data is checked when it is read).
+pub(crate) fn is_complete(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<bool, EgdbError> {
+    map_slice(dir, ruleset, seeds).map(|slice| slice.is_some())
 }
 
 /// Reads the slice file of `seeds` in full and checks it.
-pub(crate) fn read_slice(
-    dir: &Path,
-    ruleset: Ruleset,
-    seeds: u8,
-) -> Result<crate::database::Slice, EgdbError> {
+pub(crate) fn read_slice(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<Slice, EgdbError> {
     let path = slice_path(dir, ruleset, seeds);
     let bytes = fs::read(&path).map_err(|source| EgdbError::Io {
         path: path.clone(),
         source,
     })?;
-    file::read(&bytes, ruleset, seeds).map_err(|damage| EgdbError::Damaged {
+    let name = path.display().to_string();
+    file::read(&bytes, ruleset, seeds, name.clone())
+        .map_err(|damage| EgdbError::Damaged { file: name, damage })
+}
+
+/// Checks the slice file of `seeds` in `dir` in full: header, length,
+/// checksum and every value, telling `progress` the bytes checked as it
+/// goes. Gives the file's length; `None` when it is not there.
+///
+/// # Errors
+/// [`EgdbError::Damaged`], naming the file and the fault, or
+/// [`EgdbError::Io`] when it cannot be read.
+pub fn check_slice(
+    dir: &Path,
+    ruleset: Ruleset,
+    seeds: u8,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Option<u64>, EgdbError> {
+    let path = slice_path(dir, ruleset, seeds);
+    let Some(mapped) = map_file(&path)? else {
+        return Ok(None);
+    };
+    file::check_data(&mapped, ruleset, seeds, progress).map_err(|damage| EgdbError::Damaged {
         file: path.display().to_string(),
         damage,
-    })
+    })?;
+    Ok(Some(mapped.len() as u64))
 }
 
 /// Builds the database of `ruleset` up to `max_seeds` in `dir`, creating
-/// it if need be. Complete slices already there are kept (and read, when a
-/// larger slice must be solved on top of them); a `.part` file left by an
-/// interrupted run is overwritten. Nothing is solved when every slice is
-/// there.
+/// it if need be. Every slice file already there is checked in full; the
+/// sound ones are kept (and used, when a larger slice must be solved on
+/// top of them), a damaged one is reported to `progress` and solved and
+/// written again, and a `.part` file left by an interrupted run is
+/// overwritten. Nothing is solved when every slice is there and sound.
 ///
 /// # Errors
-/// When the directory or a file cannot be written or read, or a slice file
-/// that is there is damaged (it is not overwritten: remove it to rebuild).
+/// When the directory or a file cannot be written or read.
 pub fn build_dir(
     dir: &Path,
     ruleset: Ruleset,
@@ -110,31 +128,36 @@ pub fn build_dir(
         source,
     })?;
     let mut summary = BuildSummary::default();
-    let mut first_missing = None;
+    // Checked through maps first, a piece at a time: a complete database
+    // is checked without being held in memory.
+    let mut sound = Vec::new();
     for seeds in 0..=max_seeds {
-        if is_complete(dir, ruleset, seeds)? {
+        let found = match check_slice(dir, ruleset, seeds, &mut |_| {}) {
+            Ok(found) => found.is_some(),
+            Err(EgdbError::Damaged { damage, .. }) => {
+                progress(BuildEvent::Damaged { seeds, damage });
+                summary.damaged.push((seeds, damage));
+                false
+            }
+            Err(other) => return Err(other),
+        };
+        if found {
             summary.present.push(seeds);
-        } else {
-            first_missing.get_or_insert(seeds);
         }
+        sound.push(found);
     }
-    let Some(first_missing) = first_missing else {
+    if sound.iter().all(|&found| found) {
         return Ok(summary);
-    };
-    let mut db = Database::empty(ruleset);
-    for seeds in 0..first_missing {
-        db.push(read_slice(dir, ruleset, seeds)?);
-        progress(BuildEvent::Loaded { seeds });
     }
-    for seeds in first_missing..=max_seeds {
-        if summary.present.contains(&seeds) {
+    let mut db = Database::empty(ruleset);
+    for (seeds, found) in (0..=max_seeds).zip(sound) {
+        if found {
             db.push(read_slice(dir, ruleset, seeds)?);
             progress(BuildEvent::Loaded { seeds });
-            continue;
+        } else {
+            summary.built.push(db.solve_next(progress));
+            write_slice(dir, &db, seeds)?;
         }
-        let report = db.solve_next(progress);
-        write_slice(dir, &db, seeds)?;
-        summary.built.push(report);
     }
     Ok(summary)
 }
@@ -346,19 +369,24 @@ impl SliceParts {
 }
 
 impl Database {
-    /// Reads the database of `ruleset` in `dir`: every slice from 0 seeds
-    /// up to the first one missing, each checked in full.
+    /// Opens the database of `ruleset` in `dir`: every slice from 0 seeds
+    /// up to the first one missing, each file's header and length checked
+    /// and the file mapped read-only. Nothing more is read: a probe reads
+    /// the pages it needs, and processes that open the same files share
+    /// them. A damaged value is found by the probe that meets it (see
+    /// [`Database::on_damage`]), or by [`check_slice`].
     ///
     /// # Errors
-    /// [`EgdbError::NotFound`] when not even slice 0 is there; a damaged
-    /// or mismatched file, or one that cannot be read, is an error too.
+    /// [`EgdbError::NotFound`] when not even slice 0 is there; a file of
+    /// the wrong header or length, or one that cannot be mapped, is an
+    /// error too.
     pub fn open(dir: &Path, ruleset: Ruleset) -> Result<Database, EgdbError> {
         let mut db = Database::empty(ruleset);
         for seeds in 0..=crate::rank::MAX_SEEDS as u8 {
-            if !is_complete(dir, ruleset, seeds)? {
-                break;
+            match map_slice(dir, ruleset, seeds)? {
+                Some(slice) => db.push(slice),
+                None => break,
             }
-            db.push(read_slice(dir, ruleset, seeds)?);
         }
         if db.slice(0).is_none() {
             return Err(EgdbError::NotFound {

@@ -78,7 +78,8 @@ pub enum Damage {
     },
     /// The data does not match the header's checksum.
     Checksum,
-    /// A value outside what the seed count allows.
+    /// A value no position of the seed count can have (out of range, LO
+    /// above HI, or of the wrong parity).
     Value {
         /// The rank of the first such position.
         rank: u64,
@@ -124,7 +125,10 @@ impl fmt::Display for Damage {
             ),
             Damage::Checksum => f.write_str("its data does not match its checksum"),
             Damage::Value { rank } => {
-                write!(f, "the value of position {rank} is out of range")
+                write!(
+                    f,
+                    "position {rank} holds a value no position of its seed count can have"
+                )
             }
         }
     }

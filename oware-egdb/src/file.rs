@@ -1,4 +1,4 @@
-//! The file format of one slice: a 32-byte header, then the values.
+//! The file format of one slice: oware-file's 32-byte header, then the values.
 //!
 //! | bytes  | field                                                    |
 //! |--------|----------------------------------------------------------|
@@ -9,8 +9,10 @@
 //! | 14     | bytes per entry: 2 (abapa: LO, HI) or 1 (awari)          |
 //! | 15     | 0                                                        |
 //! | 16..24 | entries: C(n + 11, 11), the slice's positions            |
-//! | 24..32 | checksum of the data (see [`checksum`])                  |
+//! | 24..32 | checksum of the data ([`oware_file::checksum`])          |
 //! | 32..   | the values, as `i8`, in rank order                       |
+
+use oware_file::{HeaderError, checksum};
 
 use crate::database::Slice;
 use crate::error::Damage;
@@ -18,25 +20,27 @@ use crate::rank::slice_len;
 use crate::ruleset::Ruleset;
 
 /// The magic word every slice file starts with.
-const MAGIC: &[u8; 8] = b"OWAREEGD";
+const MAGIC: &oware_file::Magic = b"OWAREEGD";
 
 /// The format version this code writes and reads.
 const VERSION: u32 = 1;
 
 /// Header bytes before the data.
-pub(crate) const HEADER: usize = 32;
+pub(crate) const HEADER: usize = oware_file::HEADER_LEN;
 
 /// The header of `slice`.
 pub(crate) fn header(ruleset: Ruleset, slice: &Slice) -> [u8; HEADER] {
-    let mut header = [0; HEADER];
-    header[..8].copy_from_slice(MAGIC);
-    header[8..12].copy_from_slice(&VERSION.to_le_bytes());
-    header[12] = ruleset.code();
-    header[13] = slice.seeds();
-    header[14] = Slice::width(ruleset) as u8;
-    header[16..24].copy_from_slice(&slice_len(slice.seeds()).to_le_bytes());
-    header[24..32].copy_from_slice(&checksum(as_bytes(slice.values())).to_le_bytes());
-    header
+    let mut fields = [0; 16];
+    fields[..4].copy_from_slice(&VERSION.to_le_bytes());
+    fields[4] = ruleset.code();
+    fields[5] = slice.seeds();
+    fields[6] = Slice::width(ruleset) as u8;
+    fields[8..].copy_from_slice(&slice_len(slice.seeds()).to_le_bytes());
+    oware_file::Header {
+        fields,
+        checksum: checksum(as_bytes(slice.values())),
+    }
+    .to_bytes(MAGIC)
 }
 
 /// The values as bytes.
@@ -45,87 +49,103 @@ pub(crate) fn as_bytes(values: &[i8]) -> &[u8] {
     unsafe { core::slice::from_raw_parts(values.as_ptr().cast::<u8>(), values.len()) }
 }
 
-/// Checks a header against the slice asked for; the data length it calls for.
-pub(crate) fn check_header(bytes: &[u8], ruleset: Ruleset, seeds: u8) -> Result<u64, Damage> {
-    if bytes.len() < HEADER {
-        return Err(Damage::NoHeader {
-            len: bytes.len() as u64,
-        });
-    }
-    if &bytes[..8] != MAGIC {
-        return Err(Damage::Magic);
-    }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("four bytes"));
+/// The bytes as values.
+pub(crate) fn as_values(bytes: &[u8]) -> &[i8] {
+    // SAFETY: i8 and u8 have the same size, alignment and validity.
+    unsafe { core::slice::from_raw_parts(bytes.as_ptr().cast::<i8>(), bytes.len()) }
+}
+
+/// Checks a file's header and length against the slice asked for: `bytes`
+/// is the whole file, or at least its header with the file's length `len`.
+/// Gives the checksum the header states.
+pub(crate) fn check_header(
+    bytes: &[u8],
+    len: u64,
+    ruleset: Ruleset,
+    seeds: u8,
+) -> Result<u64, Damage> {
+    let header = oware_file::Header::parse(bytes, MAGIC).map_err(|error| match error {
+        HeaderError::TooShort { len } => Damage::NoHeader { len },
+        HeaderError::Magic => Damage::Magic,
+    })?;
+    let fields = header.fields;
+    let version = u32::from_le_bytes(fields[..4].try_into().expect("four bytes"));
     if version != VERSION {
         return Err(Damage::Version { found: version });
     }
-    if bytes[12] != ruleset.code() {
+    if fields[4] != ruleset.code() {
         return Err(Damage::Ruleset {
             expected: ruleset,
-            found: bytes[12],
+            found: fields[4],
         });
     }
-    if bytes[13] != seeds {
+    if fields[5] != seeds {
         return Err(Damage::Seeds {
             expected: seeds,
-            found: bytes[13],
+            found: fields[5],
         });
     }
-    let entries = u64::from_le_bytes(bytes[16..24].try_into().expect("eight bytes"));
+    let entries = u64::from_le_bytes(fields[8..].try_into().expect("eight bytes"));
     let width = Slice::width(ruleset);
-    if entries != slice_len(seeds) || usize::from(bytes[14]) != width || bytes[15] != 0 {
+    if entries != slice_len(seeds) || usize::from(fields[6]) != width || fields[7] != 0 {
         return Err(Damage::Entries {
             expected: slice_len(seeds),
             found: entries,
         });
     }
-    Ok(entries * width as u64)
+    let expected = entries * width as u64;
+    let found = len.saturating_sub(HEADER as u64);
+    if found != expected {
+        return Err(Damage::Length { expected, found });
+    }
+    Ok(header.checksum)
 }
 
-/// Reads the slice of `seeds` seeds from the whole of a file's bytes.
-pub(crate) fn read(bytes: &[u8], ruleset: Ruleset, seeds: u8) -> Result<Slice, Damage> {
-    let expected = check_header(bytes, ruleset, seeds)?;
+/// Checks the data of a file whose header [`check_header`] passed: its
+/// checksum (fed to `progress` a piece at a time, in bytes), then every
+/// value.
+pub(crate) fn check_data(
+    bytes: &[u8],
+    ruleset: Ruleset,
+    seeds: u8,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(), Damage> {
+    let stated = check_header(bytes, bytes.len() as u64, ruleset, seeds)?;
     let data = &bytes[HEADER..];
-    if data.len() as u64 != expected {
-        return Err(Damage::Length {
-            expected,
-            found: data.len() as u64,
-        });
+    const PIECE: usize = 4 << 20;
+    let mut sum = oware_file::Checksum::new();
+    for piece in data.chunks(PIECE) {
+        sum.update(piece);
+        progress(piece.len() as u64);
     }
-    let sum = u64::from_le_bytes(bytes[24..32].try_into().expect("eight bytes"));
-    if checksum(data) != sum {
+    if sum.finish() != stated {
         return Err(Damage::Checksum);
     }
-    let n = seeds as i8;
-    if let Some(at) = data.iter().position(|&v| !(-n..=n).contains(&(v as i8))) {
-        return Err(Damage::Value {
-            rank: (at / Slice::width(ruleset)) as u64,
-        });
+    let width = Slice::width(ruleset);
+    let values = as_values(data);
+    match (0..values.len() / width).find(|&r| !crate::database::possible(ruleset, seeds, values, r))
+    {
+        Some(rank) => Err(Damage::Value { rank: rank as u64 }),
+        None => Ok(()),
     }
-    let values: Box<[i8]> = data.iter().map(|&v| v as i8).collect();
-    Ok(Slice::new(ruleset, seeds, values))
 }
 
-/// FNV-1a over the data's 64-bit little-endian words (the last one padded
-/// with zeros), then its length: a word at a time, it checks a 1.7 GB slice
-/// in well under a second, and any flipped byte changes it.
-pub(crate) fn checksum(data: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut words = data.chunks_exact(8);
-    for word in &mut words {
-        hash =
-            (hash ^ u64::from_le_bytes(word.try_into().expect("eight bytes"))).wrapping_mul(PRIME);
-    }
-    let mut last = [0u8; 8];
-    last[..words.remainder().len()].copy_from_slice(words.remainder());
-    hash = (hash ^ u64::from_le_bytes(last)).wrapping_mul(PRIME);
-    (hash ^ data.len() as u64).wrapping_mul(PRIME)
+/// Reads the slice of `seeds` seeds from the whole of a file's bytes,
+/// checked in full, into memory.
+pub(crate) fn read(
+    bytes: &[u8],
+    ruleset: Ruleset,
+    seeds: u8,
+    name: String,
+) -> Result<Slice, Damage> {
+    check_data(bytes, ruleset, seeds, &mut |_| {})?;
+    let values: Box<[i8]> = as_values(&bytes[HEADER..]).into();
+    Ok(Slice::new(ruleset, seeds, values).named(name))
 }
 
 impl crate::Database {
     /// A database from its slice files' bytes, slice 0 first (as the web
-    /// page loads them, without a filesystem).
+    /// page loads them, without a filesystem), each checked in full.
     ///
     /// # Errors
     /// [`EgdbError::Damaged`](crate::EgdbError::Damaged) for the first file
@@ -148,11 +168,9 @@ impl crate::Database {
         let mut db = crate::Database::empty(ruleset);
         for (seeds, bytes) in files.into_iter().enumerate() {
             let seeds = u8::try_from(seeds).unwrap_or(u8::MAX);
-            let slice =
-                read(bytes, ruleset, seeds).map_err(|damage| crate::EgdbError::Damaged {
-                    file: format!("the {ruleset} slice of {seeds} seeds"),
-                    damage,
-                })?;
+            let file = format!("the {ruleset} slice of {seeds} seeds");
+            let slice = read(bytes, ruleset, seeds, file.clone())
+                .map_err(|damage| crate::EgdbError::Damaged { file, damage })?;
             db.push(slice);
         }
         if db.slice(0).is_none() {

@@ -40,9 +40,12 @@
 //!
 //! [`Database::build`] solves in memory (the web page's worker does this
 //! for small databases); [`build_dir`] writes one file per seed count and
-//! resumes an interrupted build; [`Database::open`] and
-//! [`Database::from_files`] read them back. [`Database::probe`] is a rank
-//! and one load; [`Database::probe_moves`] gives every legal move's bounds.
+//! resumes an interrupted build, checking every file already there in
+//! full; [`Database::open`] maps them read-only (headers checked, no data
+//! read: pages are read as probes touch them, and shared between processes)
+//! and [`Database::from_files`] reads them from bytes. [`Database::probe`]
+//! is a rank and one load; [`Database::probe_moves`] gives every legal
+//! move's bounds.
 //!
 //! # How it is solved
 //!
@@ -83,9 +86,14 @@
 //! One per rule set and seed count, `abapa-07.egdb`: a 32-byte header
 //! (magic word `OWAREEGD`, format version, rule set, seed count, bytes per
 //! entry, entry count, checksum of the data) and the values in rank order.
-//! A file that is not the slice asked for, or whose data does not match its
-//! checksum, is refused with a message naming the file and the fault. Files
-//! are written as `NAME.part` and renamed when complete.
+//! The header is `oware-file`'s frame, shared with the opening book. A file
+//! that is not the slice asked for (header or length) is refused at open
+//! with a message naming the file and the fault; one whose data does not
+//! match its checksum is found by [`check_slice`] and by [`build_dir`]
+//! (which builds it again), and a probe that meets a value no position can
+//! have drops that slice and reports it once ([`Database::on_damage`]).
+//! Files are written as `NAME.part` and renamed when complete, never changed
+//! in place, so a mapped file never changes under its readers.
 //!
 //! # Sizes and 30 seeds
 //!
@@ -136,7 +144,7 @@ mod view;
 
 pub use database::{BuildEvent, Database, SliceReport, mover_houses};
 #[cfg(not(target_arch = "wasm32"))]
-pub use disk::{BuildSummary, SliceParts, build_dir, slice_path};
+pub use disk::{BuildSummary, SliceParts, build_dir, check_slice, slice_path};
 pub use error::{Damage, EgdbError};
 #[cfg(not(target_arch = "wasm32"))]
 pub use range::{RangeSolver, next_decided, open_complete, push_slice};

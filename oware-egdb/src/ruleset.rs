@@ -124,6 +124,23 @@ impl Bounds {
         }
     }
 
+    /// Whether some position of `seeds` seeds on the board can have these
+    /// bounds under `ruleset`: `-n <= lo <= hi <= n`, and under abapa both
+    /// of the parity of `n` (endless play gives the seeds left to one side,
+    /// so the mover's and the opponent's seeds add up to `n` and their
+    /// difference has its parity; awari's endless play scores 0 whatever
+    /// is left, odd counts too). A stored value that is not is damage.
+    #[inline]
+    pub(crate) const fn is_possible(self, seeds: u8, ruleset: Ruleset) -> bool {
+        let n = seeds as i8;
+        let parity = ruleset.has_bounds() as i8;
+        -n <= self.lo
+            && self.lo <= self.hi
+            && self.hi <= n
+            && (self.lo ^ n) & parity == 0
+            && (self.hi ^ n) & parity == 0
+    }
+
     /// Whether the value is known whatever endless play would give.
     #[must_use]
     pub const fn is_exact(self) -> bool {

@@ -3,6 +3,7 @@
 
 use std::fs;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use oware_egdb::{Damage, Database, EgdbError, Ruleset, build_dir, slice_path};
 
@@ -86,16 +87,77 @@ fn refused(name: &str, damage: impl FnOnce(&mut Vec<u8>, &std::path::Path)) -> (
 }
 
 #[test]
-fn a_flipped_byte_is_refused() {
-    let (error, message) = refused("flipped", |bytes, _| {
-        let last = bytes.len() - 1;
-        bytes[last] ^= 0x01;
-    });
+fn a_flipped_byte_opens_and_is_found_by_the_check() {
+    let dir = scratch("flipped");
+    Database::build(Ruleset::Abapa, 6).write_to(&dir).unwrap();
+    let path = slice_path(&dir, Ruleset::Abapa, 5);
+    let mut bytes = fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x02;
+    fs::write(&path, &bytes).unwrap();
+    // Opening reads headers only.
+    assert_eq!(Database::open(&dir, Ruleset::Abapa).unwrap().max_seeds(), 6);
+    let mut checked = 0;
+    let error = oware_egdb::check_slice(&dir, Ruleset::Abapa, 5, &mut |n| checked += n)
+        .expect_err("the check reads the data");
     assert_eq!(damage(&error), Some(Damage::Checksum), "{error:?}");
+    assert_eq!(
+        checked,
+        bytes.len() as u64 - 32,
+        "every data byte was summed"
+    );
+    let message = error.to_string();
     assert!(
-        message.ends_with("is refused: its data does not match its checksum"),
+        message.contains("abapa-05.egdb")
+            && message.ends_with("is refused: its data does not match its checksum"),
         "{message}"
     );
+    assert_eq!(
+        oware_egdb::check_slice(&dir, Ruleset::Abapa, 4, &mut |_| {}).unwrap(),
+        Some(
+            fs::metadata(slice_path(&dir, Ruleset::Abapa, 4))
+                .unwrap()
+                .len()
+        )
+    );
+    assert_eq!(
+        oware_egdb::check_slice(&dir, Ruleset::Abapa, 9, &mut |_| {}).unwrap(),
+        None
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_probe_that_reads_an_impossible_value_drops_the_slice_and_says_so_once() {
+    let dir = scratch("impossible");
+    let good = Database::build(Ruleset::Abapa, 6);
+    good.write_to(&dir).unwrap();
+    // Position 0 of slice 5 (every seed in the opponent's last house) gets
+    // LO = +4: not of the parity of 5.
+    let path = slice_path(&dir, Ruleset::Abapa, 5);
+    let mut bytes = fs::read(&path).unwrap();
+    bytes[32] = 4;
+    fs::write(&path, &bytes).unwrap();
+    let mut db = Database::open(&dir, Ruleset::Abapa).unwrap();
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&told);
+    db.on_damage(move |error| sink.lock().unwrap().push(error.to_string()));
+    let damaged = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5];
+    let sound = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 4];
+    let smaller = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 3];
+    assert_eq!(db.probe_houses(sound), good.probe_houses(sound), "before");
+    assert_eq!(db.probe_houses(damaged), None);
+    assert_eq!(db.probe_houses(sound), None, "the whole slice is dropped");
+    assert_eq!(db.probe_houses(damaged), None);
+    assert_eq!(db.probe_houses(smaller), good.probe_houses(smaller));
+    assert_eq!(db.damaged(), [5]);
+    let told = told.lock().unwrap();
+    assert_eq!(told.len(), 1, "said once: {told:?}");
+    assert!(
+        told[0].contains("abapa-05.egdb") && told[0].contains("position 0"),
+        "{told:?}"
+    );
+    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -214,19 +276,28 @@ fn an_interrupted_build_resumes_after_its_last_whole_slice() {
 }
 
 #[test]
-fn a_damaged_slice_stops_a_build_rather_than_being_overwritten() {
+fn a_damaged_slice_is_found_and_rebuilt_by_a_build() {
     let dir = scratch("build-damaged");
     build_dir(&dir, Ruleset::Awari, 4, &|_| {}).unwrap();
     let path = slice_path(&dir, Ruleset::Awari, 2);
-    let mut bytes = fs::read(&path).unwrap();
-    bytes[40] ^= 0xff;
+    let sound = fs::read(&path).unwrap();
+    let mut bytes = sound.clone();
+    bytes[40] ^= 0x01;
     fs::write(&path, &bytes).unwrap();
-    let error = build_dir(&dir, Ruleset::Awari, 5, &|_| {}).unwrap_err();
-    assert_eq!(damage(&error), Some(Damage::Checksum), "{error:?}");
+    let events = Mutex::new(Vec::new());
+    let summary = build_dir(&dir, Ruleset::Awari, 4, &|event| {
+        if let oware_egdb::BuildEvent::Damaged { seeds, damage } = event {
+            events.lock().unwrap().push((seeds, damage));
+        }
+    })
+    .unwrap();
+    assert_eq!(summary.damaged, [(2, Damage::Checksum)]);
+    assert_eq!(*events.lock().unwrap(), [(2, Damage::Checksum)]);
+    assert_eq!(summary.present, [0, 1, 3, 4]);
     assert_eq!(
-        fs::read(&path).unwrap(),
-        bytes,
-        "the damaged file is kept for a person to look at"
+        summary.built.iter().map(|r| r.seeds).collect::<Vec<_>>(),
+        [2]
     );
+    assert_eq!(fs::read(&path).unwrap(), sound, "rebuilt as it was");
     fs::remove_dir_all(dir).unwrap();
 }

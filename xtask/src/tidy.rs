@@ -2,7 +2,8 @@
 //! checked on every `cargo test --workspace` (so by CI).
 //!
 //! - Dependencies: `oware-core` depends on no crate of ours (outside its
-//!   dev-dependencies, which may hold the reference to compare with);
+//!   dev-dependencies, which may hold the reference to compare with), nor
+//!   does `oware-file` (the file frame under both egdb and book);
 //!   `oware-reference` never on `oware-core`; `oware-cli` and `oware-web`
 //!   never on each other.
 //! - Documentation: the workspace lint table keeps `missing_docs`, every
@@ -22,13 +23,21 @@ const MAX_LINES: usize = 600;
 
 /// Dependencies a crate must not have: (crate, forbidden dependency, whether
 /// dev-dependencies count too).
-const FORBIDDEN: [(&str, &str, bool); 9] = [
+const FORBIDDEN: [(&str, &str, bool); 17] = [
     ("oware-core", "oware-reference", false),
     ("oware-core", "oware-search", false),
     ("oware-core", "oware-cli", false),
     ("oware-core", "oware-web", false),
     ("oware-core", "oware-fuzz", false),
     ("oware-core", "xtask", false),
+    ("oware-core", "oware-file", false),
+    ("oware-file", "oware-core", false),
+    ("oware-file", "oware-search", false),
+    ("oware-file", "oware-egdb", false),
+    ("oware-file", "oware-book", false),
+    ("oware-file", "oware-match", false),
+    ("oware-file", "oware-cli", false),
+    ("oware-file", "oware-web", false),
     ("oware-reference", "oware-core", true),
     ("oware-cli", "oware-web", true),
     ("oware-web", "oware-cli", true),
@@ -252,6 +261,14 @@ mod tests {
         assert!(dependency_breaches("oware-core", core).is_empty());
         let core = "[dependencies]\noware-reference.workspace = true\n";
         assert_eq!(dependency_breaches("oware-core", core).len(), 1);
+        // The file frame stands on std (and memmap2) alone.
+        let file = "[target.'cfg(not(target_arch = \"wasm32\"))'.dependencies]\nmemmap2.workspace = true\n";
+        assert!(dependency_breaches("oware-file", file).is_empty());
+        let file = "[dependencies]\noware-core.workspace = true\n";
+        assert_eq!(
+            dependency_breaches("oware-file", file),
+            ["oware-file must not depend on oware-core"]
+        );
         let web = "[dependencies]\noware-core.workspace = true\noware-cli = \"0.1\"\n";
         assert_eq!(
             dependency_breaches("oware-web", web),

@@ -13,6 +13,9 @@ use oware_egdb::{Bounds, BuildEvent, Database, Ruleset, SliceReport};
 use crate::out::outln;
 use crate::thinking::{Count, Rate, Seconds};
 
+mod stats;
+mod verify;
+
 /// Endgame databases: every position with up to N seeds on the board, solved.
 ///
 /// A position's value is the net number of seeds (the mover's minus the
@@ -30,18 +33,21 @@ pub(crate) struct Args {
     command: Command,
 }
 
-/// The two things to do with a database.
+/// The things to do with a database.
 #[derive(clap::Subcommand, Debug)]
 enum Command {
     Build(BuildArgs),
     Probe(ProbeArgs),
+    Verify(VerifyArgs),
+    Stats(StatsArgs),
 }
 
 /// Build the database of every position with up to N seeds.
 ///
 /// One file per seed count, written under a temporary name and renamed when
 /// complete: an interrupted build resumes after the last complete seed count,
-/// and a complete database is left alone.
+/// and a complete database is left alone. Every file already there is
+/// checked in full first; a damaged one is said and built again.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The rules.
@@ -52,6 +58,34 @@ struct BuildArgs {
     max_seeds: u8,
     /// The database directory [default: $OWARE_EGDB, else
     /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+/// Check every slice file of a database in full: its header, its length,
+/// its checksum and every value.
+///
+/// One line per file; the exit status is non-zero, naming each damaged
+/// file and what is wrong with it, when any is.
+#[derive(clap::Args, Debug)]
+struct VerifyArgs {
+    /// The rules: abapa or awari [default: both, each whose slice 0 is there].
+    #[arg(long, value_name = "R")]
+    rules: Option<Ruleset>,
+    /// The database directory [default: as for build].
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+/// Print, per seed count, how often the bounds meet and how often they
+/// decide the game's result (win, draw or loss for the mover), over every
+/// pair of stores a game can have with that many seeds on the board.
+#[derive(clap::Args, Debug)]
+struct StatsArgs {
+    /// The rules: abapa or awari.
+    #[arg(long, value_name = "R", default_value = "abapa")]
+    rules: Ruleset,
+    /// The database directory [default: as for build].
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
 }
@@ -84,6 +118,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     match &args.command {
         Command::Build(args) => build(args),
         Command::Probe(args) => probe(args),
+        Command::Verify(args) => verify::verify(args.rules, args.dir.as_deref()),
+        Command::Stats(args) => stats::stats(args.rules, args.dir.as_deref()),
     }
 }
 
@@ -120,6 +156,10 @@ fn build(args: &BuildArgs) -> Result<()> {
                 outln!("{}", SliceLine(args.rules, report));
             }
             BuildEvent::Loaded { .. } => {}
+            BuildEvent::Damaged { seeds, damage } => println!(
+                "{} is damaged ({damage}): building it again",
+                oware_egdb::slice_path(&dir, args.rules, seeds).display()
+            ),
         }
     };
     let summary = oware_egdb::build_dir(&dir, args.rules, args.max_seeds, &show)
@@ -173,8 +213,9 @@ impl std::fmt::Display for SliceLine {
 /// Runs `oware egdb probe`.
 fn probe(args: &ProbeArgs) -> Result<()> {
     let dir = crate::endgame::directory(args.dir.as_deref())?;
-    let db = Database::open(&dir, args.rules)
+    let mut db = Database::open(&dir, args.rules)
         .with_context(|| format!("cannot open the {} database", args.rules))?;
+    crate::endgame::report_damage_on_stderr(&mut db);
     let mut out = std::io::stdout().lock();
     for (number, text) in args.positions.iter().enumerate() {
         if text == "-" {
@@ -214,12 +255,10 @@ fn position(fen: &str, db: &Database) -> Result<Position> {
 /// Writes what the database says about `position`.
 fn answer(out: &mut impl Write, db: &Database, position: &Position, json: bool) -> Result<()> {
     let seeds = oware_egdb::mover_houses(position).iter().sum::<u8>();
-    let value = db
-        .probe(position)
-        .context("the position is in the database")?;
-    let moves = db
-        .probe_moves(position)
-        .context("the position is in the database")?;
+    // Within the database's seed count, only damage leaves a probe empty.
+    let damaged = "the database is damaged where this position is (see above)";
+    let value = db.probe(position).context(damaged)?;
+    let moves = db.probe_moves(position).context(damaged)?;
     if json {
         let moves: Vec<String> = moves
             .iter()

@@ -34,8 +34,10 @@ use oware_core::{Game, House, Rules};
 use oware_search::{Engine, EngineOptions, Event, Limits, UciBestMove, UciInfo};
 
 mod clock;
+mod identify;
 
 use clock::Clocks;
+use identify::identify;
 
 use crate::sizes;
 
@@ -134,12 +136,17 @@ struct Uci {
     notes: Vec<String>,
 }
 
+/// A line about the endgame database, to the GUI (during a search).
+fn to_gui(line: &str) {
+    let _ = send(&format!("info string {line}"));
+}
+
 /// Runs `oware uci`.
 pub(crate) fn run(args: &Args) -> Result<()> {
     let options = EngineOptions::default();
     let mut engine = Engine::new(options);
     // The default database directory, if it holds one; EgdbPath names another.
-    let endgame = crate::endgame::default_dir().and_then(|dir| crate::endgame::open_dir(&dir).ok());
+    let (endgame, egdb_note) = crate::endgame::open_default(to_gui);
     engine.set_endgame(crate::endgame::for_search(endgame.as_ref()));
     // Only the best move's score is reported: play mode is faster.
     engine.set_analysis(false);
@@ -151,7 +158,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         search: None,
         book: None,
         clocks: Clocks::default(),
-        notes: Vec::new(),
+        notes: egdb_note.into_iter().collect(),
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -306,7 +313,7 @@ impl Uci {
             return Err("a search runs until stop: send stop before setoption".to_owned());
         }
         let dir = std::path::Path::new(&value.text);
-        let db = crate::endgame::open_dir(dir).map_err(|error| format!("{error:#}"))?;
+        let db = crate::endgame::open_dir(dir, to_gui).map_err(|error| format!("{error:#}"))?;
         let note = format!(
             "endgame database: abapa, up to {} seeds, from {}",
             db.max_seeds(),
@@ -488,42 +495,6 @@ impl Uci {
         self.start(game, limits, mode, started);
         Ok(())
     }
-}
-
-/// `uci`: the engine's name and options (the rule set in use as the
-/// `Rules` default), then `uciok`.
-fn identify(rules: Rules) -> io::Result<()> {
-    send(&format!("id name oware {}", env!("CARGO_PKG_VERSION")))?;
-    send("id author The oware developers")?;
-    send(&format!(
-        "option name Hash type spin default {} min {} max {}",
-        EngineOptions::default().hash_mb,
-        sizes::HASH_MB.min,
-        sizes::HASH_MB.max
-    ))?;
-    send(&format!(
-        "option name Threads type spin default {} min {} max {}",
-        EngineOptions::default().threads,
-        sizes::THREADS.min,
-        sizes::THREADS.max
-    ))?;
-    let egdb = crate::endgame::default_dir().unwrap_or_default();
-    send(&format!(
-        "option name EgdbPath type string default {}",
-        egdb.display()
-    ))?;
-    send("option name Ponder type check default false")?;
-    send("option name OwnBook type check default false")?;
-    let names: Vec<String> = Rules::PRESETS
-        .iter()
-        .map(|(name, _)| format!("var {name}"))
-        .collect();
-    send(&format!(
-        "option name Rules type combo default {} {}",
-        rules,
-        names.join(" ")
-    ))?;
-    send("uciok")
 }
 
 /// A `check` option's value: `true` or `false`.

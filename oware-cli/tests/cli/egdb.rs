@@ -189,20 +189,26 @@ fn probe_refuses_what_it_cannot_answer() {
         "{}",
         run.stderr
     );
-    // A damaged file.
+    // A damaged file: the last position of slice 4 (every seed in the
+    // mover's first house) is given a value out of range.
     let file = dir.join("awari-04.egdb");
     let mut bytes = std::fs::read(&file).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 0x10;
     std::fs::write(&file, bytes).unwrap();
     let run = probe_json(&dir, "awari", &["0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"], "");
-    assert_eq!(run.code, 1);
-    assert!(
-        run.stderr
-            .contains("awari-04.egdb is refused: its data does not match its checksum"),
-        "{}",
+    assert_eq!(
+        run.code, 0,
+        "the smaller slices still answer: {}",
         run.stderr
     );
+    let run = probe_json(&dir, "awari", &["4-0-0-0-0-0-0-0-0-0-0-0-24-20-S"], "");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "");
+    assert_snapshot!(run.stderr.replace(dir.to_str().unwrap(), "DIR"), @r"
+    oware: the endgame database is damaged: DIR/awari-04.egdb: position 1364 holds a value no position of its seed count can have; that file is not used from here on (check it with `oware egdb verify`)
+    oware: error: the database is damaged where this position is (see above)
+    ");
     // No database at all.
     let empty = dir.join("nothing-here");
     let run = probe_json(&empty, "awari", &["0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"], "");
@@ -237,4 +243,26 @@ fn the_default_directory_is_documented_and_follows_the_environment() {
         run.stdout
     );
     assert!(run.stdout.contains("$OWARE_EGDB"), "{}", run.stdout);
+}
+
+#[test]
+fn stats_counts_the_results_the_bounds_decide() {
+    let dir = std::env::temp_dir().join(format!("oware-cli-egdb-{}-stats", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    build(&dir, "abapa", "4");
+    let args = ["egdb", "stats", "--dir", dir.to_str().unwrap()];
+    let run = oware(&args, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // With 1 seed every pair of bounds is exact; at 2, (-2, +2) is the only
+    // pair that is not, and no pair of stores makes it a sure result.
+    assert_snapshot!(run.stdout, @r#"
+        | seeds | positions | store pairs | bounds meet | result decided |
+        |---:|---:|---:|---:|---:|
+        | 0 | 1 | 0 | 100.00% | - |
+        | 1 | 12 | 2 | 100.00% | 100.00% |
+        | 2 | 78 | 3 | 83.33% | 83.33% |
+        | 3 | 364 | 4 | 82.42% | 82.42% |
+        | 4 | 1365 | 5 | 72.82% | 80.73% |
+        "#);
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -11,6 +11,7 @@ use std::process::{Command, Stdio};
 mod analyze;
 mod auale;
 mod book;
+mod damage;
 mod egdb;
 mod endgame;
 mod errors;
@@ -49,21 +50,31 @@ impl Run {
 /// A directory that holds no endgame database, as the default one in tests.
 const NO_EGDB: &str = "/nonexistent/oware-egdb";
 
-/// The `oware` binary with `args`, as every test runs it.
+/// The `oware` binary with `args`, as every test runs it: no endgame
+/// database unless a test names one, so that output stays the same on a
+/// machine that has one in the default directory.
 fn oware_command(args: &[&str]) -> Command {
+    oware_command_with_egdb(args, NO_EGDB)
+}
+
+/// [`oware_command`] with `egdb` as the default endgame database directory.
+fn oware_command_with_egdb(args: &[&str], egdb: &str) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware"));
     command
         .args(args)
         .env_remove("NO_COLOR")
-        // No endgame database unless a test names one: output stays the same
-        // on a machine that has one in the default directory.
-        .env("OWARE_EGDB", NO_EGDB);
+        .env("OWARE_EGDB", egdb);
     command
 }
 
 /// Runs `oware` with `args`, `input` on stdin, until it exits.
 fn oware(args: &[&str], input: &str) -> Run {
-    let mut child = oware_command(args)
+    oware_with_egdb(args, input, NO_EGDB)
+}
+
+/// [`oware`] with `egdb` as the default endgame database directory.
+fn oware_with_egdb(args: &[&str], input: &str, egdb: &str) -> Run {
+    let mut child = oware_command_with_egdb(args, egdb)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -19,9 +19,14 @@ pub(crate) struct Engine {
 
 impl Engine {
     pub(crate) fn start() -> Engine {
+        Engine::start_with_egdb(crate::NO_EGDB)
+    }
+
+    /// An engine whose default endgame database directory is `egdb`.
+    pub(crate) fn start_with_egdb(egdb: &str) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
             .arg("uci")
-            .env("OWARE_EGDB", crate::NO_EGDB)
+            .env("OWARE_EGDB", egdb)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
