@@ -37,6 +37,7 @@ mod position;
 mod refusal;
 mod rules;
 mod seat;
+pub mod solve;
 mod sow;
 
 pub use board_text::{BoardError, parse_board, render_board};

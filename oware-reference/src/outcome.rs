@@ -84,16 +84,21 @@ pub(crate) fn each_takes_own_row(pos: &Position, reason: EndReason) -> Outcome {
         // A position holds at most 255 seeds in all (see `Position`).
         seeds[seat.index()] = u8::try_from(total).unwrap_or(u8::MAX);
     }
-    let winner = if seeds[0] > seeds[1] {
+    Outcome {
+        winner: winner(seeds),
+        reason,
+        seeds,
+    }
+}
+
+/// The seat holding more seeds in `seeds` (South's first), or `None` when
+/// they are equal.
+pub(crate) fn winner(seeds: [u8; 2]) -> Option<Seat> {
+    if seeds[0] > seeds[1] {
         Some(Seat::South)
     } else if seeds[1] > seeds[0] {
         Some(Seat::North)
     } else {
         None
-    };
-    Outcome {
-        winner,
-        reason,
-        seeds,
     }
 }
