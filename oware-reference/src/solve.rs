@@ -216,6 +216,10 @@ pub struct Solver {
     /// The result, for its mover, of a position with no earlier history:
     /// -1 a loss, 0 a draw, 1 a win.
     fresh: HashMap<Position, i8>,
+    /// How many positions one call may visit before giving up, if limited.
+    budget: Option<u64>,
+    /// Positions visited by the current call.
+    visited: u64,
 }
 
 /// A result for the mover as a number, so that the other side's is its
@@ -240,7 +244,34 @@ impl Solver {
         Solver {
             rules,
             fresh: HashMap::new(),
+            budget: None,
+            visited: 0,
         }
+    }
+
+    /// Limits how many positions one call may visit (`None`: no limit, the
+    /// default). A call that would visit more gives up with
+    /// [`SolveError::TooHard`]; what was learnt before stays right.
+    pub fn set_budget(&mut self, budget: Option<u64>) {
+        self.budget = budget;
+    }
+
+    /// Whether the current call has used up its budget.
+    fn over_budget(&self) -> bool {
+        self.budget.is_some_and(|budget| self.visited > budget)
+    }
+
+    /// Starts the count of a call's positions; gives `result` back unless
+    /// the budget ran out on the way.
+    fn within_budget<T>(&mut self, run: impl FnOnce(&mut Solver) -> T) -> Result<T, SolveError> {
+        self.visited = 0;
+        let result = run(self);
+        if self.over_budget() {
+            return Err(SolveError::TooHard {
+                budget: self.budget.unwrap_or(u64::MAX),
+            });
+        }
+        Ok(result)
     }
 
     /// The rules this solver plays.
@@ -268,15 +299,20 @@ impl Solver {
     /// earlier position; [`SolveError::BadRepetition`] for a repetition
     /// count of 0.
     pub fn solve(&mut self, history: &[Position]) -> Result<Solution, SolveError> {
-        let (mut line, mut position) = self.line_of(history)?;
-        // Follow the first move, in house order, that keeps the result.
+        let (line, position) = self.line_of(history)?;
+        self.within_budget(|solver| solver.principal_line(line, position))
+    }
+
+    /// The end of the line from `position`, the last of `line`, where each
+    /// side plays its first move, in house order, with the best result.
+    fn principal_line(&mut self, mut line: Line, mut position: Position) -> Solution {
         let mut plies = 0;
         loop {
             if let Some(mut end) = self.end(&line, &position) {
                 end.plies = plies;
-                return Ok(end);
+                return end;
             }
-            let target = self.value(&mut line, position, BELOW, ABOVE);
+            let target = self.line_value(&mut line, position);
             let mut next = None;
             for (child, capture) in self.children(&position) {
                 let mut child_line = if capture {
@@ -285,17 +321,22 @@ impl Solver {
                     line.clone()
                 };
                 child_line.enter(child);
-                let value = if capture {
-                    self.fresh_value(child)
-                } else {
-                    self.value(&mut child_line, child, BELOW, ABOVE)
-                };
-                if -value == target {
+                if -self.line_value(&mut child_line, child) == target {
                     next = Some((child, child_line));
                     break;
                 }
             }
-            (position, line) = next.expect("some move keeps the best result");
+            // Out of budget the values are not to be trusted, and the call
+            // reports that it gave up: any answer will do.
+            let Some(found) = next.filter(|_| !self.over_budget()) else {
+                return Solution {
+                    winner: None,
+                    reason: EndReason::Repetition,
+                    seeds: [0, 0],
+                    plies,
+                };
+            };
+            (position, line) = found;
             plies += 1;
         }
     }
@@ -310,11 +351,7 @@ impl Solver {
     pub fn winner(&mut self, history: &[Position]) -> Result<Option<Seat>, SolveError> {
         let (mut line, position) = self.line_of(history)?;
         let mover = position.to_move;
-        let value = if line.is_only(&position) {
-            self.fresh_value(position)
-        } else {
-            self.value(&mut line, position, BELOW, ABOVE)
-        };
+        let value = self.within_budget(|solver| solver.line_value(&mut line, position))?;
         Ok(match value {
             1 => Some(mover),
             -1 => Some(mover.opponent()),
@@ -408,6 +445,16 @@ impl Solver {
             .collect()
     }
 
+    /// The exact result for its mover of `position`, the last position of
+    /// `line`: remembered when `line` holds nothing else.
+    fn line_value(&mut self, line: &mut Line, position: Position) -> i8 {
+        if line.is_only(&position) {
+            self.fresh_value(position)
+        } else {
+            self.value(line, position, BELOW, ABOVE)
+        }
+    }
+
     /// The result for its mover of `position` with no earlier history:
     /// remembered, or searched once with the widest window and remembered.
     fn fresh_value(&mut self, position: Position) -> i8 {
@@ -417,7 +464,9 @@ impl Solver {
         let mut line = Line::default();
         line.enter(position);
         let value = self.value(&mut line, position, BELOW, ABOVE);
-        self.fresh.insert(position, value);
+        if !self.over_budget() {
+            self.fresh.insert(position, value);
+        }
         value
     }
 
@@ -428,6 +477,11 @@ impl Solver {
     fn value(&mut self, line: &mut Line, position: Position, alpha: i8, beta: i8) -> i8 {
         if let Some(end) = self.end(line, &position) {
             return standing_value(end.standing(position.to_move));
+        }
+        self.visited += 1;
+        if self.over_budget() {
+            // Any answer will do: the call reports that it gave up.
+            return 0;
         }
         let mut best = BELOW;
         let mut children = self.children(&position);

@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use oware_reference::solve::{
-    SolveError, SolveRules, Solver, Sharing, Standing, database_standings,
+    Sharing, SolveError, SolveRules, Solver, Standing, database_standings,
 };
 use oware_reference::{
     Bounds, EndReason, EndgameRules, Position, Seat, house_from_letter, solve_endgames,
@@ -129,6 +129,97 @@ fn history_given_twice_ends_the_game_one_step_sooner() {
     let mut auale = Solver::new(SolveRules::AUALE);
     let over = auale.solve_game(two_seeds(), &[moves.clone(), vec![0]].concat());
     assert_eq!(over, Err(SolveError::EndedBefore { at: 12 }));
+}
+
+#[test]
+fn the_third_repetition_lets_the_issue_example_go_on() {
+    // After the same moves under abapa, South's F brings the set-up back
+    // for only its second time, and the game goes on: South wins, as the
+    // database says.
+    let mut solver = Solver::new(SolveRules::ABAPA);
+    let history = solver
+        .since_last_capture(issue_start(), &houses(ISSUE_MOVES))
+        .expect("the moves are legal");
+    assert_eq!(solver.winner(&history), Ok(Some(Seat::South)));
+    // One quiet stretch played twice over is a finished game under auale
+    // and abapa alike once the set-up has come back a third time.
+    let twice = [houses(ISSUE_MOVES), houses("F"), houses(ISSUE_MOVES)].concat();
+    assert_eq!(
+        solver.solve_game(issue_start(), &twice).map(|s| s.winner),
+        Ok(Some(Seat::North))
+    );
+}
+
+#[test]
+fn a_fresh_game_lies_within_the_databases_bounds() {
+    // Every arrangement of up to `SEEDS` seeds, every split of the stores
+    // in which the result is not settled yet, either seat to move.
+    const SEEDS: u32 = 2;
+    let abapa = solve_endgames(EndgameRules::Abapa, SEEDS);
+    let awari = solve_endgames(EndgameRules::Awari, SEEDS);
+    let own_rows_or_split = |repetition, sharing| SolveRules {
+        repetition,
+        sharing,
+        ..SolveRules::ABAPA
+    };
+    let checks: [(SolveRules, &BTreeMap<[u8; 12], Bounds>); 6] = [
+        (SolveRules::ABAPA, &abapa),
+        (SolveRules::AUALE, &abapa),
+        (own_rows_or_split(3, Sharing::EvenSplit), &abapa),
+        (own_rows_or_split(2, Sharing::EvenSplit), &abapa),
+        (SolveRules::AWARI_SPLIT, &awari),
+        (
+            SolveRules {
+                repetition: 2,
+                ..SolveRules::AWARI_SPLIT
+            },
+            &awari,
+        ),
+    ];
+    let mut checked = 0;
+    for (rules, table) in checks {
+        let mut solver = Solver::new(rules);
+        for (houses, &bounds) in table {
+            let seeds: u8 = houses.iter().sum();
+            for mover_store in 24u8.saturating_sub(seeds)..=24 {
+                for mover in [Seat::South, Seat::North] {
+                    let position = set_up(*houses, mover, mover_store);
+                    let [low, high] = database_standings(&position, bounds);
+                    let winner = solver.winner(&[position]).expect("solvable");
+                    let standing = match winner {
+                        None => Standing::Draw,
+                        Some(seat) if seat == mover => Standing::Win,
+                        Some(_) => Standing::Loss,
+                    };
+                    assert!(
+                        low <= standing && standing <= high,
+                        "{rules:?}: {position:?} {standing:?} outside {bounds:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 6 * 2 * (1 + 12 * 2 + 78 * 3));
+}
+
+/// The position with `houses` (the mover's row first) for `mover`, its
+/// store `mover_store` and the opponent's the rest of the 48.
+fn set_up(houses: [u8; 12], mover: Seat, mover_store: u8) -> Position {
+    let seeds: u8 = houses.iter().sum();
+    let mut cells = [0; 14];
+    let (own, other, own_store, other_store) = match mover {
+        Seat::South => (0, 6, 12, 13),
+        Seat::North => (6, 0, 13, 12),
+    };
+    cells[own..own + 6].copy_from_slice(&houses[..6]);
+    cells[other..other + 6].copy_from_slice(&houses[6..]);
+    cells[own_store] = mover_store;
+    cells[other_store] = 48 - seeds - mover_store;
+    Position {
+        cells,
+        to_move: mover,
+    }
 }
 
 /// The houses of `position` from its mover's view, the mover's row first.

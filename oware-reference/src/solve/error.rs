@@ -30,6 +30,11 @@ pub enum SolveError {
         /// Why it was refused.
         refusal: Refusal,
     },
+    /// The game needs more positions visited than the solver's budget.
+    TooHard {
+        /// The budget, in positions.
+        budget: u64,
+    },
     /// The rules end a game at the 0th occurrence of a position, which
     /// means nothing.
     BadRepetition,
@@ -48,6 +53,10 @@ impl fmt::Display for SolveError {
                 write!(f, "the game was already over at position {at}")
             }
             SolveError::Refused { at, refusal } => write!(f, "move {at} is illegal: {refusal}"),
+            SolveError::TooHard { budget } => write!(
+                f,
+                "solving the game needs more than the budget of {budget} positions"
+            ),
             SolveError::BadRepetition => {
                 f.write_str("a repetition count must be at least 1 (the first occurrence)")
             }
