@@ -13,6 +13,7 @@ mod auale;
 mod book;
 mod egdb;
 mod endgame;
+mod history;
 #[path = "match.rs"]
 mod matches;
 mod ogn;
