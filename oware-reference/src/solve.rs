@@ -31,39 +31,54 @@
 //!
 //! # How it is solved, and why that is right
 //!
-//! Plain minimax over the results Loss < Draw < Win for the mover, by depth-
-//! first search. The state of the game is the current position and how
-//! often each position has occurred since the last capture; the search
-//! carries exactly that, counting a position in when a line enters it and
-//! out when the line returns.
+//! Minimax over the results Loss < Draw < Win for the mover (-1, 0, 1, so
+//! that the other side's result is the negation), by depth-first search.
+//! The state of the game is the current position and how often each
+//! position has occurred since the last capture; the search carries exactly
+//! that, counting a position in when a line enters it and out when the line
+//! returns.
 //!
 //! - Every line ends: between two captures the stores do not change, so
 //!   only finitely many positions can occur, each fewer than `repetition`
 //!   times before the game ends; a capture lowers the seeds on the board,
 //!   which happens at most 48 times. So the search terminates, and minimax
 //!   over a finite tree is the exact result.
+//! - Alpha-beta pruning over the three results gives the minimax value of
+//!   any finite tree; the root is searched with the widest window, so its
+//!   result is exact. Captures are tried first, since they are cheap.
 //! - After a capture the history is just the new position: every earlier
 //!   position had fewer seeds in the stores, and stores never give seeds
 //!   back, so none of them can occur again. The result after a capture is
-//!   therefore a function of the new position alone, and it is remembered
-//!   ([`Solver`] keeps those across calls). Nothing else is remembered: in
-//!   quiet play the result depends on the path.
-//! - The mover stops looking at its moves once one wins: nothing beats a
-//!   win. Otherwise every move is searched.
+//!   therefore a function of the new position alone: it is searched with
+//!   the widest window, once, and remembered ([`Solver`] keeps those
+//!   across calls). Nothing else is remembered: in quiet play the result
+//!   depends on the path.
 //!
-//! The line reported is the one where each side plays, at each position,
-//! its first move (in house order) with the best result; the seeds at its
-//! end come with the answer.
+//! [`Solver::solve`] also reports a line: each side plays, at each position,
+//! its first move (in house order) that keeps the best result, found by
+//! solving each child again; the seeds at its end come with the answer.
+//! [`Solver::winner`] gives the result alone, which is much cheaper.
 //!
 //! # What it costs
 //!
-//! The number of lines through quiet play grows exponentially with the
-//! seeds on the board and with `repetition`. Measured in release on one core
-//! (`cargo test --release -p oware-reference --test solve -- --nocapture
-//! solving_costs`), solving every
-//! fresh position of one seed count with one [`Solver`] per rule set
-//! takes, per position on average: see the `# Measured` table in the
-//! crate README.
+//! The lines through quiet play are enumerated, so the cost grows
+//! exponentially with the seeds on the board, and faster under the third
+//! repetition than under the first. Measured in release on this project's
+//! 2-core machine (loaded), [`Solver::winner`] of every position of `n`
+//! seeds with South to move, for every split of the stores that does not
+//! settle the result, one [`Solver`] for the lot:
+//!
+//! | `n` | positions | first repetition (auale) | third (abapa) |
+//! |---|---|---|---|
+//! | 1 | 24 | 16 µs in all | 23 µs in all |
+//! | 2 | 234 | 0.3 ms in all | 19 ms in all (worst 18 ms) |
+//! | 3 | 1 456 | 4.3 s in all (worst 127 ms) | ABAPA3 |
+//!
+//! So one game of 3 seeds is practical under either rule, and 4 seeds often
+//! is (`cargo xtask verify --only history` solves 3 and 4 seeds within a
+//! budget of 200 000 positions a question, and skips the rest); beyond
+//! that, expect minutes to hours a game. [`Solver::set_budget`] bounds a
+//! call.
 //!
 //! ```
 //! use oware_reference::solve::{SolveRules, Solver};
@@ -85,6 +100,7 @@
 
 mod error;
 mod fresh;
+mod line;
 
 use std::collections::HashMap;
 
@@ -93,6 +109,8 @@ use crate::outcome::{EndReason, Outcome, each_takes_own_row, outcome_without_his
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::seat::Seat;
+
+use line::{Line, captured};
 
 pub use error::SolveError;
 pub use fresh::database_standings;
@@ -527,44 +545,6 @@ impl Solver {
             plies: 0,
         })
     }
-}
-
-/// How often each position has occurred since the last capture, along the
-/// game and the line being searched.
-#[derive(Clone, Default)]
-struct Line {
-    occurrences: HashMap<Position, usize>,
-}
-
-impl Line {
-    fn enter(&mut self, position: Position) {
-        *self.occurrences.entry(position).or_insert(0) += 1;
-    }
-
-    fn leave(&mut self, position: Position) {
-        if let Some(count) = self.occurrences.get_mut(&position) {
-            *count -= 1;
-            if *count == 0 {
-                self.occurrences.remove(&position);
-            }
-        }
-    }
-
-    fn occurrences(&self, position: &Position) -> usize {
-        self.occurrences.get(position).copied().unwrap_or(0)
-    }
-
-    /// Whether `position` is the only position since the last capture, once.
-    fn is_only(&self, position: &Position) -> bool {
-        self.occurrences.len() == 1 && self.occurrences(position) == 1
-    }
-}
-
-/// Whether the move from `before` to `after` captured: the stores grew (a
-/// grand slam leaves them as they were).
-fn captured(before: &Position, after: &Position) -> bool {
-    let stores = |p: &Position| u32::from(p.cells[12]) + u32::from(p.cells[13]);
-    stores(after) > stores(before)
 }
 
 /// The outcome when the seeds left are split evenly: each store gains half

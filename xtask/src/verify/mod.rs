@@ -51,8 +51,11 @@ pub(crate) enum Check {
     History,
 }
 
+/// One check's entry point.
+type Run = fn(&Args) -> anyhow::Result<()>;
+
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    let checks: [(Check, fn(&Args) -> anyhow::Result<()>); 4] = [
+    let checks: [(Check, Run); 4] = [
         (Check::Rules, rules::run),
         (Check::Search, search::run),
         (Check::Egdb, egdb::run),
