@@ -74,11 +74,12 @@
 //! | 2 | 234 | 0.3 ms in all | 19 ms in all (worst 18 ms) |
 //! | 3 | 1 456 | 4.3 s in all (worst 127 ms) | ABAPA3 |
 //!
-//! So one game of 3 seeds is practical under either rule, and 4 seeds often
-//! is (`cargo xtask verify --only history` solves 3 and 4 seeds within a
-//! budget of 200 000 positions a question, and skips the rest); beyond
-//! that, expect minutes to hours a game. [`Solver::set_budget`] bounds a
-//! call.
+//! So a game of 3 seeds is practical under either rule, and one of 4 often
+//! is: `cargo xtask verify --only history` solves games of 3 seeds by
+//! default (`--history-seeds 4` for more) within a budget of 200 000
+//! positions a question, counting those it skips; at 4 seeds it skips
+//! about a third. Beyond that, expect minutes to hours a game.
+//! [`Solver::set_budget`] bounds a call.
 //!
 //! ```
 //! use oware_reference::solve::{SolveRules, Solver};

@@ -32,13 +32,14 @@ use rand_chacha::ChaCha8Rng;
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Random games to search (`--long`: ten times as many).
-    #[arg(long, value_name = "N", default_value_t = 60)]
+    #[arg(long, value_name = "N", default_value_t = 100)]
     pub(crate) history_games: usize,
     /// The fixed depth searched.
     #[arg(long, value_name = "D", default_value_t = 10)]
     pub(crate) history_depth: u32,
-    /// The most seeds on the board (at least 3; the database is built to it).
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    /// The most seeds on the board (at least 3; the database is built to
+    /// it). The naive solver skips many questions of 4 seeds or more.
+    #[arg(long, value_name = "N", default_value_t = 3)]
     pub(crate) history_seeds: u8,
     /// The most quiet moves played from the set-up.
     #[arg(long, value_name = "K", default_value_t = 12)]
