@@ -72,13 +72,15 @@
 //! |---|---|---|---|
 //! | 1 | 24 | 16 µs in all | 23 µs in all |
 //! | 2 | 234 | 0.3 ms in all | 19 ms in all (worst 18 ms) |
-//! | 3 | 1 456 | 4.3 s in all (worst 127 ms) | ABAPA3 |
+//! | 3 | 1 456 | 4.3 s in all (worst 127 ms) | unfinished after 8 min of CPU |
 //!
-//! So a game of 3 seeds is practical under either rule, and one of 4 often
-//! is: `cargo xtask verify --only history` solves games of 3 seeds by
-//! default (`--history-seeds 4` for more) within a budget of 200 000
-//! positions a question, counting those it skips; at 4 seeds it skips
-//! about a third. Beyond that, expect minutes to hours a game.
+//! Most single games of 3 seeds are quick under either rule, some under
+//! abapa are not, and games of 4 seeds often are: `cargo xtask verify
+//! --only history` solves games of 3 seeds by default (`--history-seeds 4`
+//! for more) within a budget of 200 000 positions a question, counting
+//! those it skips; at 4 seeds it skips about a third (the 3-seed run
+//! measured there, 100 games: 52 of 318 questions). Beyond that, expect
+//! minutes to hours a game.
 //! [`Solver::set_budget`] bounds a call.
 //!
 //! ```
