@@ -22,7 +22,11 @@
 //! in `capture.rs`, what a move does to the board in `play.rs`, feeding and
 //! the Awari restriction in `legality.rs`, the ends of a game in `outcome.rs`
 //! and `game.rs`, letters and transcripts in `notation.rs`, the board as text
-//! in `board_text.rs`.
+//! in `board_text.rs`. Two solvers stand on these rules: [`endgame`], the
+//! value of every position of a few seeds for a game that starts fresh
+//! (what an endgame database must hold), and [`solve`], the exact result of
+//! a game with its history, repetition included (what a search's proofs
+//! must say).
 
 mod board_text;
 mod capture;
@@ -37,6 +41,7 @@ mod position;
 mod refusal;
 mod rules;
 mod seat;
+pub mod solve;
 mod sow;
 
 pub use board_text::{BoardError, parse_board, render_board};

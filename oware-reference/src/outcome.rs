@@ -87,7 +87,7 @@ pub(crate) fn each_takes_own_row(pos: &Position, reason: EndReason) -> Outcome {
         seeds[seat.index()] = u8::try_from(total).unwrap_or(u8::MAX);
     }
     Outcome {
-        winner: larger(seeds),
+        winner: winner(seeds),
         reason,
         seeds,
     }
@@ -105,14 +105,15 @@ pub(crate) fn split_evenly(pos: &Position, reason: EndReason) -> Outcome {
         seeds[seat.index()] = u8::try_from(total).unwrap_or(u8::MAX);
     }
     Outcome {
-        winner: larger(seeds),
+        winner: winner(seeds),
         reason,
         seeds,
     }
 }
 
-/// The seat with the larger count, or `None` when they are equal.
-fn larger(seeds: [u8; 2]) -> Option<Seat> {
+/// The seat holding more seeds in `seeds` (South's first), or `None` when
+/// they are equal.
+pub(crate) fn winner(seeds: [u8; 2]) -> Option<Seat> {
     if seeds[0] > seeds[1] {
         Some(Seat::South)
     } else if seeds[1] > seeds[0] {

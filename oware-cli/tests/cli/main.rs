@@ -16,6 +16,7 @@ mod egdb;
 mod endgame;
 mod errors;
 mod help;
+mod history;
 #[path = "match.rs"]
 mod matches;
 mod ogn;

@@ -5,8 +5,14 @@
 //! - [`search`]: alpha-beta against plain minimax at fixed depths.
 //! - [`egdb`]: the endgame databases against oware-reference's naive solver
 //!   and against their own successors.
+//! - [`history`]: the search's proofs in games with a history against
+//!   oware-reference's history-aware naive solver, with and without a
+//!   database.
+//!
+//! `--only NAME` runs one of them.
 
 mod egdb;
+mod history;
 mod rules;
 mod search;
 
@@ -25,12 +31,41 @@ pub(crate) struct Args {
     pub(crate) search: search::Args,
     #[command(flatten)]
     pub(crate) egdb: egdb::Args,
+    #[command(flatten)]
+    pub(crate) history: history::Args,
+    /// Run only this check.
+    #[arg(long, value_enum)]
+    pub(crate) only: Option<Check>,
 }
 
+/// The checks `--only` can pick.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Check {
+    /// oware-core against oware-reference, and perft.
+    Rules,
+    /// Alpha-beta against minimax.
+    Search,
+    /// The endgame databases.
+    Egdb,
+    /// The search's proofs in games with a history.
+    History,
+}
+
+/// One check's entry point.
+type Run = fn(&Args) -> anyhow::Result<()>;
+
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    rules::run(args)?;
-    search::run(args)?;
-    egdb::run(args)?;
+    let checks: [(Check, Run); 4] = [
+        (Check::Rules, rules::run),
+        (Check::Search, search::run),
+        (Check::Egdb, egdb::run),
+        (Check::History, history::run),
+    ];
+    for (check, run) in checks {
+        if args.only.is_none_or(|only| only == check) {
+            run(args)?;
+        }
+    }
     println!("verify: all checks passed");
     Ok(())
 }
