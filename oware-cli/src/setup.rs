@@ -100,8 +100,7 @@ pub(crate) fn game_from(start: Position, rules: Rules, text: Option<&str>) -> Re
     let mut game = Game::from_position(start, rules);
     if let Some(text) = text {
         let transcript = parse_transcript(text, start.to_move())?;
-        game.play_all(&transcript)
-            .context("the transcript")?;
+        game.play_all(&transcript).context("the transcript")?;
     }
     Ok(game)
 }
