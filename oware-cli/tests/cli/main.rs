@@ -6,6 +6,7 @@
 //! better search does not break these tests.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 mod analyze;
@@ -13,6 +14,7 @@ mod auale;
 mod book;
 mod egdb;
 mod endgame;
+mod files;
 #[path = "match.rs"]
 mod matches;
 mod ogn;
@@ -47,7 +49,14 @@ const NO_EGDB: &str = "/nonexistent/oware-egdb";
 
 /// Runs `oware` with `args`, `input` on stdin, until it exits.
 fn oware(args: &[&str], input: &str) -> Run {
+    oware_in(Path::new("."), args, input)
+}
+
+/// Runs `oware` in the folder `dir` (so file names in its output are the
+/// short ones given) with `args`, `input` on stdin, until it exits.
+fn oware_in(dir: &Path, args: &[&str], input: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_oware"))
+        .current_dir(dir)
         .args(args)
         .env_remove("NO_COLOR")
         // No endgame database unless a test names one: output stays the same
