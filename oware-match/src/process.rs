@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
-use oware_core::{Game, House, Position, Seat};
+use oware_core::{Game, House, Position};
 
 use crate::control::Go;
 use crate::player::{Fault, Player};
@@ -200,15 +200,7 @@ fn position_command(game: &Game) -> String {
     let mut line = if start == Position::OPENING {
         String::from("position startpos")
     } else {
-        let mut fen = String::from("position fen ");
-        for cell in start.board().to_cells() {
-            fen += &format!("{cell}-");
-        }
-        fen.push(match start.to_move() {
-            Seat::South => 'S',
-            Seat::North => 'N',
-        });
-        fen
+        format!("position fen {}", start.to_fen())
     };
     if !game.moves().is_empty() {
         line += " moves ";
@@ -290,7 +282,7 @@ mod tests {
         game.play(House::E).unwrap();
         game.play(House::c).unwrap();
         assert_eq!(position_command(&game), "position startpos moves Ec");
-        let start = Position::new(oware_core::Board::OPENING, Seat::North);
+        let start = Position::new(oware_core::Board::OPENING, oware_core::Seat::North);
         let game = Game::from_position(start, oware_core::Rules::ABAPA);
         assert_eq!(
             position_command(&game),

@@ -14,6 +14,7 @@ mod auale;
 mod book;
 mod egdb;
 mod endgame;
+mod fen;
 mod files;
 #[path = "match.rs"]
 mod matches;
