@@ -78,7 +78,7 @@ impl ProcessPlayer {
         let started = player.send("uci").and_then(|()| player.expect("uciok"));
         let ready = started.and_then(|()| {
             for (name, value) in &command.options {
-                player.send(&format!("setoption name {name} value {value}"))?;
+                player.set_option(name, value)?;
             }
             player.send("isready")?;
             player.expect("readyok")
@@ -117,11 +117,41 @@ impl ProcessPlayer {
     /// Waits for a line starting with `word` within the handshake time.
     fn expect(&mut self, word: &'static str) -> Result<(), Fault> {
         let wait = self.handshake;
-        self.wait_for(word, wait).map(|_| ())
+        self.wait_for(word, wait, &mut |_| {}).map(|_| ())
     }
 
-    /// The first line whose first word is `word`, within `wait`.
-    fn wait_for(&mut self, word: &'static str, wait: Duration) -> Result<String, Fault> {
+    /// Sets an option and waits until the engine has taken it: an option
+    /// the engine refuses (`info string error …`, as `oware uci` answers a
+    /// bad value or an unknown name) would make every game of the match
+    /// other than asked, so it fails the start with the engine's words.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
+        self.send(&format!("setoption name {name} value {value}"))?;
+        self.send("isready")?;
+        let mut refused = None;
+        let wait = self.handshake;
+        self.wait_for("readyok", wait, &mut |line| {
+            if refused.is_none() {
+                refused = line
+                    .strip_prefix("info string error")
+                    .map(|why| why.trim_start_matches(':').trim().to_owned());
+            }
+        })?;
+        match refused {
+            Some(why) => Err(Fault::Start(format!(
+                "it refuses option.{name}={value}: {why}"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The first line whose first word is `word`, within `wait`; every
+    /// line before it goes to `other`.
+    fn wait_for(
+        &mut self,
+        word: &'static str,
+        wait: Duration,
+        other: &mut dyn FnMut(&str),
+    ) -> Result<String, Fault> {
         let deadline = Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -130,6 +160,7 @@ impl ProcessPlayer {
                     if line.split_whitespace().next() == Some(word) {
                         return Ok(line);
                     }
+                    other(&line);
                 }
                 Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.crashed("its output closed"));
@@ -169,7 +200,7 @@ impl Player for ProcessPlayer {
         self.drain()?;
         self.send(&position_command(game))?;
         self.send(&go.command())?;
-        let line = self.wait_for("bestmove", wait)?;
+        let line = self.wait_for("bestmove", wait, &mut |_| {})?;
         let answer = line.split_whitespace().nth(1).unwrap_or("");
         let mut letters = answer.chars();
         match (letters.next().and_then(House::from_letter), letters.next()) {
