@@ -67,6 +67,7 @@
 //! # Ok::<(), oware_core::notation::OgnError>(())
 //! ```
 
+mod cursor;
 mod error;
 mod read;
 mod variant;
