@@ -9,7 +9,7 @@ use crate::oware;
 use crate::show::FINISHED_GAME;
 
 /// A record from oware-core's test data (hand-written in Aualé's style).
-fn data(name: &str) -> String {
+pub(crate) fn data(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../oware-core/tests/data/ogn")
         .join(name);
