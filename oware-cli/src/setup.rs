@@ -1,76 +1,237 @@
-//! Where a command starts: the opening or a board read from a file, the seat
-//! to move, the rules, and a transcript played from there; or a game record
-//! (OGN) read from a file, and saved to one.
+//! Where a command starts: the opening, a board or a fen, the seat to move,
+//! the rules, and a transcript played from there; or a game record (OGN)
+//! read from a file, and saved to one without ever losing what was there.
 
+use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use oware_core::{Board, Game, Position, Record, Rules, Seat, Transcript};
 
-/// The start position: the opening, or a board diagram, and the seat to move.
+/// The start position: the opening, a board diagram or a fen, and the seat
+/// to move.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub(crate) struct StartArgs {
-    /// Start from the board in FILE (RULES.md's four-line diagram, `-` for stdin)
-    /// instead of the opening.
+    /// Start from the board in FILE (RULES.md's four-line diagram, or a fen
+    /// on one line, or what `show` prints; `-` for stdin) instead of the
+    /// opening.
     #[arg(long, value_name = "FILE|-")]
     pub(crate) board: Option<PathBuf>,
+    /// Start from this position, written as a fen: the twelve houses A-F
+    /// then a-f, South's store, North's store, the seat to move (S or N),
+    /// e.g. 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S.
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["board", "to_move"])]
+    pub(crate) fen: Option<String>,
     /// The seat to move at the start [default: south].
     #[arg(long, value_name = "SEAT")]
     pub(crate) to_move: Option<Seat>,
 }
 
 impl StartArgs {
-    /// Whether neither option is given: the game starts from the opening.
+    /// Whether no option is given: the game starts from the opening.
     pub(crate) fn is_opening(&self) -> bool {
-        self.board.is_none() && self.to_move.is_none()
+        self.board.is_none() && self.fen.is_none() && self.to_move.is_none()
     }
 
     /// The start position these options describe.
     pub(crate) fn position(&self) -> Result<Position> {
+        if let Some(fen) = &self.fen {
+            return Position::from_fen(fen.trim()).context("--fen");
+        }
         let board = match &self.board {
             None => Board::OPENING,
-            Some(path) => read_board(path)?,
+            Some(path) => match read_board(path)? {
+                Start::Board(board) => board,
+                Start::Fen(position) => {
+                    if self.to_move.is_some() {
+                        bail!(
+                            "the fen in {} names the seat to move: leave out --to-move",
+                            path.display()
+                        );
+                    }
+                    return Ok(position);
+                }
+            },
         };
         Ok(Position::new(board, self.to_move.unwrap_or(Seat::South)))
     }
 }
 
-/// Reads a board diagram from `path`, or from stdin for `-`.
-pub(crate) fn read_board(path: &Path) -> Result<Board> {
+/// What a `--board` file holds: a diagram, or a fen (which names the seat
+/// to move too).
+enum Start {
+    Board(Board),
+    Fen(Position),
+}
+
+/// Reads a board diagram or a fen from `path`, or from stdin for `-`. A
+/// text of one line is a fen (a diagram has four); a `fen:` line, as `show`
+/// prints under its diagram, is read as the position.
+fn read_board(path: &Path) -> Result<Start> {
     let (text, name) = read_text(path, "board")?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).trim();
+    // What `show` prints: the diagram, then its fen, which says it all.
+    if let Some(fen) = text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("fen:"))
+    {
+        return Position::from_fen(fen.trim())
+            .map(Start::Fen)
+            .with_context(|| format!("{name}: its fen line is not a position"));
+    }
+    if !text.contains('\n') && !text.starts_with('[') {
+        return Position::from_fen(text)
+            .map(Start::Fen)
+            .with_context(|| format!("{name} is not a board or a fen"));
+    }
     text.parse::<Board>()
+        .map(Start::Board)
         .with_context(|| format!("{name} is not a board"))
 }
 
-/// Whether a command's word names an OGN record: a file whose name ends in
-/// `.ogn`, or `-` for a record on stdin. (A transcript has neither.)
-pub(crate) fn names_record(word: &str) -> bool {
-    word == "-"
-        || Path::new(word)
-            .extension()
-            .is_some_and(|extension| extension.eq_ignore_ascii_case("ogn"))
+/// What a command's last word gave: a game record, or a transcript.
+enum Moves {
+    /// A record, read from a file or stdin.
+    Record(Record),
+    /// A transcript, given as the word or read from a file or stdin.
+    Transcript(String),
 }
 
-/// Reads the OGN record in `path`, or on stdin for `-`; a malformed record
-/// or an illegal move fails with the line, column and move number.
+/// The game a command is given: a record (its own start and rules), or a
+/// game played from the start options.
+pub(crate) enum Given {
+    /// A game record, read from a file or stdin.
+    Record(Record),
+    /// A transcript played from `--board`, `--fen` or the opening.
+    Game(Game),
+}
+
+/// The game that `word` (a transcript, a file or `-`; see [`read_moves`])
+/// and the start options give, under `rules` [default: abapa]. A record
+/// gives its own start and rules, so the options must be left out.
+pub(crate) fn read_given(
+    word: Option<&str>,
+    start: &StartArgs,
+    rules: Option<Rules>,
+) -> Result<Given> {
+    let transcript = match word.map(read_moves).transpose()? {
+        Some(Moves::Record(record)) => {
+            if rules.is_some() || !start.is_opening() {
+                bail!(
+                    "a game record gives its own rules and start: leave out --rules, --board, --fen and --to-move"
+                );
+            }
+            return Ok(Given::Record(record));
+        }
+        Some(Moves::Transcript(text)) => Some(text),
+        None => None,
+    };
+    let game = game_from(
+        start.position()?,
+        rules.unwrap_or_default(),
+        transcript.as_deref(),
+    )?;
+    Ok(Given::Game(game))
+}
+
+/// Reads what `word` names: `-` is stdin; an existing file, or a word with
+/// a `.` or a `/` (a file name, so a missing one is reported as such), is a
+/// file; anything else is a transcript. A file or stdin holds a record or a
+/// transcript, told apart by their text ([`holds_record`]), not by a name.
+fn read_moves(word: &str) -> Result<Moves> {
+    let path = Path::new(word);
+    let names_file = word == "-" || path.exists() || word.contains(['.', '/', '\\']);
+    if !names_file {
+        return Ok(Moves::Transcript(word.to_owned()));
+    }
+    let (text, name) = read_text(path, "game")?;
+    if holds_record(&text) {
+        let record = text
+            .parse::<Record>()
+            .with_context(|| format!("{name} is not a game record"))?;
+        Ok(Moves::Record(record))
+    } else {
+        Ok(Moves::Transcript(text.trim().to_owned()))
+    }
+}
+
+/// Whether `text` is a game record rather than a transcript: its first
+/// character that is not white space opens a tag (`[`), a comment (`{`) or
+/// a variation (`(`), is a move number or the result `*`, or there is none
+/// (an empty file is read as a record, so the reader says it is empty). A
+/// transcript starts with a house letter.
+pub(crate) fn holds_record(text: &str) -> bool {
+    text.trim_start_matches(['\u{feff}'])
+        .trim_start()
+        .chars()
+        .next()
+        .is_none_or(|c| matches!(c, '[' | '{' | '(' | '*') || c.is_ascii_digit())
+}
+
+/// Reads the OGN record in `path`, or on stdin for `-`, whatever the
+/// file's name; a malformed record or an illegal move fails with the line,
+/// column and move number.
 pub(crate) fn read_record(path: &Path) -> Result<Record> {
     let (text, name) = read_text(path, "record")?;
     text.parse::<Record>()
         .with_context(|| format!("{name} is not a game record"))
 }
 
-/// Writes `record` to `path` whole or not at all: into a temporary file
-/// beside it, then renamed over it, so a reader (or a crash) never sees half
-/// a record.
+/// Refuses to write over `path` unless `force` is given: an existing file
+/// is someone's work. `option` names the option that chose the path, and
+/// `way_out` says how to keep the file instead, after "give --force to
+/// replace it" (empty for none).
+pub(crate) fn refuse_existing(path: &Path, option: &str, force: bool, way_out: &str) -> Result<()> {
+    let Ok(metadata) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let shown = path.display();
+    if metadata.is_dir() {
+        bail!("{option} {shown}: {shown} is a folder; name a file");
+    }
+    if !force {
+        bail!(
+            "{option} {shown}: the file exists and would be replaced; give --force to replace it{way_out}"
+        );
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name the same existing file.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Writes `record` to `path` whole or not at all ([`write_whole`]).
 pub(crate) fn save_record(path: &Path, record: &Record) -> Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, record.to_string())
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path)
-        .with_context(|| format!("cannot save the game to {}", path.display()))
+    write_whole(path, &record.to_string())
+}
+
+/// Writes `text` to `path` whole or not at all: into a temporary file
+/// beside it (in the same folder, so the rename cannot cross file systems),
+/// then renamed over it, so a reader, a crash or a kill never sees half a
+/// file. On any failure the temporary file is removed and `path` is as it
+/// was.
+pub(crate) fn write_whole(path: &Path, text: &str) -> Result<()> {
+    let name = path
+        .file_name()
+        .with_context(|| format!("cannot save to {}: it names no file", path.display()))?;
+    // Hidden, and one per process: two commands saving beside each other
+    // never share a temporary file.
+    let mut temporary = OsString::from(".");
+    temporary.push(name);
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary);
+    let written = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error).with_context(|| format!("cannot save to {}", path.display()));
+    }
+    Ok(())
 }
 
 /// The text in `path`, or on stdin for `-`, and a name for it in messages;
@@ -111,27 +272,48 @@ mod tests {
     use oware_core::House;
 
     #[test]
-    fn records_are_named_by_their_extension_or_a_dash() {
-        assert!(names_record("game.ogn"));
-        assert!(names_record("dir/Game.OGN"));
-        assert!(names_record("-"));
-        assert!(!names_record("EcAb"));
-        assert!(!names_record("game.ogn.txt"));
+    fn records_are_told_from_transcripts_by_their_text() {
+        for record in [
+            "[Event \"x\"]",
+            "\n  1. E c *",
+            "{a note} E",
+            "*",
+            "",
+            " \n",
+            "\u{feff}[A \"b\"]",
+        ] {
+            assert!(holds_record(record), "{record:?}");
+        }
+        for transcript in ["EcAb", "  EcAb\n", "x"] {
+            assert!(!holds_record(transcript), "{transcript:?}");
+        }
     }
 
     #[test]
     fn a_saved_record_replaces_the_file_whole() {
-        let path = std::env::temp_dir().join(format!("oware-setup-{}.ogn", std::process::id()));
+        let folder = std::env::temp_dir().join(format!("oware-setup-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let path = folder.join("game.txt");
         let mut record = Record::new(Game::new(Rules::ABAPA));
         save_record(&path, &record).unwrap();
         record.play(House::E).unwrap();
         save_record(&path, &record).unwrap();
         let read = read_record(&path).unwrap();
         assert_eq!(read, record);
-        let mut temporary = path.clone().into_os_string();
-        temporary.push(".tmp");
-        assert!(!Path::new(&temporary).exists());
-        std::fs::remove_file(&path).unwrap();
+        // A folder where the file should be: refused, and nothing left beside it.
+        std::fs::create_dir_all(folder.join("sub")).unwrap();
+        let error = save_record(&folder.join("sub"), &record).unwrap_err();
+        assert!(
+            format!("{error:#}").starts_with("cannot save to "),
+            "{error:#}"
+        );
+        let mut names: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["game.txt", "sub"]);
+        std::fs::remove_dir_all(&folder).unwrap();
     }
 
     #[test]

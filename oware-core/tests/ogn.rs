@@ -140,7 +140,7 @@ fn pgn_numbering_comments_before_the_moves_and_variations() {
     // No number resumes the moves after a comment, as Aualé writes them.
     assert!(
         written.ends_with(
-            "\n\n{North to move: the fed seeds come back} 1... c 2. F f 3. B {South waits} a 4.\nC e+2 *\n"
+            "\n\n{North to move: the fed seeds come back} 1... c 2. F (2. E) f (2... e 3. A (3.\nB) 3... a) 3. B {South waits} a (3... e {the capture} 4. A) 4. C e+2 *\n"
         ),
         "{written}"
     );
@@ -242,7 +242,7 @@ fn variants_name_the_rules() {
         ("Sowing", Rules::SOWING),
         ("?", Rules::ABAPA),
     ] {
-        let record: Record = format!("[Variant \"{variant}\"]").parse().unwrap();
+        let record: Record = format!("[Variant \"{variant}\"] *").parse().unwrap();
         assert_eq!(record.rules(), rules, "{variant}");
     }
     let record: Record = "1. E c".parse().unwrap();
@@ -421,11 +421,48 @@ fn the_error_names_the_move_and_its_kind() {
 }
 
 #[test]
-fn empty_and_blank_text_is_the_opening() {
+fn empty_text_and_tags_alone_are_not_a_record() {
+    // A file cut short, or `oware analyze g.ogn > g.ogn`, must not read as a game.
     for text in ["", "\n\n", "\u{feff}"] {
-        let record: Record = text.parse().unwrap();
-        assert_eq!(record.game(), &Game::new(Rules::ABAPA));
-        assert!(record.tags().is_empty());
-        assert_eq!(record.to_string(), "*\n");
+        let error = text.parse::<Record>().unwrap_err();
+        assert_eq!(error.kind, OgnErrorKind::NoMoves { tags: 0 }, "{text:?}");
     }
+    assert_eq!(
+        "".parse::<Record>().unwrap_err().to_string(),
+        "line 1, column 1: no record here: no tags, no moves and no result"
+    );
+    let error = "[Event \"club\"]\n[Site \"?\"]\n"
+        .parse::<Record>()
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "line 3, column 1: the record ends after its 2 tags, with no moves and no result (a record ends with `*` or `S-N`)"
+    );
+    // The opening with no moves is a record when it says so: its result.
+    let record: Record = "*".parse().unwrap();
+    assert_eq!(record.game(), &Game::new(Rules::ABAPA));
+    assert_eq!(record.to_string(), "*\n");
+    let record: Record = "{just a comment}".parse().unwrap();
+    assert_eq!(record.comments()[0].as_deref(), Some("just a comment"));
+}
+
+#[test]
+fn several_records_read_one_after_another() {
+    let text =
+        "[Round \"1\"]\n\n1. E c *\n\n[Round \"2\"]\n\n1. F (1. A) e\n[Round \"3\"] 1. C *\n";
+    let records = Record::read_all(text).unwrap();
+    let rounds: Vec<_> = records.iter().map(|r| r.tag("Round").unwrap()).collect();
+    assert_eq!(rounds, ["1", "2", "3"]);
+    assert_eq!(records[1].game().transcript().to_string(), "Fe");
+    assert_eq!(records[1].variations()[1].as_deref(), Some("(1. A)"));
+    // One record is expected where a text is read as one.
+    let error = text.parse::<Record>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "line 5, column 1: a second record begins here, where one record is expected"
+    );
+    // Places count in the whole text.
+    let error = Record::read_all("1. E *\n\n1. E c 2. E *").unwrap_err();
+    assert_eq!((error.line, error.column), (3, 11));
+    assert!(Record::read_all("  \n").is_err());
 }

@@ -91,6 +91,32 @@ pub struct Budget {
     pub nodes: Option<u64>,
 }
 
+impl fmt::Display for Budget {
+    /// What is set, as the match's options give it: `movetime 100 ms`,
+    /// `tc 10+0.1`, `depth 6`, `nodes 5000`, joined by `, `; `the engine's
+    /// own limits` when nothing is.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(movetime) = self.movetime {
+            parts.push(format!("movetime {} ms", movetime.as_millis()));
+        }
+        if let Some(clock) = self.clock {
+            parts.push(format!("tc {clock}"));
+        }
+        if let Some(depth) = self.depth {
+            parts.push(format!("depth {depth}"));
+        }
+        if let Some(nodes) = self.nodes {
+            parts.push(format!("nodes {nodes}"));
+        }
+        if parts.is_empty() {
+            f.write_str("the engine's own limits")
+        } else {
+            f.write_str(&parts.join(", "))
+        }
+    }
+}
+
 impl Budget {
     /// Whether nothing is set.
     #[must_use]

@@ -53,13 +53,13 @@ mod tournament;
 
 pub use control::{Budget, Go, TimeControl, TimeControlError};
 pub use game::{Ending, Result as GameResult, Settings, play as play_game};
-pub use opening::{OpeningError, random_openings, read_openings};
+pub use opening::{OpeningError, random_openings, read_ogn_openings, read_openings};
 pub use oware_core::BySeat;
 pub use player::{Fault, Player, SearchPlayer};
 pub use process::{EngineCommand, MAX_LINE, ProcessPlayer};
-pub use record::write_game;
+pub use record::{game_record, write_game};
 pub use spec::{EngineKind, EngineSpec, SpecError};
-pub use summary::{Summary, Wdl};
+pub use summary::{MIN_PAIRS, NoEstimate, Summary, Wdl};
 pub use tournament::{Contestant, GameRecord, Match, Start, run};
 
 /// The README's example, compiled and run as a doc test.

@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
-use oware_core::{Game, House, Position, Seat};
+use oware_core::{Game, House, Position};
 
 use crate::control::Go;
 use crate::player::{Fault, Player};
@@ -78,7 +78,7 @@ impl ProcessPlayer {
         let started = player.send("uci").and_then(|()| player.expect("uciok"));
         let ready = started.and_then(|()| {
             for (name, value) in &command.options {
-                player.send(&format!("setoption name {name} value {value}"))?;
+                player.set_option(name, value)?;
             }
             player.send("isready")?;
             player.expect("readyok")
@@ -117,11 +117,41 @@ impl ProcessPlayer {
     /// Waits for a line starting with `word` within the handshake time.
     fn expect(&mut self, word: &'static str) -> Result<(), Fault> {
         let wait = self.handshake;
-        self.wait_for(word, wait).map(|_| ())
+        self.wait_for(word, wait, &mut |_| {}).map(|_| ())
     }
 
-    /// The first line whose first word is `word`, within `wait`.
-    fn wait_for(&mut self, word: &'static str, wait: Duration) -> Result<String, Fault> {
+    /// Sets an option and waits until the engine has taken it: an option
+    /// the engine refuses (`info string error …`, as `oware uci` answers a
+    /// bad value or an unknown name) would make every game of the match
+    /// other than asked, so it fails the start with the engine's words.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
+        self.send(&format!("setoption name {name} value {value}"))?;
+        self.send("isready")?;
+        let mut refused = None;
+        let wait = self.handshake;
+        self.wait_for("readyok", wait, &mut |line| {
+            if refused.is_none() {
+                refused = line
+                    .strip_prefix("info string error")
+                    .map(|why| why.trim_start_matches(':').trim().to_owned());
+            }
+        })?;
+        match refused {
+            Some(why) => Err(Fault::Start(format!(
+                "it refuses option.{name}={value}: {why}"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The first line whose first word is `word`, within `wait`; every
+    /// line before it goes to `other`.
+    fn wait_for(
+        &mut self,
+        word: &'static str,
+        wait: Duration,
+        other: &mut dyn FnMut(&str),
+    ) -> Result<String, Fault> {
         let deadline = Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -130,6 +160,7 @@ impl ProcessPlayer {
                     if line.split_whitespace().next() == Some(word) {
                         return Ok(line);
                     }
+                    other(&line);
                 }
                 Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.crashed("its output closed"));
@@ -169,7 +200,7 @@ impl Player for ProcessPlayer {
         self.drain()?;
         self.send(&position_command(game))?;
         self.send(&go.command())?;
-        let line = self.wait_for("bestmove", wait)?;
+        let line = self.wait_for("bestmove", wait, &mut |_| {})?;
         let answer = line.split_whitespace().nth(1).unwrap_or("");
         let mut letters = answer.chars();
         match (letters.next().and_then(House::from_letter), letters.next()) {
@@ -200,15 +231,7 @@ fn position_command(game: &Game) -> String {
     let mut line = if start == Position::OPENING {
         String::from("position startpos")
     } else {
-        let mut fen = String::from("position fen ");
-        for cell in start.board().to_cells() {
-            fen += &format!("{cell}-");
-        }
-        fen.push(match start.to_move() {
-            Seat::South => 'S',
-            Seat::North => 'N',
-        });
-        fen
+        format!("position fen {}", start.to_fen())
     };
     if !game.moves().is_empty() {
         line += " moves ";
@@ -290,7 +313,7 @@ mod tests {
         game.play(House::E).unwrap();
         game.play(House::c).unwrap();
         assert_eq!(position_command(&game), "position startpos moves Ec");
-        let start = Position::new(oware_core::Board::OPENING, Seat::North);
+        let start = Position::new(oware_core::Board::OPENING, oware_core::Seat::North);
         let game = Game::from_position(start, oware_core::Rules::ABAPA);
         assert_eq!(
             position_command(&game),

@@ -10,6 +10,36 @@ use oware_core::{BySeat, Seat};
 use crate::stats::{Counts, Decision, Estimate, Sprt};
 use crate::tournament::GameRecord;
 
+/// The finished pairs of games an Elo interval needs: with one, its
+/// variance is that of a single result.
+pub const MIN_PAIRS: u32 = 2;
+
+/// Why a match has no Elo estimate yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoEstimate {
+    /// Fewer than [`MIN_PAIRS`] finished pairs: how many there are.
+    TooFewPairs(u32),
+    /// Every pair scored the same, so there is no variance to give the
+    /// interval a width.
+    NoVariance,
+}
+
+impl std::fmt::Display for NoEstimate {
+    /// `n/a (1 pair finished; the interval needs 2)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoEstimate::TooFewPairs(pairs) => write!(
+                f,
+                "n/a ({pairs} pair{} finished; the interval needs {MIN_PAIRS})",
+                if *pairs == 1 { "" } else { "s" }
+            ),
+            NoEstimate::NoVariance => {
+                f.write_str("n/a (every pair scored the same: no variance yet)")
+            }
+        }
+    }
+}
+
 /// Wins, draws and losses, from the first contestant's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wdl {
@@ -107,16 +137,21 @@ impl Summary {
         }
     }
 
-    /// The Elo difference of the first contestant with its 95% interval:
-    /// over finished pairs (the pentanomial) once there is one, over single
-    /// games (the trinomial) before.
-    #[must_use]
-    pub fn estimate(&self) -> Option<Estimate> {
-        if self.pairs.iter().any(|&n| n > 0) {
-            Estimate::from_counts(&Counts::Pairs(self.pairs))
-        } else {
-            let t = self.total();
-            Estimate::from_counts(&Counts::Games([t.losses, t.draws, t.wins]))
+    /// The Elo difference of the first contestant with its 95% interval,
+    /// over finished pairs (the pentanomial); none while there are fewer
+    /// than [`MIN_PAIRS`] or every pair scored the same, when the interval
+    /// would be a point (`+0.0 ± 0.0` after two games) and mean nothing.
+    ///
+    /// # Errors
+    /// [`NoEstimate`], saying which.
+    pub fn estimate(&self) -> Result<Estimate, NoEstimate> {
+        let pairs: u32 = self.pairs.iter().sum();
+        if pairs < MIN_PAIRS {
+            return Err(NoEstimate::TooFewPairs(pairs));
+        }
+        match Estimate::from_counts(&Counts::Pairs(self.pairs)) {
+            Some(estimate) if estimate.high > estimate.low => Ok(estimate),
+            _ => Err(NoEstimate::NoVariance),
         }
     }
 
@@ -136,8 +171,13 @@ impl Summary {
             t.draws,
             t.losses,
         );
-        if let Some(estimate) = self.estimate() {
-            let _ = write!(line, ", Elo {estimate}");
+        match self.estimate() {
+            Ok(estimate) => {
+                let _ = write!(line, ", Elo {estimate}");
+            }
+            Err(missing) => {
+                let _ = write!(line, ", Elo {missing}");
+            }
         }
         if let (Some(sprt), Some((llr, _))) = (sprt, self.sprt) {
             let (lower, upper) = sprt.bounds();
@@ -185,19 +225,23 @@ impl Summary {
             row(&format!("  {ending}"), wdl);
         }
         let finished_pairs: u32 = self.pairs.iter().sum();
+        let plural = if finished_pairs == 1 { "" } else { "s" };
+        let over = format!(
+            "{finished_pairs} pair{plural} {:?} (pentanomial)",
+            self.pairs
+        );
         match self.estimate() {
-            Some(estimate) => {
-                let over = match finished_pairs {
-                    0 => format!("{} games (trinomial)", self.games),
-                    n => format!("{n} pairs {:?} (pentanomial)", self.pairs),
-                };
+            _ if self.games == 0 => text.push_str("no games finished\n"),
+            Ok(estimate) => {
                 let _ = writeln!(
                     text,
                     "Elo difference {estimate} (95%: {:.1} to {:.1}), over {over}",
                     estimate.low, estimate.high
                 );
             }
-            None => text.push_str("no games finished\n"),
+            Err(missing) => {
+                let _ = writeln!(text, "Elo difference {missing}, over {over}");
+            }
         }
         if let (Some(sprt), Some((llr, decision))) = (sprt, self.sprt) {
             let (lower, upper) = sprt.bounds();

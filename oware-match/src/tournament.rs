@@ -55,6 +55,8 @@ pub struct GameRecord {
     pub first_seat: Seat,
     /// The plies of the opening (the rest were played by the contestants).
     pub opening_plies: usize,
+    /// What each seat's player was told to play under.
+    pub budgets: BySeat<Budget>,
     /// The game as played.
     pub game: Game,
     /// Its result.
@@ -135,11 +137,13 @@ fn play_one(m: &Match, index: usize, players: &mut [Option<Box<dyn Player>>; 2])
         m.contestants[0].name.clone(),
         m.contestants[1].name.clone(),
     );
+    let budgets = by_seat(first_seat, m.contestants[0].budget, m.contestants[1].budget);
     let record = |game: Game, result| GameRecord {
         index,
         names: names.clone(),
         first_seat,
         opening_plies: opening.moves().len(),
+        budgets,
         game,
         result,
     };
@@ -168,7 +172,6 @@ fn play_one(m: &Match, index: usize, players: &mut [Option<Box<dyn Player>>; 2])
     };
     // Shorten the players' lifetimes to this game, so the slots are free after it.
     let (first, second): (&mut dyn Player, &mut dyn Player) = (first, second);
-    let budgets = by_seat(first_seat, m.contestants[0].budget, m.contestants[1].budget);
     let seats = by_seat(first_seat, first, second);
     let (game, result) = game::play(opening.clone(), seats, budgets, &m.settings);
     if let Ending::Forfeit { seat, .. } = result.ending {

@@ -2,17 +2,17 @@
 //! game record and write it back with the engine's view of every move.
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use oware_core::{Game, House, Record, Rules};
 use oware_search::{Engine, EngineOptions, Limits, Proven, Score, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
 use crate::endgame::{self, EgdbArgs};
-use crate::setup::{self, StartArgs};
+use crate::setup::{self, Given, StartArgs};
 use crate::sizes;
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
@@ -25,14 +25,16 @@ use crate::thinking::{Count, Line, Seconds, Table, Verdict};
 /// Scores are in seeds from the view of the seat to move; `win 12` is a
 /// forced win within 12 plies, `loss 12` a forced loss, `draw` a proven draw.
 ///
-/// Given a game record (a file ending in `.ogn`, or `-` for stdin), it
-/// searches before every move (to depth 12 unless `--depth` or `--time`
-/// says otherwise) and prints the record with a comment after each move:
-/// the move's score and, when another move scores better, the engine's
-/// preferred move and its score, both from the mover's view. A move that
-/// throws away a won position, or plays into a proven loss where the
-/// engine finds none, is marked `??`; one that scores two seeds or more
-/// below the best, `?`. Progress goes to stderr.
+/// Given a game record (a file, or `-` for stdin, whose text is a record),
+/// it searches before every move (to depth 12 unless `--depth` or `--time`
+/// says otherwise) and prints the record with a note added to each move's
+/// comment, `[%oware …]`: the move's score and, when another move scores
+/// better, the engine's preferred move and its score, both from the
+/// mover's view. A move that throws away a won position, or plays into a
+/// proven loss where the engine finds none, is marked `??`; one that scores
+/// two seeds or more below the best, `?`. Notes from an earlier run are
+/// replaced, other comments kept. The record goes to stdout, or to a file
+/// with --out or --in-place (whole or not at all). Progress goes to stderr.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
@@ -42,9 +44,10 @@ pub(crate) struct Args {
     /// given; for a record, depth 12 a move].
     #[arg(long, value_name = "MS")]
     time: Option<u64>,
-    /// The rules (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
-    rules: Rules,
+    /// The rules (RULES.md section 7) [default: abapa; a record's Variant
+    /// tag names its own].
+    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
+    rules: Option<Rules>,
     #[command(flatten)]
     start: StartArgs,
     /// The opening book whose moves are listed before the search.
@@ -58,10 +61,20 @@ pub(crate) struct Args {
     /// Search threads.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::THREADS.parser::<usize>())]
     threads: usize,
-    /// The moves to play before thinking, e.g. `EcAb`; or a game record to
-    /// go through: a file whose name ends in `.ogn`, or `-` for stdin.
+    /// The moves to play before thinking, e.g. `EcAb`; or a file (`-` for
+    /// stdin) holding a transcript, or a game record to go through.
     #[arg(value_name = "TRANSCRIPT|FILE")]
     transcript: Option<String>,
+    /// Write the annotated record to FILE instead of stdout (refused if it
+    /// exists, unless --force).
+    #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
+    out: Option<PathBuf>,
+    /// Write the annotated record back over the record file read.
+    #[arg(long)]
+    in_place: bool,
+    /// Let --out replace an existing file.
+    #[arg(long, requires = "out")]
+    force: bool,
 }
 
 impl Args {
@@ -85,33 +98,30 @@ const MISTAKE_SEEDS: f32 = 2.0;
 pub(crate) fn run(args: &Args) -> Result<()> {
     anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
     anyhow::ensure!(args.hash >= 1, "--hash must be at least 1 (megabyte)");
-    if let Some(file) = args.transcript.as_deref()
-        && setup::names_record(file)
-    {
-        anyhow::ensure!(
-            args.start.is_opening(),
-            "a game record gives its own start: leave out --board and --to-move"
-        );
-        return annotate(args, &setup::read_record(Path::new(file))?);
+    let game = match setup::read_given(args.transcript.as_deref(), &args.start, args.rules)? {
+        Given::Record(record) => {
+            let target = target(args)?;
+            return annotate(args, &record, &target);
+        }
+        Given::Game(game) => game,
+    };
+    if args.out.is_some() || args.in_place {
+        bail!("--out and --in-place write an annotated record: give a record file to go through");
     }
-    let start = args.start.position()?;
-    let game = setup::game_from(start, args.rules, args.transcript.as_deref())?;
-    let db = args.egdb.open(&args.rules)?;
+    let rules = game.rules();
+    let db = args.egdb.open(&rules)?;
     let position = game.position();
     let style = Style::for_stdout();
     let mut out = std::io::stdout().lock();
 
     write!(out, "{}", position.board())?;
     writeln!(out, "{} to move", position.to_move())?;
+    writeln!(out, "fen: {}", position.to_fen())?;
     if let Some(outcome) = game.outcome() {
         writeln!(out, "game over: {outcome}")?;
         return Ok(());
     }
-    if let Some(line) = args
-        .book
-        .load(args.rules)?
-        .and_then(|b| book_line(&b, &game))
-    {
+    if let Some(line) = args.book.load(rules)?.and_then(|b| book_line(&b, &game)) {
         writeln!(out, "{line}")?;
     }
     if let Some(db) = &db {
@@ -178,9 +188,78 @@ fn write_endgame(
     Ok(())
 }
 
-/// Goes through `record`'s game, searching before every move, and prints
-/// the record with each move's judgement appended to its comment.
-fn annotate(args: &Args, record: &Record) -> Result<()> {
+/// Where an annotated record goes.
+enum Target {
+    Stdout,
+    File(PathBuf),
+}
+
+/// Where `--out` and `--in-place` send the annotated record, checked
+/// before the search: an existing file is replaced only with --force (or
+/// when it is the record read), and --in-place needs a file.
+fn target(args: &Args) -> Result<Target> {
+    let word = args.transcript.as_deref().unwrap_or("-");
+    if args.in_place {
+        if word == "-" {
+            bail!(
+                "--in-place writes back to the record file read: stdin is not one (use --out FILE)"
+            );
+        }
+        return Ok(Target::File(PathBuf::from(word)));
+    }
+    let Some(path) = &args.out else {
+        return Ok(Target::Stdout);
+    };
+    let input = std::path::Path::new(word);
+    if !setup::same_file(path, input) {
+        setup::refuse_existing(path, "--out", args.force, "")?;
+    }
+    Ok(Target::File(path.clone()))
+}
+
+/// What marks the notes analyze writes in a comment, so a later run
+/// finds and replaces them: `[%oware +0.5, best]` (PGN's way of keeping a
+/// program's data in a comment).
+const NOTE_OPEN: &str = "[%oware ";
+
+/// The Annotator tag's value for what analyze writes, and the start that
+/// recognises it.
+const ANNOTATOR: &str = "oware analyze";
+
+/// `comment` without the notes of an earlier run; `None` if nothing else is
+/// left.
+fn without_notes(comment: &str) -> Option<String> {
+    let mut kept = String::new();
+    let mut rest = comment;
+    while let Some(open) = rest.find(NOTE_OPEN) {
+        kept.push_str(&rest[..open]);
+        rest = match rest[open..].find(']') {
+            Some(close) => &rest[open + close + 1..],
+            None => "",
+        };
+    }
+    kept.push_str(rest);
+    let words: Vec<&str> = kept.split_whitespace().collect();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// The Annotator tag after this run: `ours` in place of an earlier run's
+/// label, after a person's name if one is there.
+fn annotator(old: Option<&str>, ours: &str) -> String {
+    let person = old
+        .map(|old| old.split("; ").filter(|part| !part.starts_with(ANNOTATOR)))
+        .into_iter()
+        .flatten()
+        .filter(|part| !part.trim().is_empty() && part.trim() != "?");
+    let mut parts: Vec<&str> = person.collect();
+    parts.push(ours);
+    parts.join("; ")
+}
+
+/// Goes through `record`'s game, searching before every move, and writes
+/// the record with each move's judgement as a note in its comment, to
+/// `target`.
+fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
     let limits = match (args.depth, args.time) {
         (None, None) => Limits::depth(RECORD_DEPTH),
         _ => args.limits(),
@@ -204,22 +283,28 @@ fn annotate(args: &Args, record: &Record) -> Result<()> {
     for (index, &house) in moves.iter().enumerate() {
         progress.show(index, house);
         let result = engine.search(&game, &limits, &stop, &mut |_| {});
-        if let Some(judgement) = judge(&result, house) {
-            let comment = match &record.comments()[index + 1] {
-                Some(old) => format!("{old}; {judgement}"),
-                None => judgement,
-            };
-            annotated.set_comment(index + 1, Some(&comment));
-        }
+        let kept = record.comments()[index + 1]
+            .as_deref()
+            .and_then(without_notes);
+        let comment = match (kept, judge(&result, house)) {
+            (Some(kept), Some(judgement)) => Some(format!("{kept} {NOTE_OPEN}{judgement}]")),
+            (None, Some(judgement)) => Some(format!("{NOTE_OPEN}{judgement}]")),
+            (kept, None) => kept,
+        };
+        annotated.set_comment(index + 1, comment.as_deref());
         game.play(house)?;
     }
     progress.done();
     let depth = match (args.depth, args.time) {
-        (_, Some(ms)) => format!("{ms} ms"),
+        (_, Some(ms)) => format!("{ms} ms a move"),
         (depth, None) => format!("depth {}", depth.unwrap_or(RECORD_DEPTH)),
     };
-    annotated.set_tag("Annotator", &format!("oware analyze, {depth} a move"));
-    write!(std::io::stdout().lock(), "{annotated}")?;
+    let label = annotator(record.tag("Annotator"), &format!("{ANNOTATOR}, {depth}"));
+    annotated.set_tag("Annotator", &label);
+    match target {
+        Target::Stdout => write!(std::io::stdout().lock(), "{annotated}")?,
+        Target::File(path) => setup::save_record(path, &annotated)?,
+    }
     Ok(())
 }
 
@@ -289,6 +374,24 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_earlier_runs_notes_and_label_are_replaced() {
+        assert_eq!(without_notes("[%oware +1.0, best]"), None);
+        assert_eq!(
+            without_notes("adjourned here [%oware ? -2.0; best C +0.5] then"),
+            Some("adjourned here then".to_owned())
+        );
+        assert_eq!(without_notes("no notes"), Some("no notes".to_owned()));
+        let ours = "oware analyze, depth 12";
+        assert_eq!(annotator(None, ours), ours);
+        assert_eq!(annotator(Some("?"), ours), ours);
+        assert_eq!(annotator(Some("oware analyze, depth 6"), ours), ours);
+        assert_eq!(
+            annotator(Some("a teacher; oware analyze, depth 6"), ours),
+            "a teacher; oware analyze, depth 12"
+        );
+    }
 
     #[test]
     fn marks_say_what_was_thrown_away() {

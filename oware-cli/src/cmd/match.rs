@@ -11,10 +11,11 @@ use oware_core::Rules;
 use oware_match::stats::Sprt;
 use oware_match::{
     Budget, Ending, EngineKind, EngineSpec, GameRecord, Match, Settings, Summary, TimeControl,
-    random_openings, read_openings, run as play_match, write_game,
+    random_openings, read_ogn_openings, read_openings, run as play_match, write_game,
 };
 
 use crate::out::outln;
+use crate::setup;
 use crate::sizes;
 use crate::style::Style;
 
@@ -34,7 +35,8 @@ use crate::style::Style;
 /// (sent as `setoption name NAME value VALUE`), level=N, and the engine's
 /// own limits depth=, nodes=, movetime=MS, tc=SECONDS+INCREMENT, which take
 /// the place of --movetime/--tc for it. Programs are told the rule set as
-/// `setoption name Rules value R`.
+/// `setoption name Rules value R`. An option a program refuses (it answers
+/// `info string error …`) stops the match before the first game.
 ///
 /// Each opening is played twice, colours swapped. An engine that crashes,
 /// hangs, answers garbage or an illegal move, or runs past its time plus
@@ -55,7 +57,8 @@ pub(crate) struct Args {
     /// Openings of K random moves (from --seed); ignored with --openings.
     #[arg(long, value_name = "K", default_value_t = 4, value_parser = sizes::RANDOM_PLIES.parser::<usize>())]
     random_plies: usize,
-    /// A file of openings, one transcript a line (`EcAb`; # starts a comment).
+    /// A file of openings: one transcript a line (`EcAb`; # starts a
+    /// comment), or OGN records (each one's moves, from its FEN if set up).
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// The seed of the random openings and of the levels' noise.
@@ -79,7 +82,8 @@ pub(crate) struct Args {
     /// Games played at once, each with its own engine processes.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::CONCURRENCY.parser::<usize>())]
     concurrency: usize,
-    /// Write every game to FILE as it ends (transcript and result).
+    /// Write every game to FILE as it ends, as an OGN record: the engines
+    /// as South and North, the time control, the result, how it ended.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Stop when the test is decided: "elo0=0 elo1=10 alpha=0.05 beta=0.05"
@@ -130,18 +134,15 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let pairs = args.games.div_ceil(2).max(1);
     let openings = match &args.openings {
         Some(path) => {
-            if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("ogn"))
-            {
-                bail!(
-                    "{}: OGN openings are not read yet (the OGN reader is coming to oware-core); give a file of transcripts, one a line",
-                    path.display()
-                );
-            }
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            read_openings(&text, args.rules).with_context(|| format!("{}", path.display()))?
+            // Records or transcripts, told apart by the text as everywhere.
+            let openings = if setup::holds_record(&text) {
+                read_ogn_openings(&text, args.rules)
+            } else {
+                read_openings(&text, args.rules)
+            };
+            openings.with_context(|| format!("{}", path.display()))?
         }
         None => random_openings(
             args.rules,

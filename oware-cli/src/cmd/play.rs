@@ -17,7 +17,7 @@ use oware_search::{Engine, EngineOptions, Level, SearchResult};
 use crate::cmd::book::{BookArgs, book_line};
 use crate::draw::{self, BoardView, seat_paint};
 use crate::endgame::{self, EgdbArgs};
-use crate::setup;
+use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table, Verdict};
 
@@ -43,17 +43,26 @@ pub(crate) struct Args {
     /// its own].
     #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
     rules: Option<Rules>,
-    /// Start after these moves from the opening, e.g. `EcAb`.
+    /// Start after these moves from the start (the opening, --board or
+    /// --fen), e.g. `EcAb`.
     #[arg(long, value_name = "TRANSCRIPT")]
     moves: Option<String>,
+    /// Set up the start: a board or a fen, and the seat to move.
+    #[command(flatten)]
+    start: StartArgs,
     /// Continue the game in this OGN record: its start, rules and moves (its
-    /// tags and comments are kept when saving).
-    #[arg(long, value_name = "FILE.ogn", conflicts_with = "moves")]
+    /// tags, comments and variations are kept when saving).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "board", "fen", "to_move"])]
     load: Option<PathBuf>,
-    /// Save the game to this OGN record after every move (and undo), whole
-    /// each time: written beside it, then renamed over it.
-    #[arg(long, value_name = "FILE.ogn")]
+    /// Save the game to this OGN record at the start and after every move
+    /// (and undo), whole each time: written beside it, then renamed over it.
+    /// An existing file is refused unless it is the --load record or
+    /// --force is given.
+    #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// Let --save replace a file that is not the record loaded.
+    #[arg(long, requires = "save")]
+    force: bool,
     /// Seed of the bot's deliberate mistakes at levels 1-9: the same seed and
     /// moves give the same game [default: from the clock].
     #[arg(long, value_name = "N")]
@@ -67,6 +76,21 @@ pub(crate) struct Args {
 
 /// Runs `oware play`.
 pub(crate) fn run(args: &Args) -> Result<()> {
+    // Continuing a record writes back over it; anything else the file holds
+    // is someone's work.
+    let continuing = match (&args.load, &args.save) {
+        (Some(load), Some(save)) => setup::same_file(load, save),
+        _ => false,
+    };
+    if let Some(save) = &args.save
+        && !continuing
+    {
+        let way_out = format!(
+            ", or continue it with --load {0} --save {0}",
+            save.display()
+        );
+        setup::refuse_existing(save, "--save", args.force, &way_out)?;
+    }
     let record = match &args.load {
         Some(path) => {
             let record = setup::read_record(path).context("--load")?;
@@ -80,9 +104,11 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             record
         }
         None => {
-            let mut game = Game::new(args.rules.unwrap_or_default());
+            let start = args.start.position()?;
+            let mut game = Game::from_position(start, args.rules.unwrap_or_default());
             if let Some(moves) = &args.moves {
-                let transcript = setup::parse_transcript(moves, Seat::South).context("--moves")?;
+                let transcript =
+                    setup::parse_transcript(moves, start.to_move()).context("--moves")?;
                 game.play_all(&transcript).context("--moves")?;
             }
             Record::new(game)
@@ -113,7 +139,12 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         {
             record.set_tag(&bot.to_string(), &format!("oware level {}", args.level));
         }
-        Saved { path, record }
+        // A record continued is on disk as it is: rewritten at the first change.
+        Saved {
+            path,
+            record,
+            on_disk: continuing,
+        }
     });
     let stdin = io::stdin();
     // Moves piped in make a log, not a screen: plain lines, no escape codes.
@@ -183,11 +214,14 @@ struct Session<'a> {
 struct Saved {
     path: PathBuf,
     record: Record,
+    /// Whether the file holds the record as it stands.
+    on_disk: bool,
 }
 
 impl Saved {
     /// Brings the record to `game` (taking back the moves undone, adding the
-    /// moves played, so comments on the moves kept stay) and writes it.
+    /// moves played, so comments and variations on the moves kept stay) and
+    /// writes it, unless the file holds it already.
     fn save(&mut self, game: &Game) -> Result<()> {
         let common = self
             .record
@@ -197,6 +231,10 @@ impl Saved {
             .zip(game.moves())
             .take_while(|(a, b)| a == b)
             .count();
+        let changed = self.record.game().moves().len() > common || game.moves().len() > common;
+        if self.on_disk && !changed {
+            return Ok(());
+        }
         while self.record.game().moves().len() > common {
             self.record.undo();
         }
@@ -205,7 +243,9 @@ impl Saved {
                 .play(house)
                 .context("the record refused a move of the game")?;
         }
-        setup::save_record(&self.path, &self.record)
+        setup::save_record(&self.path, &self.record)?;
+        self.on_disk = true;
+        Ok(())
     }
 }
 
@@ -616,15 +656,19 @@ impl Session<'_> {
             return Ok(());
         }
         writeln!(self.out, "transcript: {transcript}")?;
-        // A transcript replays from the opening only.
-        if self.game.start() != Position::OPENING {
-            return Ok(());
-        }
         let rules = match self.game.rules() {
             Rules::ABAPA => String::new(),
             rules => format!("--rules {rules} "),
         };
-        writeln!(self.out, "replay it:  oware show {rules}{transcript}")?;
+        // A transcript replays from the opening, or from the fen of a set-up start.
+        let start = match self.game.start() {
+            Position::OPENING => String::new(),
+            start => format!("--fen {} ", start.to_fen()),
+        };
+        writeln!(
+            self.out,
+            "replay it:  oware show {rules}{start}{transcript}"
+        )?;
         Ok(())
     }
 }

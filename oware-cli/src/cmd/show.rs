@@ -2,18 +2,17 @@
 //! leads, or the game as a record.
 
 use std::io::Write;
-use std::path::Path;
 
-use anyhow::{Result, ensure};
+use anyhow::Result;
 use oware_core::{Record, Rules};
 
-use crate::setup::{self, StartArgs};
+use crate::setup::{self, Given, StartArgs};
 
 /// Replay a transcript or a game record (OGN) and print the final board, the
 /// seat to move and the outcome, or the game as a record.
 ///
-/// The board is printed as RULES.md draws it, so it can be read back with
-/// `--board`. An illegal move is reported with its place in the transcript
+/// The board is printed as RULES.md draws it, then the position as a fen,
+/// so either can be read back (`--board`, `--fen`). An illegal move is reported with its place in the transcript
 /// (from 1) and the reason, or with its line, column and number in a record,
 /// and the command fails.
 #[derive(clap::Args, Debug)]
@@ -24,12 +23,12 @@ pub(crate) struct Args {
     rules: Option<Rules>,
     #[command(flatten)]
     start: StartArgs,
-    /// What to print: the final board (`text`) or the whole game as an OGN
-    /// record (`ogn`; tags are `?` where unknown).
+    /// What to print: the final board (`text`), its fen alone (`fen`), or
+    /// the whole game as an OGN record (`ogn`; tags are `?` where unknown).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// The moves to play, e.g. `EcAb` (South first from the opening), or a
-    /// game record: a file whose name ends in `.ogn`, or `-` for stdin.
+    /// file (or `-` for stdin) holding a game record or a transcript.
     #[arg(value_name = "TRANSCRIPT|FILE")]
     transcript: Option<String>,
 }
@@ -39,25 +38,17 @@ pub(crate) struct Args {
 enum Format {
     /// The final board, the seat to move and the outcome.
     Text,
+    /// The final position as a fen, alone on its line.
+    Fen,
     /// The game as an OGN record.
     Ogn,
 }
 
 /// Runs `oware show`.
 pub(crate) fn run(args: &Args) -> Result<()> {
-    let record = match args.transcript.as_deref() {
-        Some(file) if setup::names_record(file) => {
-            ensure!(
-                args.rules.is_none() && args.start.is_opening(),
-                "a game record gives its own rules and start: leave out --rules, --board and --to-move"
-            );
-            setup::read_record(Path::new(file))?
-        }
-        transcript => {
-            let start = args.start.position()?;
-            let rules = args.rules.unwrap_or_default();
-            Record::new(setup::game_from(start, rules, transcript)?)
-        }
+    let record = match setup::read_given(args.transcript.as_deref(), &args.start, args.rules)? {
+        Given::Record(record) => record,
+        Given::Game(game) => Record::new(game),
     };
     let mut out = std::io::stdout().lock();
     match args.format {
@@ -66,10 +57,12 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             let position = game.position();
             write!(out, "{}", position.board())?;
             writeln!(out, "{} to move", position.to_move())?;
+            writeln!(out, "fen: {}", position.to_fen())?;
             if let Some(outcome) = game.outcome() {
                 writeln!(out, "game over: {outcome}")?;
             }
         }
+        Format::Fen => writeln!(out, "{}", record.game().position().to_fen())?,
         Format::Ogn => write!(out, "{record}")?,
     }
     Ok(())

@@ -153,9 +153,9 @@ fn analyze_lists_the_shipped_books_moves_unless_told_not_to() {
     let after = run
         .stdout
         .lines()
-        .skip_while(|l| *l != "South to move")
+        .skip_while(|l| !l.starts_with("fen: "))
         .nth(1)
-        .expect("a line after the seat to move");
+        .expect("a line after the seat to move and the fen");
     assert!(after.starts_with("book: "), "{}", run.stdout);
     let run = oware(&["analyze", "--depth", "2", "--no-book"], "");
     assert!(!run.stdout.contains("book: "), "{}", run.stdout);

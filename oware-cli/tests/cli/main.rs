@@ -6,6 +6,7 @@
 //! better search does not break these tests.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 mod analyze;
@@ -15,6 +16,8 @@ mod damage;
 mod egdb;
 mod endgame;
 mod errors;
+mod fen;
+mod files;
 mod help;
 mod history;
 #[path = "match.rs"]
@@ -70,12 +73,25 @@ fn oware_command_with_egdb(args: &[&str], egdb: &str) -> Command {
 
 /// Runs `oware` with `args`, `input` on stdin, until it exits.
 fn oware(args: &[&str], input: &str) -> Run {
-    oware_with_egdb(args, input, NO_EGDB)
+    run(oware_command(args), input)
+}
+
+/// Runs `oware` in the folder `dir` (so file names in its output are the
+/// short ones given) with `args`, `input` on stdin, until it exits.
+fn oware_in(dir: &Path, args: &[&str], input: &str) -> Run {
+    let mut command = oware_command(args);
+    command.current_dir(dir);
+    run(command, input)
 }
 
 /// [`oware`] with `egdb` as the default endgame database directory.
 fn oware_with_egdb(args: &[&str], input: &str, egdb: &str) -> Run {
-    let mut child = oware_command_with_egdb(args, egdb)
+    run(oware_command_with_egdb(args, egdb), input)
+}
+
+/// Runs `command` with `input` on stdin, until it exits.
+fn run(mut command: Command, input: &str) -> Run {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use oware_core::{Game, Rules, Seat, Transcript};
+use oware_core::{Record, Seat, Transcript};
 
 use crate::Run;
 
@@ -83,45 +83,49 @@ fn two_levels_over_the_protocol_play_every_opening_with_both_colours() {
     assert_eq!(row(&run.stdout, "eleven as North")[0], "2");
     assert!(run.stdout.contains("over 2 pairs"), "{}", run.stdout);
 
-    // Every saved game replays under the rules to the result written.
+    // Every saved game is an OGN record that replays to the result written.
     let text = std::fs::read_to_string(&save).unwrap();
     let _ = std::fs::remove_file(&save);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 12, "{text}");
+    let records = Record::read_all(&text).unwrap();
+    assert_eq!(records.len(), 4, "{text}");
     // Games are saved as they end, which with two at once need not be in order.
     let mut openings = [""; 4].map(str::to_owned);
-    for game_lines in lines.chunks(3) {
-        let [header, moves, result] = game_lines else {
-            unreachable!()
-        };
-        let number: usize = header["# game ".len()..header.find(':').unwrap()]
-            .parse()
-            .unwrap();
+    for record in &records {
+        let number: usize = record.tag("Round").unwrap().parse().unwrap();
         let (south, north) = if number % 2 == 1 {
             ("eleven", "three")
         } else {
             ("three", "eleven")
         };
-        assert!(
-            header.starts_with(&format!(
-                "# game {number}: South {south}, North {north}, rules abapa, opening "
-            )),
-            "{header}"
-        );
-        let opening = header.rsplit(' ').next().unwrap();
-        assert!(moves.starts_with(opening) && opening.len() == 4, "{header}");
-        openings[number - 1] = opening.to_owned();
-        let mut game = Game::new(Rules::ABAPA);
-        for &house in moves.parse::<Transcript>().unwrap().iter() {
-            game.play(house).unwrap();
-        }
+        assert_eq!(record.tag("Event"), Some("oware match"));
+        assert_eq!(record.tag("South"), Some(south), "{text}");
+        assert_eq!(record.tag("North"), Some(north), "{text}");
+        assert_eq!(record.tag("Variant"), Some("Oware Abapa"));
+        // Each seat's limits: three searches to depth 3, eleven at its level's.
+        let three_at = if south == "three" {
+            "South depth 3; North "
+        } else {
+            "; North depth 3"
+        };
+        let time_control = record.tag("TimeControl").unwrap();
+        assert!(time_control.contains(three_at), "{time_control}");
+        assert_eq!(record.tag("OpeningPlies"), Some("4"));
+        let game = record.game();
+        let opening = Transcript::from(game.moves()[..4].to_vec()).to_string();
+        openings[number - 1] = opening;
         let outcome = game.outcome().expect("the game was played to its end");
         let score = match outcome.winner {
             Some(Seat::South) => "1-0",
             Some(Seat::North) => "0-1",
             None => "1/2-1/2",
         };
-        assert_eq!(*result, format!("# result {score}: {outcome}"));
+        assert_eq!(record.tag("Points"), Some(score));
+        assert_eq!(
+            record.tag("Termination"),
+            Some(outcome.to_string().as_str())
+        );
+        let seeds = format!("{}-{}", outcome.seeds.south, outcome.seeds.north);
+        assert_eq!(record.tag("Result"), Some(seeds.as_str()));
     }
     assert_eq!(openings[0], openings[1]);
     assert_eq!(openings[2], openings[3]);
@@ -278,12 +282,72 @@ fn levels_with_openings(file: &str) -> Vec<&str> {
 }
 
 #[test]
+fn openings_from_records_and_games_saved_as_records() {
+    let records = temp_file("records-in.ogn");
+    let save = temp_file("records-out.ogn");
+    let _ = std::fs::remove_file(&save);
+    std::fs::write(
+        &records,
+        "[Round \"1\"]\n\n1. E c *\n\n[FEN \"0-0-0-0-0-3-0-2-1-0-5-3-16-18-N\"]\n\n1. c *\n",
+    )
+    .unwrap();
+    let mut args = levels_with_openings(records.to_str().unwrap());
+    args.extend(["--games", "4", "--save", save.to_str().unwrap()]);
+    let run = oware_match(&args);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let saved = Record::read_all(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(saved.len(), 4);
+    for record in &saved {
+        let round: usize = record.tag("Round").unwrap().parse().unwrap();
+        let game = record.game();
+        if round <= 2 {
+            assert_eq!(record.tag("FEN"), None);
+            assert_eq!(
+                Transcript::from(game.moves()[..2].to_vec()).to_string(),
+                "Ec"
+            );
+        } else {
+            // The set-up opening: its start, then its move.
+            assert_eq!(record.tag("FEN"), Some("0-0-0-0-0-3-0-2-1-0-5-3-16-18-N"));
+            assert_eq!(game.moves()[0], oware_core::House::c);
+        }
+        assert_eq!(
+            record.tag("OpeningPlies"),
+            Some("1").filter(|_| round > 2).or(Some("2"))
+        );
+    }
+    // The saved games are openings again, read by the same reader.
+    let mut again = levels_with_openings(save.to_str().unwrap());
+    again.extend(["--games", "2"]);
+    let run = oware_match(&again);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("record 1: the game is over after its moves"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_file(&records);
+    let _ = std::fs::remove_file(&save);
+}
+
+#[test]
 fn mistakes_in_the_command_are_named_before_any_game() {
     let quiet = format!("cmd=sh {} quiet,name=quiet", script("misbehave.sh"));
     let openings = temp_file("openings.txt");
     std::fs::write(&openings, "# openings\nEcAb\nFfEE\n").unwrap();
     let openings_arg = openings.to_str().unwrap().to_owned();
-    let cases: [(Vec<&str>, String); 6] = [
+    let records = temp_file("openings.ogn");
+    let finished = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../oware-core/tests/data/ogn/auale-finished.ogn"
+    ))
+    .unwrap();
+    std::fs::write(&records, format!("1. E c *\n\n{finished}")).unwrap();
+    let records_arg = records.to_str().unwrap().to_owned();
+    let bad_option = format!("cmd={OWARE} uci,name=bad,option.Hash=abc");
+    let unknown_option = format!("cmd={OWARE} uci,name=odd,option.Contempt=10");
+    let cases: [(Vec<&str>, String); 8] = [
         (
             vec!["--engine", "level:3"],
             "a match needs exactly two --engine options, found 1".to_owned(),
@@ -320,8 +384,34 @@ fn mistakes_in_the_command_are_named_before_any_game() {
                 .to_owned(),
         ),
         (
-            levels_with_openings("games.ogn"),
-            "games.ogn: OGN openings are not read yet".to_owned(),
+            levels_with_openings(&records_arg),
+            "record 2: the game is over after its moves".to_owned(),
+        ),
+        (
+            vec![
+                "--engine",
+                &bad_option,
+                "--engine",
+                "level:1",
+                "--movetime",
+                "10",
+            ],
+            "engine bad: did not start: ".to_owned()
+                + OWARE
+                + ": it refuses option.Hash=abc: column 27: Hash must be 1 to 4096 megabytes, found `abc`",
+        ),
+        (
+            vec![
+                "--engine",
+                &unknown_option,
+                "--engine",
+                "level:1",
+                "--movetime",
+                "10",
+            ],
+            "engine odd: did not start: ".to_owned()
+                + OWARE
+                + ": it refuses option.Contempt=10: unknown option `Contempt`",
         ),
     ];
     for (args, message) in cases {
@@ -334,6 +424,7 @@ fn mistakes_in_the_command_are_named_before_any_game() {
         );
     }
     let _ = std::fs::remove_file(&openings);
+    let _ = std::fs::remove_file(&records);
     // A malformed engine description or test is refused by the flag parser.
     let run = oware_match(&["--engine", "cmd=e,colour=red", "--engine", "level:1"]);
     assert_eq!(run.code, 2);
@@ -375,4 +466,27 @@ fn the_report_of_a_small_match() {
     insta::with_settings!({ filters => vec![(r"games in \d+\.\d s", "games in [time]")] }, {
         insta::assert_snapshot!(run.transcript(&full));
     });
+}
+
+#[test]
+fn two_games_give_no_elo_interval_and_say_why() {
+    let args = [
+        "--engine",
+        "level:3,name=three",
+        "--engine",
+        "level:3,name=again",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+    ];
+    let run = oware_match(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains("± 0.0"), "{}", run.stdout);
+    let elo = run
+        .stdout
+        .lines()
+        .find(|line| line.starts_with("Elo difference"))
+        .unwrap_or_else(|| panic!("no Elo line in\n{}", run.stdout));
+    insta::assert_snapshot!(elo);
 }

@@ -9,7 +9,7 @@ use crate::oware;
 use crate::show::FINISHED_GAME;
 
 /// A record from oware-core's test data (hand-written in Aualé's style).
-fn data(name: &str) -> String {
+pub(crate) fn data(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../oware-core/tests/data/ogn")
         .join(name);
@@ -52,7 +52,7 @@ fn show_prints_a_transcript_as_a_record() {
 }
 
 #[test]
-fn show_writes_a_record_back_without_its_variations() {
+fn show_writes_a_record_back_with_its_variations() {
     let args = ["show", "--format", "ogn", "-"];
     let run = oware(&args, &data("variations.ogn"));
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -81,7 +81,7 @@ fn show_refuses_a_bad_record_with_its_place() {
     assert_eq!(run.code, 1);
     assert!(
         run.stderr
-            .starts_with("oware: error: cannot read the record file missing.ogn")
+            .starts_with("oware: error: cannot read the game file missing.ogn")
     );
 }
 
@@ -107,7 +107,7 @@ fn analyze_comments_every_move_and_writes_readable_ogn() {
         assert!(score(comment), "no score in {comment:?}");
     }
     assert!(
-        comments[17].starts_with("adjourned here; "),
+        comments[17].starts_with("adjourned here [%oware "),
         "{}",
         comments[17]
     );
@@ -144,7 +144,7 @@ fn without_comments(record: &str) -> String {
 /// Whether a comment holds a score as the engine prints one.
 fn regex_lite_score() -> impl Fn(&str) -> bool {
     |comment: &str| {
-        comment.split([' ', ';', ',']).any(|word| {
+        comment.split([' ', '\n', ';', ',', ']']).any(|word| {
             let signed = word.starts_with(['+', '-']) && word[1..].parse::<f32>().is_ok();
             signed || ["win", "loss", "draw"].contains(&word)
         })
@@ -158,8 +158,8 @@ fn analyze_marks_a_move_that_throws_a_win_away() {
     let record = "[FEN \"1-0-0-0-0-1-1-0-1-0-0-0-24-20-S\"]\n\n1. A *\n";
     let run = oware(&["analyze", "--depth", "4", "-"], record);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("1. A {?? "), "{}", run.stdout);
-    assert!(run.stdout.contains("; best F win in 1}"), "{}", run.stdout);
+    assert!(run.stdout.contains("1. A {[%oware ?? "), "{}", run.stdout);
+    assert!(run.stdout.contains("; best F win in 1]}"), "{}", run.stdout);
 }
 
 #[test]

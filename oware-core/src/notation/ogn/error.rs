@@ -124,6 +124,14 @@ pub enum OgnErrorKind {
     },
     /// Something after the result, which ends a record.
     AfterResult(char),
+    /// A second record's tags, where one record is read.
+    AnotherRecord,
+    /// No moves and no result: an empty text, or tags alone (a file cut
+    /// short, or not a record at all).
+    NoMoves {
+        /// The tags read before the end.
+        tags: usize,
+    },
 }
 
 impl fmt::Display for OgnError {
@@ -248,6 +256,17 @@ impl fmt::Display for OgnErrorKind {
                 f,
                 "unexpected `{}` after the result, which ends the record",
                 Shown(*c)
+            ),
+            OgnErrorKind::AnotherRecord => {
+                f.write_str("a second record begins here, where one record is expected")
+            }
+            OgnErrorKind::NoMoves { tags: 0 } => {
+                f.write_str("no record here: no tags, no moves and no result")
+            }
+            OgnErrorKind::NoMoves { tags } => write!(
+                f,
+                "the record ends after its {tags} tag{}, with no moves and no result (a record ends with `*` or `S-N`)",
+                if *tags == 1 { "" } else { "s" }
             ),
         }
     }

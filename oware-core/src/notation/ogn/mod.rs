@@ -36,14 +36,20 @@
 //! - **Comments**: `{…}` after a move belong to it (one before the first
 //!   move belongs to the game); runs of white space are read as one space,
 //!   as Aualé reads them.
-//! - **Variations**: `(…)`, nested or not, are skipped and not written
-//!   back: a [`Game`] is one line of play, and Aualé skips them too.
+//! - **Variations**: `(…)`, nested or not, are kept as written (white
+//!   space runs as one space) with the move they follow and written back
+//!   after its comment; they are not played: a [`Game`] is one line of
+//!   play, and Aualé skips them.
 //! - **Result**: `S-N` (each seat's final seeds) or `*` after the moves,
 //!   and in the `Result` tag. Where both are given they must agree, and a
 //!   game the moves end must end with the stated counts. A game that goes on
 //!   under these rules may be stated finished: Aualé ends a game at the first
 //!   repetition, Abapa at the third, and players resign.
 //! - Written lines of moves stay under 80 characters.
+//! - **The end**: a record ends with its result. Tags with nothing after
+//!   them, or no text at all, are refused: that is a file cut short or no
+//!   record. [`Record::read_all`] reads a text of several records, one
+//!   after another.
 //!
 //! Every refusal is an [`OgnError`] with the line and column (from 1) and,
 //! for a move, its number.
@@ -61,6 +67,7 @@
 //! # Ok::<(), oware_core::notation::OgnError>(())
 //! ```
 
+mod cursor;
 mod error;
 mod read;
 mod variant;
@@ -149,6 +156,8 @@ pub struct Record {
     game: Game,
     /// `comments[0]` is before the first move, `comments[i]` after move `i`.
     comments: Vec<Option<String>>,
+    /// The variations, as written, in the same places as the comments.
+    variations: Vec<Option<String>>,
     numbering: Numbering,
     /// Each seat's final seeds when the game is stated finished.
     result: Option<BySeat<u8>>,
@@ -192,6 +201,7 @@ impl Record {
         Record {
             tags,
             comments: vec![None; game.moves().len() + 1],
+            variations: vec![None; game.moves().len() + 1],
             game,
             numbering: Numbering::default(),
             result,
@@ -220,7 +230,7 @@ impl Record {
     ///
     /// ```
     /// use oware_core::notation::Record;
-    /// let record: Record = "[Event \"Club \\\"night\\\"\"]".parse()?;
+    /// let record: Record = "[Event \"Club \\\"night\\\"\"] *".parse()?;
     /// assert_eq!(record.tag("Event"), Some("Club \"night\""));
     /// assert_eq!(record.tag("Site"), None);
     /// # Ok::<(), oware_core::notation::OgnError>(())
@@ -285,6 +295,40 @@ impl Record {
         self.comments[index] = text.and_then(|text| normalize_comment(&text.replace('}', ")")));
     }
 
+    /// The variations, as written (`(2. E)`, several joined by a space), in
+    /// the comments' places: `[0]` before the first move, `[i]` after move `i`.
+    ///
+    /// ```
+    /// use oware_core::notation::Record;
+    /// let record: Record = "1. E (1. D {also good}) c *".parse()?;
+    /// assert_eq!(record.variations()[1].as_deref(), Some("(1. D {also good})"));
+    /// assert_eq!(record.to_string(), "1. E (1. D {also good}) c *\n");
+    /// # Ok::<(), oware_core::notation::OgnError>(())
+    /// ```
+    #[must_use]
+    pub fn variations(&self) -> &[Option<String>] {
+        &self.variations
+    }
+
+    /// Reads a text of one record or more, one after another (each ends
+    /// with its result, or where the next one's tags begin).
+    ///
+    /// # Errors
+    /// The first [`OgnError`], its line and column counted in the whole text.
+    ///
+    /// ```
+    /// use oware_core::notation::Record;
+    /// let records = Record::read_all("[Round \"1\"]\n\n1. E c *\n\n[Round \"2\"]\n\n1. F *\n")?;
+    /// assert_eq!(records.len(), 2);
+    /// assert_eq!(records[1].tag("Round"), Some("2"));
+    /// let error = Record::read_all("1. E *\n[Round \"2\"]\n").unwrap_err();
+    /// assert_eq!(error.to_string(), "line 3, column 1: the record ends after its 1 tag, with no moves and no result (a record ends with `*` or `S-N`)");
+    /// # Ok::<(), oware_core::notation::OgnError>(())
+    /// ```
+    pub fn read_all(text: &str) -> Result<Vec<Record>, OgnError> {
+        read::read_all(text)
+    }
+
     /// Each seat's final seeds if the game is over (or the record says it
     /// ended), `None` while it goes on.
     #[must_use]
@@ -300,14 +344,17 @@ impl Record {
     pub fn play(&mut self, house: House) -> Result<(), IllegalMove> {
         self.game.play(house)?;
         self.comments.push(None);
+        self.variations.push(None);
         self.follow_game();
         Ok(())
     }
 
-    /// Takes back the last move and its comment; `None` at the start.
+    /// Takes back the last move, its comment and its variations; `None` at
+    /// the start.
     pub fn undo(&mut self) -> Option<House> {
         let house = self.game.undo()?;
         self.comments.pop();
+        self.variations.pop();
         // With no moves left there are no numbers to write: as read back.
         if self.game.moves().is_empty() {
             self.numbering = Numbering::default();
@@ -377,6 +424,18 @@ impl Lines<'_, '_> {
         self.f.write_str(word)
     }
 
+    /// A comment and the variations after it, where there are any.
+    fn notes(&mut self, comment: Option<&str>, variations: Option<&str>) -> fmt::Result {
+        if let Some(text) = comment {
+            self.comment(text)?;
+        }
+        // Written word by word: a variation's line breaks are spaces.
+        for word in variations.into_iter().flat_map(|text| text.split(' ')) {
+            self.word(word)?;
+        }
+        Ok(())
+    }
+
     fn comment(&mut self, text: &str) -> fmt::Result {
         let mut words = text.split(' ').peekable();
         let mut first = true;
@@ -407,9 +466,7 @@ impl fmt::Display for Record {
         }
         let first = self.game.start().to_move();
         let mut lines = Lines { f, len: 0 };
-        if let Some(text) = &self.comments[0] {
-            lines.comment(text)?;
-        }
+        lines.notes(self.comments[0].as_deref(), self.variations[0].as_deref())?;
         let positions = self.game.positions();
         for (index, &house) in self.game.moves().iter().enumerate() {
             if let Some((number, dots)) = self.numbering.label(first, index) {
@@ -423,9 +480,10 @@ impl fmt::Display for Record {
             } else {
                 lines.word(house.letter().encode_utf8(&mut [0; 4]))?;
             }
-            if let Some(text) = &self.comments[index + 1] {
-                lines.comment(text)?;
-            }
+            lines.notes(
+                self.comments[index + 1].as_deref(),
+                self.variations[index + 1].as_deref(),
+            )?;
         }
         lines.word(&result_text(self.result))?;
         writeln!(lines.f)

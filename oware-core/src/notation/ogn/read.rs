@@ -11,87 +11,9 @@ use crate::house::House;
 use crate::position::Position;
 use crate::seat::{BySeat, Seat};
 
+use super::cursor::{Cursor, Place};
 use super::error::{OgnError, OgnErrorKind};
 use super::{Numbering, Record, Tag, normalize_comment, variant};
-
-/// A place in the text, from 1.
-#[derive(Clone, Copy, Debug)]
-struct Place {
-    line: usize,
-    column: usize,
-}
-
-impl Place {
-    fn error(self, kind: OgnErrorKind) -> OgnError {
-        OgnError {
-            line: self.line,
-            column: self.column,
-            kind,
-        }
-    }
-}
-
-/// The text still to read, and where it stands.
-struct Cursor<'a> {
-    rest: &'a str,
-    place: Place,
-}
-
-impl<'a> Cursor<'a> {
-    fn new(text: &'a str) -> Cursor<'a> {
-        Cursor {
-            rest: text.strip_prefix('\u{feff}').unwrap_or(text),
-            place: Place { line: 1, column: 1 },
-        }
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.rest.chars().next()
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.rest = &self.rest[c.len_utf8()..];
-        if c == '\n' {
-            self.place.line += 1;
-            self.place.column = 1;
-        } else {
-            self.place.column += 1;
-        }
-        Some(c)
-    }
-
-    fn skip_whitespace(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.bump();
-        }
-    }
-
-    /// The error for the next character (or the end), which is not `expected`.
-    fn unexpected(&self, expected: &'static str) -> OgnError {
-        self.place.error(match self.peek() {
-            Some(found) => OgnErrorKind::Unexpected { found, expected },
-            None => OgnErrorKind::UnexpectedEnd { expected },
-        })
-    }
-
-    /// Reads a run of ASCII digits as a number (none: `None`).
-    fn number(&mut self) -> Result<Option<u32>, OgnError> {
-        let start = self.place;
-        let mut value: Option<u32> = None;
-        while let Some(digit) = self.peek().and_then(|c| c.to_digit(10)) {
-            self.bump();
-            value = Some(
-                value
-                    .unwrap_or(0)
-                    .checked_mul(10)
-                    .and_then(|v| v.checked_add(digit))
-                    .ok_or_else(|| start.error(OgnErrorKind::NumberTooLarge))?,
-            );
-        }
-        Ok(value)
-    }
-}
 
 /// A result as written: `S-N` or `*`, and where.
 #[derive(Clone, Copy, Debug)]
@@ -153,10 +75,40 @@ struct Reader<'a> {
     tag_result: Option<Stated>,
 }
 
-/// Reads a whole record.
+/// Reads a text that holds one record.
 pub(super) fn read(text: &str) -> Result<Record, OgnError> {
+    let mut cursor = Cursor::new(text);
+    let record = read_one(&mut cursor)?;
+    cursor.skip_whitespace();
+    match cursor.peek() {
+        None => Ok(record),
+        Some('[') => Err(cursor.place.error(OgnErrorKind::AnotherRecord)),
+        Some(c) => Err(cursor.place.error(OgnErrorKind::AfterResult(c))),
+    }
+}
+
+/// Reads a text of one record or more, one after another: each ends with
+/// its result, or where the next one's tags begin.
+pub(super) fn read_all(text: &str) -> Result<Vec<Record>, OgnError> {
+    let mut cursor = Cursor::new(text);
+    let mut records = Vec::new();
+    loop {
+        records.push(read_one(&mut cursor)?);
+        cursor.skip_whitespace();
+        if cursor.peek().is_none() {
+            return Ok(records);
+        }
+    }
+}
+
+/// Reads the record at the cursor: its tags, then its moves up to its
+/// result, or up to the next record's tags, or the end.
+fn read_one<'a>(cursor: &mut Cursor<'a>) -> Result<Record, OgnError> {
     let mut reader = Reader {
-        cursor: Cursor::new(text),
+        cursor: Cursor {
+            rest: cursor.rest,
+            place: cursor.place,
+        },
         tags: Vec::new(),
         tag_lines: Vec::new(),
         start: Position::OPENING,
@@ -168,10 +120,12 @@ pub(super) fn read(text: &str) -> Result<Record, OgnError> {
         reader.tag()?;
         reader.cursor.skip_whitespace();
     }
-    reader.moves()
+    let (record, rest) = reader.moves()?;
+    *cursor = rest;
+    Ok(record)
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     /// One tag pair, `[Name "value"]`, the cursor on its `[`.
     fn tag(&mut self) -> Result<(), OgnError> {
         let cursor = &mut self.cursor;
@@ -255,24 +209,28 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// The moves, comments, variations and the result, to the end.
-    fn moves(mut self) -> Result<Record, OgnError> {
+    /// The moves, comments, variations and the result, to the result (or
+    /// the next record's tags, or the end); the record and the cursor after it.
+    fn moves(mut self) -> Result<(Record, Cursor<'a>), OgnError> {
         let mut text = MoveText {
             game: Game::from_position(self.start, self.rules),
             comments: vec![None],
+            variations: vec![None],
             numbering: Numbering::FromFirstMove,
             number: None,
             open_mark: None,
         };
         let cursor = &mut self.cursor;
+        let movetext = cursor.place;
         let mut token_result = None;
+        let mut anything = false;
         loop {
             cursor.skip_whitespace();
             let place = cursor.place;
             match cursor.peek() {
-                None => break,
+                None | Some('[') => break,
                 Some('{') => text.comment(comment(cursor)?),
-                Some('(') => variation(cursor)?,
+                Some('(') => text.variation(variation(cursor)?),
                 Some('*') => {
                     cursor.bump();
                     token_result = Some(Stated { seeds: None, place });
@@ -296,13 +254,17 @@ impl Reader<'_> {
                     text.play(cursor, house, place)?;
                 }
             }
+            anything = true;
+        }
+        // A file cut short, or only the tags of a record, is not a game: a
+        // record written whole ends with its result.
+        if !anything && token_result.is_none() {
+            return Err(movetext.error(OgnErrorKind::NoMoves {
+                tags: self.tags.len(),
+            }));
         }
         if let Some((number, _, place)) = text.number {
             return Err(place.error(OgnErrorKind::NumberWithoutMove(number)));
-        }
-        cursor.skip_whitespace();
-        if let Some(c) = cursor.peek() {
-            return Err(cursor.place.error(OgnErrorKind::AfterResult(c)));
         }
         let result = self.result(&text.game, token_result)?;
         if let Some(mark) = text.open_mark {
@@ -312,13 +274,15 @@ impl Reader<'_> {
                 return Err(mark.error());
             }
         }
-        Ok(Record {
+        let record = Record {
             tags: self.tags,
             game: text.game,
             comments: text.comments,
+            variations: text.variations,
             numbering: text.numbering,
             result,
-        })
+        };
+        Ok((record, self.cursor))
     }
 
     /// The record's result: the one after the moves, or the tag's, checked
@@ -360,6 +324,8 @@ struct MoveText {
     game: Game,
     /// `comments[0]` before the first move, `comments[i]` after move `i`.
     comments: Vec<Option<String>>,
+    /// The variations in the same places as the comments, as written.
+    variations: Vec<Option<String>>,
     numbering: Numbering,
     /// A move number read and waiting for its move: the number, its dots
     /// (1 or 3), where.
@@ -379,6 +345,19 @@ impl MoveText {
             (Some(old), Some(new)) => Some(format!("{old} {new}")),
             (old, new) => old.or(new),
         };
+    }
+
+    /// A variation, kept with the last move (or before the first move);
+    /// several in a row are kept in order.
+    fn variation(&mut self, text: String) {
+        let slot = self
+            .variations
+            .last_mut()
+            .expect("one slot per move and one before");
+        *slot = Some(match slot.take() {
+            Some(old) => format!("{old} {text}"),
+            None => text,
+        });
     }
 
     /// The dots of a move number whose digits were just read.
@@ -469,6 +448,7 @@ impl MoveText {
             _ => {}
         }
         self.comments.push(None);
+        self.variations.push(None);
         Ok(())
     }
 }
@@ -528,10 +508,12 @@ fn comment(cursor: &mut Cursor<'_>) -> Result<Option<String>, OgnError> {
     Ok(normalize_comment(&text[..len]))
 }
 
-/// Skips a `(variation)`, nested ones and comments inside it included, the
-/// cursor on its `(`.
-fn variation(cursor: &mut Cursor<'_>) -> Result<(), OgnError> {
+/// A `(variation)`, nested ones and comments inside it included, the
+/// cursor on its `(`: its text, parentheses and all, white space runs made
+/// one space (a comment inside reads back the same).
+fn variation(cursor: &mut Cursor<'_>) -> Result<String, OgnError> {
     let start = cursor.place;
+    let text = cursor.rest;
     cursor.bump();
     let mut depth = 1;
     while depth > 0 {
@@ -550,5 +532,6 @@ fn variation(cursor: &mut Cursor<'_>) -> Result<(), OgnError> {
             }
         }
     }
-    Ok(())
+    let written = &text[..text.len() - cursor.rest.len()];
+    Ok(written.split_whitespace().collect::<Vec<_>>().join(" "))
 }
