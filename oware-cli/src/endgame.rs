@@ -2,9 +2,9 @@
 //! the `--egdb DIR` / `--no-egdb` options, opening it, and the line that
 //! says what it knows of a position.
 //!
-//! Only the abapa database is used, and only under rules it is right for
-//! (a grand slam captures nothing, no move limit: abapa and auale; see
-//! [`oware_search::abapa_fits`]). The default directory is used when it
+//! The database used is the one right for the game's rules
+//! ([`oware_search::database_for`]): abapa's under abapa and auale, awari's
+//! under awari-split; none under other rules. Both live in one directory. The default directory is used when it
 //! holds a database and silently skipped when it does not; when it holds a
 //! damaged or unreadable one, that is said once and the command goes on
 //! without it. A directory named on the command line must hold a sound
@@ -17,7 +17,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 use oware_core::{Game, Position, Rules, Seat};
 use oware_egdb::{Database, EgdbError, Ruleset};
-use oware_search::{Endgame, EndgameResult, EndgameValue, abapa_fits, probe_game};
+use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
 use crate::thinking::Verdict;
 
@@ -49,8 +49,8 @@ pub(crate) fn directory(dir: Option<&Path>) -> Result<PathBuf> {
 pub(crate) struct EgdbArgs {
     /// The endgame database directory (built by `oware egdb build --rules
     /// abapa --max-seeds N`) [default: $OWARE_EGDB, else $XDG_DATA_HOME/oware/egdb, else
-    /// ~/.local/share/oware/egdb, used if it holds one]. Used under abapa
-    /// and auale rules only.
+    /// ~/.local/share/oware/egdb, used if it holds one]. Abapa's under abapa
+    /// and auale, awari's under awari-split.
     #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
     egdb: Option<PathBuf>,
     /// Play and analyze without an endgame database.
@@ -70,23 +70,20 @@ impl EgdbArgs {
         if self.no_egdb {
             return Ok(None);
         }
-        match &self.egdb {
-            Some(dir) => {
-                if !abapa_fits(rules) {
-                    bail!(
-                        "the endgame database is right only for rules whose grand slam captures nothing and that have no move limit (abapa, auale), not {rules}"
-                    );
-                }
-                open_dir(dir, on_stderr).map(Some)
-            }
-            None if abapa_fits(rules) => {
-                let (db, note) = open_default(on_stderr);
+        let ruleset = oware_search::database_for(rules);
+        match (&self.egdb, ruleset) {
+            (Some(dir), Some(ruleset)) => open_dir(dir, ruleset, on_stderr).map(Some),
+            (Some(_), None) => bail!(
+                "no endgame database is right for {rules}: abapa's holds where a grand slam captures nothing and there is no move limit (abapa, auale), awari's under awari-split"
+            ),
+            (None, Some(ruleset)) => {
+                let (db, note) = open_default(ruleset, on_stderr);
                 if let Some(note) = note {
                     on_stderr(&note);
                 }
                 Ok(db)
             }
-            None => Ok(None),
+            (None, None) => Ok(None),
         }
     }
 }
@@ -99,16 +96,16 @@ fn on_stderr(line: &str) {
     eprintln!("oware: {line}");
 }
 
-/// Opens the abapa database in `dir`; a slice a probe finds damaged is
+/// Opens the `ruleset` database in `dir`; a slice a probe finds damaged is
 /// told to `report`, once.
 ///
 /// # Errors
 /// No database there, or a damaged file, named.
-pub(crate) fn open_dir(dir: &Path, report: Report) -> Result<Arc<Database>> {
-    let mut db = Database::open(dir, Ruleset::Abapa).with_context(|| {
+pub(crate) fn open_dir(dir: &Path, ruleset: Ruleset, report: Report) -> Result<Arc<Database>> {
+    let mut db = Database::open(dir, ruleset).with_context(|| {
         // The database's own error says how to build one.
         format!(
-            "cannot open the abapa endgame database in {}",
+            "cannot open the {ruleset} endgame database in {}",
             dir.display()
         )
     })?;
@@ -133,11 +130,14 @@ fn damaged(error: &EgdbError) -> String {
 
 /// The database in the default directory, if it holds one; when it holds
 /// a damaged or unreadable one, `None` and the line to say so, once.
-pub(crate) fn open_default(report: Report) -> (Option<Arc<Database>>, Option<String>) {
+pub(crate) fn open_default(
+    ruleset: Ruleset,
+    report: Report,
+) -> (Option<Arc<Database>>, Option<String>) {
     let Some(dir) = default_dir() else {
         return (None, None);
     };
-    match open_dir(&dir, report) {
+    match open_dir(&dir, ruleset, report) {
         Ok(db) => (Some(db), None),
         Err(error) => match error.downcast_ref::<EgdbError>() {
             Some(EgdbError::NotFound { .. }) => (None, None),

@@ -100,6 +100,29 @@ pub fn awari_fits(rules: &Rules) -> bool {
         && rules.move_limit.is_none()
 }
 
+/// The database whose values are right for games under `rules`: abapa's
+/// ([`abapa_fits`]), awari's ([`awari_fits`]), or none.
+///
+/// ```
+/// use oware_core::Rules;
+/// use oware_egdb::Ruleset;
+/// use oware_search::database_for;
+/// assert_eq!(database_for(&Rules::AUALE), Some(Ruleset::Abapa));
+/// assert_eq!(database_for(&Rules::AWARI_SPLIT), Some(Ruleset::Awari));
+/// assert_eq!(database_for(&Rules::AWARI), None);
+/// assert_eq!(database_for(&Rules::SOWING), None);
+/// ```
+#[must_use]
+pub fn database_for(rules: &Rules) -> Option<oware_egdb::Ruleset> {
+    if abapa_fits(rules) {
+        Some(oware_egdb::Ruleset::Abapa)
+    } else if awari_fits(rules) {
+        Some(oware_egdb::Ruleset::Awari)
+    } else {
+        None
+    }
+}
+
 impl Endgame for oware_egdb::Database {
     #[inline]
     fn probe(&self, position: &Position) -> Option<EndgameValue> {
@@ -107,10 +130,7 @@ impl Endgame for oware_egdb::Database {
     }
 
     fn fits(&self, rules: &Rules) -> bool {
-        match self.ruleset() {
-            oware_egdb::Ruleset::Abapa => abapa_fits(rules),
-            oware_egdb::Ruleset::Awari => awari_fits(rules),
-        }
+        database_for(rules) == Some(self.ruleset())
     }
 }
 

@@ -111,8 +111,8 @@ mod worker;
 
 pub use config::{Knobs, SearchConfig};
 pub use endgame::{
-    Endgame, EndgameResult, EndgameValue, abapa_fits, awari_fits, database_applies, probe_game,
-    probe_game_moves,
+    Endgame, EndgameResult, EndgameValue, abapa_fits, awari_fits, database_applies, database_for,
+    probe_game, probe_game_moves,
 };
 pub use engine::{Engine, EngineOptions};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]

@@ -134,6 +134,9 @@ struct Uci {
     /// held for the next `go`: a GUI may take an `info` line before any
     /// search for a fault (Aualé's client does), so none is sent then.
     notes: Vec<String>,
+    /// The endgame database directory named with `EgdbPath`, if any (else
+    /// the default one is used).
+    egdb_dir: Option<std::path::PathBuf>,
 }
 
 /// A line about the endgame database, to the GUI (during a search).
@@ -145,8 +148,12 @@ fn to_gui(line: &str) {
 pub(crate) fn run(args: &Args) -> Result<()> {
     let options = EngineOptions::default();
     let mut engine = Engine::new(options);
-    // The default database directory, if it holds one; EgdbPath names another.
-    let (endgame, egdb_note) = crate::endgame::open_default(to_gui);
+    // The default database directory, if it holds one for the rules;
+    // EgdbPath names another.
+    let (endgame, egdb_note) = match oware_search::database_for(&args.rules) {
+        Some(ruleset) => crate::endgame::open_default(ruleset, to_gui),
+        None => (None, None),
+    };
     engine.set_endgame(crate::endgame::for_search(endgame.as_ref()));
     // Only the best move's score is reported: play mode is faster.
     engine.set_analysis(false);
@@ -159,6 +166,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         book: None,
         clocks: Clocks::default(),
         notes: egdb_note.into_iter().collect(),
+        egdb_dir: None,
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -305,23 +313,48 @@ impl Uci {
         Ok(None)
     }
 
-    /// `setoption name EgdbPath value DIR`: opens the abapa endgame database
-    /// in DIR for the searches to come (used under abapa and auale rules);
-    /// the engine keeps the one it had if DIR holds none.
+    /// `setoption name EgdbPath value DIR`: opens the endgame database in
+    /// DIR that is right for the rules (abapa's, or awari's under
+    /// awari-split) for the searches to come; the engine keeps the one it
+    /// had if DIR holds none.
     fn set_egdb_path(&mut self, value: &Word) -> Result<String, String> {
         if self.idle_engine().is_none() {
             return Err("a search runs until stop: send stop before setoption".to_owned());
         }
-        let dir = std::path::Path::new(&value.text);
-        let db = crate::endgame::open_dir(dir, to_gui).map_err(|error| format!("{error:#}"))?;
+        let dir = std::path::PathBuf::from(&value.text);
+        let ruleset = oware_search::database_for(&self.rules)
+            .ok_or_else(|| format!("no endgame database is right for {}", self.rules))?;
+        let db = crate::endgame::open_dir(&dir, ruleset, to_gui)
+            .map_err(|error| format!("{error:#}"))?;
         let note = format!(
-            "endgame database: abapa, up to {} seeds, from {}",
+            "endgame database: {ruleset}, up to {} seeds, from {}",
             db.max_seeds(),
             dir.display()
         );
         let engine = self.idle_engine().expect("checked above");
         engine.set_endgame(crate::endgame::for_search(Some(&db)));
+        self.egdb_dir = Some(dir);
         Ok(note)
+    }
+
+    /// After a change of rules: the endgame database right for them, from
+    /// the directory `EgdbPath` named or the default one (none if there is
+    /// none, or none is right), said at the next `go`.
+    fn reopen_endgame(&mut self) {
+        let db = oware_search::database_for(&self.rules).and_then(|ruleset| {
+            let (db, note) = match &self.egdb_dir {
+                Some(dir) => match crate::endgame::open_dir(dir, ruleset, to_gui) {
+                    Ok(db) => (Some(db), None),
+                    Err(error) => (None, Some(format!("{error:#}"))),
+                },
+                None => crate::endgame::open_default(ruleset, to_gui),
+            };
+            self.notes.extend(note);
+            db
+        });
+        if let Some(engine) = self.idle_engine() {
+            engine.set_endgame(crate::endgame::for_search(db.as_ref()));
+        }
     }
 
     /// `setoption name Rules value R`: the game so far is played again under
@@ -341,8 +374,12 @@ impl Uci {
                 self.rules
             )
         })?;
+        let changed = oware_search::database_for(&rules) != oware_search::database_for(&self.rules);
         self.rules = rules;
         self.game = game;
+        if changed {
+            self.reopen_endgame();
+        }
         Ok(())
     }
 

@@ -79,7 +79,13 @@ fn a_named_directory_without_a_database_is_an_error() {
         "",
     );
     assert_ne!(run.code, 0);
-    assert!(run.stderr.contains("no move limit"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("no endgame database is right for sowing")
+            && run.stderr.contains("no move limit"),
+        "{}",
+        run.stderr
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
