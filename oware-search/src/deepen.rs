@@ -30,6 +30,10 @@ pub(crate) fn deepen(
         if !complete {
             break;
         }
+        if depth > 1 && root.entries.iter().any(|e| e.likely) {
+            let budget = (worker.nodes / 4).max(20_000);
+            root.confirm_likely(worker, depth, budget);
+        }
         if root.entries.iter().any(|e| e.value == Some(DRAW)) {
             let budget = (worker.nodes / 8).max(20_000);
             root.prove_draws(worker, depth, budget);

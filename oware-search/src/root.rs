@@ -256,6 +256,43 @@ impl Root {
             .sort_by_key(|e| core::cmp::Reverse(e.value.unwrap_or(-INFINITY)));
     }
 
+    /// Tries to confirm each likely root result of the last iteration at
+    /// `depth` (see `Worker::doubts`), within `budget` nodes each: searched
+    /// again taking no table result that would be doubted, a move whose
+    /// value stays a win or loss is proven. Gives up on a move at the
+    /// budget, or when the search must stop (the values found before stay).
+    pub(crate) fn confirm_likely(&mut self, worker: &mut Worker<'_>, depth: u32, budget: u64) {
+        for index in 0..self.entries.len() {
+            let entry = &self.entries[index];
+            let Some(value) = entry.value.filter(|&v| entry.likely && is_decisive(v)) else {
+                continue;
+            };
+            worker.strict = true;
+            worker.confirm_until = worker.nodes.saturating_add(budget);
+            let doubts = worker.doubts;
+            let found = self.search_move::<true>(worker, index, depth as i32, -INFINITY, INFINITY);
+            let spent = worker.nodes >= worker.confirm_until;
+            worker.strict = false;
+            worker.confirm_until = u64::MAX;
+            if worker.stopped {
+                // The budget, not the clock: the next move may still try.
+                if spent && !worker.time.must_stop(worker.total_nodes()) {
+                    worker.stopped = false;
+                    continue;
+                }
+                return;
+            }
+            if worker.doubts == doubts && is_decisive(found) && (found > 0) == (value > 0) {
+                let entry = &mut self.entries[index];
+                entry.value = Some(found);
+                entry.likely = false;
+            }
+        }
+        if self.analysis {
+            self.sort();
+        }
+    }
+
     /// Tries to prove the draws among the exact root values of 0 at `depth`,
     /// within `budget` nodes each.
     pub(crate) fn prove_draws(&mut self, worker: &mut Worker<'_>, depth: u32, budget: u64) {

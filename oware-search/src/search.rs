@@ -118,15 +118,15 @@ impl Worker<'_> {
                     Bound::Upper => value <= alpha,
                     Bound::None => false,
                 };
-                if cut {
+                // A proven result in the table is the position's own, with
+                // nothing before it (see the store below), unless marked:
+                // here, where earlier positions can come back, it still
+                // guides the search, but no claim rests on it (and while a
+                // likely result is confirmed, it is not taken).
+                let doubtful = is_decisive(value) && (entry.doubtful || !fresh);
+                if cut && !(doubtful && self.strict) {
                     self.estimated |= !is_decisive(value);
-                    // A proven result in the table is the position's own,
-                    // with nothing before it (see the store below), unless
-                    // marked: here, where earlier positions can come back,
-                    // it still guides the search, but no claim rests on it.
-                    if is_decisive(value) && (entry.doubtful || !fresh) {
-                        self.doubts += 1;
-                    }
+                    self.doubts += u64::from(doubtful);
                     return value;
                 }
             }

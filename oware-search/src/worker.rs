@@ -66,6 +66,12 @@ pub(crate) struct Worker<'a> {
     /// search this count grew during proves nothing, though it still
     /// guides the search.
     pub(crate) doubts: u64,
+    /// Set while a likely result is being confirmed: table results that
+    /// would be doubted are not taken, so what the search finds is proven.
+    pub(crate) strict: bool,
+    /// The node count at which a confirmation gives up ([`u64::MAX`] when
+    /// none runs).
+    pub(crate) confirm_until: u64,
     /// Whether the current iteration used an estimate anywhere (the
     /// evaluation, or a table or database bound that is not a result):
     /// when it did not, every root value is a fact and deeper iterations
@@ -102,6 +108,8 @@ impl<'a> Worker<'a> {
             endgame: shared.endgame,
             floor: usize::MAX,
             doubts: 0,
+            strict: false,
+            confirm_until: u64::MAX,
             estimated: false,
         }
     }
@@ -145,7 +153,7 @@ impl<'a> Worker<'a> {
             None => self.nodes,
         };
         self.unshared = 0;
-        if self.may_stop && self.time.must_stop(total) {
+        if (self.may_stop && self.time.must_stop(total)) || self.nodes >= self.confirm_until {
             self.stopped = true;
         }
     }
