@@ -240,12 +240,15 @@ mod tests {
     }
 
     #[test]
-    fn an_endgame_database_scores_through_the_search() {
-        // A database that calls every position an even split: below the
-        // root every line is a proven draw, so every move scores 0.
-        struct AllEqual;
-        impl Endgame for AllEqual {
+    fn an_endgame_database_reaches_the_search() {
+        // A database that counts its probes and calls every position an
+        // even split. The search takes its value only after a capture (no
+        // earlier position can come back there), which a search of eight plies
+        // from the opening meets: so it must be asked.
+        struct Counting(std::sync::atomic::AtomicUsize);
+        impl Endgame for Counting {
             fn probe(&self, _: &Position) -> Option<EndgameValue> {
+                self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 Some(EndgameValue { lo: 0, hi: 0 })
             }
             fn fits(&self, _: &Rules) -> bool {
@@ -253,15 +256,18 @@ mod tests {
             }
         }
         let path = temporary("endgame.log");
-        let mut log = Log::open(&path, Rules::ABAPA, 4).expect("a new log");
+        let mut log = Log::open(&path, Rules::ABAPA, 8).expect("a new log");
         let options = BuildOptions {
-            plies: 2,
+            plies: 1,
+            depth: 8,
             ..OPTIONS
         };
-        let book = build(&options, &mut log, Some(Arc::new(AllEqual)), &mut |_| {}).expect("built");
-        // Every move equal: all six openings kept, and all six replies followed.
-        assert_eq!(book.entries(Position::default()).len(), 6);
-        assert_eq!(book.len(), 7);
+        let counting = Arc::new(Counting(std::sync::atomic::AtomicUsize::new(0)));
+        let endgame: Arc<dyn Endgame> = counting.clone();
+        let book = build(&options, &mut log, Some(endgame), &mut |_| {}).expect("built");
+        assert!(!book.is_empty());
+        let probes = counting.0.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(probes > 0, "the database was never asked");
         let _ = std::fs::remove_file(&path);
     }
 }

@@ -13,14 +13,11 @@
 //! never meets a position twice, so no repetition can end the game and the
 //! bound holds whatever the opponent does. With earlier positions since the
 //! last capture, a repetition can end the game sooner, at a position the
-//! database never weighed (RULES.md, section 9, has an example). The
-//! strategy can still bring back each earlier position at most once, so a
-//! value stays a fact where one more occurrence of any position ends no
-//! game: under the third repetition, where nothing since the last capture
-//! has occurred twice; under Aualé's first repetition, only at a position
-//! reached by a capture (or the start). The search takes values only there
-//! and searches every other node; the front ends state a database result
-//! only there ([`database_applies`], [`probe_game`]).
+//! database never weighed (RULES.md, section 9, has an example). So the
+//! search takes a value only at a node reached by a capture (or a root with
+//! no quiet move behind it) and searches every other node; the front ends
+//! state a database result only there ([`database_applies`],
+//! [`probe_game`]).
 //!
 //! # How a probe is scored
 //! A database gives the net seeds the mover collects from the `n` on the
@@ -209,28 +206,23 @@ impl EndgameValue {
 }
 
 /// Whether an endgame database's value for `game`'s current position is a
-/// fact about the game: no earlier position since the last capture can come
-/// back and end it by a repetition the database never weighed. Under Aualé's
-/// first repetition that is only a position reached by a capture (or the
-/// start); under the third repetition, one where no position since the last
-/// capture has occurred twice. See the module docs for why.
+/// fact about the game: nothing but this position since the last capture
+/// (it was reached by a capture, or no quiet move has been played since the
+/// start or set-up), so no earlier position can come back and end the game
+/// by a repetition the database never weighed. See the module docs for why.
 ///
 /// ```
 /// use oware_core::{Game, House, Rules};
 /// let mut game = Game::new(Rules::AUALE);
 /// assert!(oware_search::database_applies(&game));
 /// game.play(House::E)?;
-/// // E captured nothing: the opening could come back, which ends an Aualé game.
+/// // E captured nothing: the opening could come back.
 /// assert!(!oware_search::database_applies(&game));
-/// // Under abapa only a position that has already occurred twice matters.
-/// let mut game = Game::new(Rules::ABAPA);
-/// game.play(House::E)?;
-/// assert!(oware_search::database_applies(&game));
 /// # Ok::<(), oware_core::IllegalMove>(())
 /// ```
 #[must_use]
 pub fn database_applies(game: &Game) -> bool {
-    game.rules().repetition.is_none() || !crate::line::Line::of_game(game).near_repetition(0)
+    game.rules().repetition.is_none() || game.moves_without_capture() == 0
 }
 
 /// The database value of `game`'s current position where it is a fact about

@@ -37,10 +37,6 @@ pub(crate) struct Line {
     root: usize,
     /// Moves without capture up to the root.
     root_quiet: u16,
-    /// Per ply, whether the line since its last capture, up to that ply,
-    /// holds a position that one more occurrence would end the game at
-    /// (see [`Line::near_repetition`]).
-    near: Vec<bool>,
 }
 
 impl Line {
@@ -52,39 +48,15 @@ impl Line {
         // Room for every ply of the search, so `set` never allocates.
         history.reserve(crate::score::MAX_PLY + 2);
         let rules = game.rules();
-        let mut near = vec![false; crate::score::MAX_PLY + 2];
-        near[0] = root_quiet > 0
-            && rules.repetition.is_some_and(|limit| {
-                let since = history.positions();
-                since
-                    .iter()
-                    .any(|p| since.iter().filter(|q| *q == p).count() + 1 >= usize::from(limit))
-            });
         Line {
             rules,
             history,
             root,
             root_quiet,
-            near,
         }
     }
 
-    /// Whether the line up to `ply` (entered with [`enter`](Line::enter),
-    /// or the root) holds, since its last capture, a position that one more
-    /// occurrence would end the game at.
-    ///
-    /// When it does not, an endgame database's value is a fact here: the
-    /// strategy behind a bound never meets a position twice, so it can
-    /// bring back each earlier position at most once, which ends no game.
-    /// Under Aualé's rule one more occurrence of any position ends the game,
-    /// so only a position reached by a capture (or the start) qualifies;
-    /// under the third repetition, one where nothing has occurred twice.
-    #[inline]
-    pub(crate) fn near_repetition(&self, ply: usize) -> bool {
-        self.near[ply]
-    }
-
-    /// Sets the position at `ply` (the root is ply 0, `ply >= 1` here),
+    /// Sets the position at `ply` (the root is ply 0),
     /// reached by `quiet` moves without capture, its parent having been
     /// entered; what was deeper is dropped. Returns as
     /// [`ends_by_history`](Line::ends_by_history) does.
@@ -98,8 +70,6 @@ impl Line {
         let index = self.root + ply;
         self.history.set(index, position, quiet);
         let back = self.history.look_back(index, position, quiet, &self.rules);
-        let limit = self.rules.repetition.map_or(usize::MAX, usize::from);
-        self.near[ply] = quiet > 0 && (self.near[ply - 1] || back.occurrences + 1 >= limit);
         back.end
             .map(|(reason, since)| self.history_end(reason, since, position, ply))
     }

@@ -6,7 +6,8 @@
 //! unfinished line counts as won, which must stay at 0 (the opponent can
 //! force at least a draw). Only game ends decide either search, so together
 //! they prove the draw. A result the endgame database decides counts as a
-//! game end where it is a fact (see `Line::near_repetition`).
+//! game end where it is a fact (a node with nothing before it since the
+//! last capture).
 
 use oware_core::Position;
 
@@ -83,7 +84,7 @@ impl Prover<'_, '_> {
         }
         // A result the database decides is a game end here, where no
         // earlier position can come back (see `endgame.rs`).
-        if (!history_rules || !self.worker.line.near_repetition(ply))
+        if (!history_rules || quiet == 0)
             && let Some(endgame) = self.worker.endgame
             && let Some(found) = endgame.probe(&position)
             && let NodeValue::Result(value) = node_value(found, &position, ply)

@@ -7,7 +7,7 @@ use oware_core::{House, Position};
 
 use crate::line::captured;
 use crate::report::RootMove;
-use crate::score::{DRAW, INFINITY, Score, Value, is_decisive};
+use crate::score::{DRAW, INFINITY, Proven, Score, Value, is_decisive};
 use crate::worker::Worker;
 
 /// One root move and what the last completed iteration found for it.
@@ -56,6 +56,8 @@ pub(crate) struct Root {
     pub(crate) quiet: u16,
     pub(crate) entries: Vec<RootEntry>,
     pub(crate) analysis: bool,
+    /// Whether the last iteration proved the position itself a draw.
+    pub(crate) root_draw: bool,
 }
 
 /// Half-width of the first aspiration window, in value units.
@@ -82,6 +84,7 @@ impl Root {
             quiet: worker.line.root_quiet(),
             entries,
             analysis,
+            root_draw: false,
         }
     }
 
@@ -294,8 +297,10 @@ impl Root {
     }
 
     /// Tries to prove the draws among the exact root values of 0 at `depth`,
-    /// within `budget` nodes each.
+    /// within `budget` nodes each; when the best move is one, whether the
+    /// position itself is a draw (no other move better).
     pub(crate) fn prove_draws(&mut self, worker: &mut Worker<'_>, depth: u32, budget: u64) {
+        self.root_draw = false;
         for entry in &mut self.entries {
             if entry.value == Some(DRAW) {
                 let quiet = if captured(self.position, entry.child) {
@@ -313,15 +318,27 @@ impl Root {
                 );
             }
         }
+        let best_drawn = self.entries[0].proven_draw;
+        if best_drawn && !self.entries.iter().all(no_better) {
+            self.root_draw =
+                crate::proof::proves_draw(worker, self.position, 0, depth, self.quiet, budget);
+        }
     }
 
     /// What the last completed iteration found.
     pub(crate) fn completed(&self, depth: u32) -> Completed {
         let best = &self.entries[0];
+        let mut score = best.score().expect("the best move has an exact value");
+        // A drawn best move proves the position drawn only if no other move
+        // may be better: each proven a draw or a loss (or the position
+        // proven a draw as a whole, `root_draw`).
+        if score == Score::PROVEN_DRAW && !self.root_draw && !self.entries.iter().all(no_better) {
+            score = Score::from_value(DRAW);
+        }
         Completed {
             depth,
             best: best.house,
-            score: best.score().expect("the best move has an exact value"),
+            score,
             pv: best.pv.clone(),
             root_scores: self
                 .entries
@@ -350,6 +367,14 @@ impl Root {
             settled(&self.entries[0])
         }
     }
+}
+
+/// Whether root move `entry` is proven no better than a draw.
+fn no_better(entry: &RootEntry) -> bool {
+    matches!(
+        entry.score().and_then(Score::proven),
+        Some(Proven::Draw | Proven::Loss { .. })
+    )
 }
 
 /// The score of a finished game for the side to move.

@@ -51,13 +51,13 @@ impl Worker<'_> {
             self.rests_on(end.since);
             return end.value;
         }
-        // Whether nothing but this position has been since the last capture.
+        // Whether nothing but this position has been since the last capture:
+        // only then is a database value the game's own. Elsewhere an earlier
+        // position can come back and end the game by a repetition the
+        // database never weighed, and the node is searched (RULES.md,
+        // section 9).
         let fresh = quiet == 0 || !self.history_rules;
-        // A database value is the game's own unless an earlier position can
-        // come back and end the game by a repetition the database never
-        // weighed; then the node is searched (RULES.md, section 9).
-        let facts = !self.history_rules || !self.line.near_repetition(ply);
-        if facts
+        if fresh
             && let Some(endgame) = self.endgame
             && let Some(found) = endgame.probe(&position)
         {
