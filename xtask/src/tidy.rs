@@ -5,7 +5,8 @@
 //!   dev-dependencies, which may hold the reference to compare with), nor
 //!   does `oware-file` (the file frame under both egdb and book);
 //!   `oware-reference` never on `oware-core`; `oware-cli` and `oware-web`
-//!   never on each other.
+//!   never on each other; and every crate's dependencies on crates of ours
+//!   are exactly those ARCHITECTURE.md's table lists.
 //! - Documentation: the workspace lint table keeps `missing_docs`, every
 //!   crate inherits the workspace lints, and no source allows missing docs.
 //! - Length: a source file over [`MAX_LINES`] lines says why near its top,
@@ -90,6 +91,80 @@ fn dependency_breaches(name: &str, manifest: &str) -> Vec<String> {
         })
         .map(|(krate, banned, _)| format!("{krate} must not depend on {banned}"))
         .collect()
+}
+
+/// The table of ARCHITECTURE.md's "Dependencies" section: each crate with
+/// the crates of ours it depends on.
+fn architecture_table(text: &str) -> Vec<(String, Vec<String>)> {
+    let Some(start) = text.find("## Dependencies") else {
+        return Vec::new();
+    };
+    let section = &text[start..];
+    let section = section[2..]
+        .find("\n## ")
+        .map_or(section, |end| &section[..end + 2]);
+    section
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line
+                .trim()
+                .trim_matches('|')
+                .split('|')
+                .map(str::trim)
+                .collect();
+            let [krate, deps] = cells[..] else {
+                return None;
+            };
+            if krate == "crate" || krate.starts_with("---") || krate.is_empty() {
+                return None;
+            }
+            let deps = deps
+                .split(',')
+                .map(str::trim)
+                .filter(|d| !d.is_empty() && *d != "(none)")
+                .map(str::to_owned)
+                .collect();
+            Some((krate.to_owned(), deps))
+        })
+        .collect()
+}
+
+/// Where the manifests and ARCHITECTURE.md's table of dependencies differ:
+/// a crate missing from the table, or a dependency on a member of ours
+/// (outside dev-dependencies) that one names and the other does not.
+fn table_breaches(table: &[(String, Vec<String>)], members: &[(String, String)]) -> Vec<String> {
+    let ours: Vec<&str> = members.iter().map(|(name, _)| name.as_str()).collect();
+    let mut breaches = Vec::new();
+    for (name, manifest) in members {
+        let Some((_, listed)) = table.iter().find(|(krate, _)| krate == name) else {
+            breaches.push(format!(
+                "{name} is missing from ARCHITECTURE.md's dependency table"
+            ));
+            continue;
+        };
+        let mut actual: Vec<String> = dependencies(manifest)
+            .into_iter()
+            .filter(|(dep, dev)| !dev && ours.contains(&dep.as_str()))
+            .map(|(dep, _)| dep)
+            .collect();
+        actual.sort();
+        actual.dedup();
+        for dep in &actual {
+            if !listed.contains(dep) {
+                breaches.push(format!(
+                    "{name} depends on {dep}, which ARCHITECTURE.md does not list"
+                ));
+            }
+        }
+        for dep in listed {
+            if !actual.contains(dep) {
+                breaches.push(format!(
+                    "ARCHITECTURE.md lists {name} depending on {dep}, which it does not"
+                ));
+            }
+        }
+    }
+    breaches
 }
 
 /// What is wrong with the documentation lints: the root manifest's
@@ -194,6 +269,42 @@ fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_dependency_table_is_the_manifests() {
+        let root = root();
+        let members = members(&root);
+        let text = fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md reads");
+        let table = architecture_table(&text);
+        assert!(table.len() >= members.len(), "{table:?}");
+        let breaches = table_breaches(&table, &members);
+        assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn a_drifted_table_is_caught_both_ways() {
+        let members = vec![
+            (
+                "a".to_owned(),
+                "[dependencies]\nb.workspace = true\n".to_owned(),
+            ),
+            (
+                "b".to_owned(),
+                "[dev-dependencies]\na.workspace = true\n".to_owned(),
+            ),
+            ("c".to_owned(), String::new()),
+        ];
+        let text = "## Dependencies\n\n| crate | depends on |\n|---|---|\n| a | (none) |\n| b | c |\n\n## Next\n| c | a |\n";
+        let breaches = table_breaches(&architecture_table(text), &members);
+        assert_eq!(
+            breaches,
+            [
+                "a depends on b, which ARCHITECTURE.md does not list",
+                "ARCHITECTURE.md lists b depending on c, which it does not",
+                "c is missing from ARCHITECTURE.md's dependency table",
+            ]
+        );
+    }
 
     #[test]
     fn crates_depend_only_as_the_architecture_allows() {
