@@ -5,8 +5,7 @@
 // what was asked; app.js does it.
 
 import { seatOf, indexOf } from './houses.js';
-
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
 
 const LEVELS = 19;
 

@@ -2,8 +2,7 @@
 // "Open game" (the file picker, or a file dropped on the page) reads one.
 // The record is written and read by the module (oware-core's OGN); this
 // module only moves text between files and the page.
-
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
 
 /**
  * Wires the buttons and the drop: `save()` is the module's answer for the

@@ -1,8 +1,7 @@
 // The recent games panel: the games this browser played last (kept by
 // storage.js), finished or not, each with its date, rule set, moves and
 // result, and a button that reopens it. app.js does the reopening.
-
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
 
 /** Wires the list: `reopen(id)` is called with the id of the game asked for. */
 export function setUpRecent({ reopen }) {

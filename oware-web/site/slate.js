@@ -3,8 +3,7 @@
 // and the line the engine expects.
 
 import { other, SEAT_NAME } from './houses.js';
-
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
 
 /** Draws the slate for the search in progress, else the last one shown. */
 export function drawSlate({ settings, search, shown }) {

@@ -1,7 +1,7 @@
 // The transcript panel: the moves so far and their count, copying them,
 // and loading a game from pasted moves.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
 
 /**
  * Wires the panel: `moves()` is the transcript to copy; `load(text)` loads
