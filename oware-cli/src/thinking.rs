@@ -106,14 +106,16 @@ pub(crate) fn board_order(seat: Seat) -> [House; 6] {
     houses
 }
 
-/// A score in a narrow column: `+1.50`, `win 12`, `loss 12`, `draw`.
+/// A score in a narrow column: `+1.50`, `win 12`, `loss 12`, `draw`, and a
+/// likely result (no proof: the game's history may contradict it) with a
+/// question mark, `win 12?`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cell(pub(crate) Score);
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // A database result has no known distance to the end.
-        let text = match self.0.proven() {
+        let mut text = match self.0.result() {
             Some(Proven::Win { .. }) if self.0.is_endgame() => "win db".to_owned(),
             Some(Proven::Loss { .. }) if self.0.is_endgame() => "loss db".to_owned(),
             Some(Proven::Win { plies }) => format!("win {plies}"),
@@ -121,6 +123,9 @@ impl fmt::Display for Cell {
             Some(Proven::Draw) => "draw".to_owned(),
             None => self.0.to_string(),
         };
+        if self.0.is_likely() {
+            text.push('?');
+        }
         f.pad(&text)
     }
 }
@@ -390,6 +395,9 @@ mod tests {
         assert_eq!(Cell(Score::win_in(12)).to_string(), "win 12");
         assert_eq!(Cell(Score::loss_in(3)).to_string(), "loss 3");
         assert_eq!(Cell(Score::PROVEN_DRAW).to_string(), "draw");
+        // A likely result says it is no proof.
+        assert_eq!(Cell(Score::win_in(12).doubted()).to_string(), "win 12?");
+        assert_eq!(Verdict::of(Score::win_in(12).doubted(), Seat::South), None);
         assert_eq!(Verdict::of(Score::from_seeds(3.0), Seat::South), None);
         let (verdict, plies) = Verdict::of(Score::loss_in(7), Seat::South).unwrap();
         assert_eq!(verdict, Verdict::Win(Seat::North));

@@ -146,9 +146,15 @@ impl Score {
 
     /// This win or loss as a likely one: found through results the game's
     /// history may contradict (see the module docs). Other scores are kept.
+    ///
+    /// ```
+    /// use oware_search::Score;
+    /// assert!(Score::win_in(5).doubted().is_likely());
+    /// assert!(!Score::from_seeds(1.0).doubted().is_likely());
+    /// ```
     #[inline]
     #[must_use]
-    pub(crate) const fn doubted(self) -> Score {
+    pub const fn doubted(self) -> Score {
         if is_decisive(self.value()) {
             Score(self.0 | DOUBT_BIT)
         } else {
