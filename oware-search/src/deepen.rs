@@ -30,9 +30,13 @@ pub(crate) fn deepen(
         if !complete {
             break;
         }
+        // An earlier proof stands for a likely result of the same kind; a
+        // likely one without is searched again, and what is proven noted.
+        root.keep_proofs();
         if depth > 1 && root.entries.iter().any(|e| e.likely) {
             let budget = (worker.nodes / 4).max(20_000);
             root.confirm_likely(worker, depth, budget);
+            root.keep_proofs();
         }
         if root.entries.iter().any(|e| e.value == Some(DRAW)) {
             let budget = (worker.nodes / 8).max(20_000);

@@ -22,6 +22,10 @@ pub(crate) struct RootEntry {
     /// A win or loss found through table results that are no proof here
     /// (see `Worker::doubts`): a likely result.
     pub(crate) likely: bool,
+    /// The last proven win or loss an iteration found for this move: a
+    /// proof stays one, so a later iteration's likely result of the same
+    /// kind gives way to it.
+    pub(crate) proof: Option<Value>,
     /// The line after this move.
     pub(crate) pv: Vec<House>,
 }
@@ -76,6 +80,7 @@ impl Root {
                 value: None,
                 proven_draw: false,
                 likely: false,
+                proof: None,
                 pv: vec![house],
             })
             .collect();
@@ -257,6 +262,26 @@ impl Root {
     fn sort(&mut self) {
         self.entries
             .sort_by_key(|e| core::cmp::Reverse(e.value.unwrap_or(-INFINITY)));
+    }
+
+    /// Keeps each move's proofs: a proven win or loss is noted, and a likely
+    /// one of the same kind where an earlier iteration proved it becomes
+    /// that proof again.
+    pub(crate) fn keep_proofs(&mut self) {
+        for entry in &mut self.entries {
+            let Some(value) = entry.value.filter(|&v| is_decisive(v)) else {
+                continue;
+            };
+            if !entry.likely {
+                entry.proof = Some(value);
+            } else if let Some(proof) = entry.proof.filter(|&p| (p > 0) == (value > 0)) {
+                entry.value = Some(proof);
+                entry.likely = false;
+            }
+        }
+        if self.analysis {
+            self.sort();
+        }
     }
 
     /// Tries to confirm each likely root result of the last iteration at
