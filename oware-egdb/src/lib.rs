@@ -76,7 +76,7 @@
 //! A per-slice palette of at most 256 pairs would therefore halve abapa's
 //! files and memory (452 MB → 226 MB up to 20 seeds) at the cost of a
 //! second, L1-resident lookup per probe, a palette in the header and a
-//! second decoding path. Up to 24 seeds two bytes fit this machine (2.5 GB
+//! second decoding path. Up to 24 seeds two bytes fit a 24 GB machine (2.5 GB
 //! in all), so the plain encoding was kept: one layout for both rule sets,
 //! a probe that is a rank and one load, and the simplest reader for the
 //! wasm worker. The palette is the first step towards 30 seeds (below).
@@ -102,22 +102,10 @@
 //! holds the slices below it (one byte a position under awari, two under
 //! abapa), its working table (3 or 5 bytes a position) and the lists of
 //! decided positions (about a byte a position at the peak); the values are
-//! then compacted in place. Measured on this 2-core, 24 GB machine (awari,
-//! December 2026, beside a match using the same cores; the README has the
-//! table):
-//!
-//! | slice | positions | CPU | peak resident |
-//! |---:|---:|---:|---:|
-//! | 25 | 601 M | 296 s | 3.7 GB |
-//! | 26 | 855 M | 466 s | 5.3 GB |
-//! | 27 | 1.20 G | 672 s | 7.5 GB |
-//! | 28 | 1.68 G | 876 s | 10.5 GB |
-//! | 29 | 2.31 G | 1,378 s | 14.3 GB |
-//! | 30 | 3.16 G | 1,978 s | 19.7 GB |
-//!
-//! so awari up to 30 seeds fits this machine: 11.06 GB on disk, and
-//! slices 25–30 took 5,666 s of CPU. Abapa does not, as it is: at slice 30 its
-//! lower slices take 15.8 GB, its working table 15.8 GB and its lists
+//! then compacted in place. Measured on the project's 2-core, 24 GB machine
+//! (awari, December 2026), see docs/endgames.md: slice 30's peak is about
+//! 20 GB, so awari up to 30 seeds fits 24 GB (11.06 GB on disk). Abapa
+//! does not, as it is: at slice 30 its lower slices take 15.8 GB, its working table 15.8 GB and its lists
 //! about 3 GB. A per-slice palette of the (LO, HI) pairs that occur (at
 //! most 111 distinct pairs up to 19 seeds, against 231 possible at 20)
 //! would make it one byte a position on disk and in the lower slices,

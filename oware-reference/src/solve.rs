@@ -63,16 +63,8 @@
 //!
 //! The lines through quiet play are enumerated, so the cost grows
 //! exponentially with the seeds on the board, and faster under the third
-//! repetition than under the first. Measured in release on this project's
-//! 2-core machine (loaded), [`Solver::winner`] of every position of `n`
-//! seeds with South to move, for every split of the stores that does not
-//! settle the result, one [`Solver`] for the lot:
-//!
-//! | `n` | positions | first repetition (auale) | third (abapa) |
-//! |---|---|---|---|
-//! | 1 | 24 | 16 µs in all | 23 µs in all |
-//! | 2 | 234 | 0.3 ms in all | 19 ms in all (worst 18 ms) |
-//! | 3 | 1 456 | 4.3 s in all (worst 127 ms) | unfinished after 8 min of CPU |
+//! repetition than under the first (measured on the project's 2-core
+//! machine, up to 3 seeds under both rules, see docs/performance.md).
 //!
 //! Most single games of 3 seeds are quick under either rule, some under
 //! abapa are not, and games of 4 seeds often are: `cargo xtask verify

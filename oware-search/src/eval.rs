@@ -59,7 +59,7 @@ pub struct Weights {
 
 impl Weights {
     /// The weights in use: fitted to self-play games by `cargo xtask tune`
-    /// (logistic regression; see the README's Search section).
+    /// (logistic regression; the fits and their matches are in docs/performance.md).
     pub const TUNED: Weights = Weights {
         store: 32,
         tempo: -9,

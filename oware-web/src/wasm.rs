@@ -9,17 +9,15 @@
 //! `String` out, events through a `js_sys::Function`) in place of this file
 //! and the generated bindings in place of site/wasm.js, the module is the
 //! same size (160,769 bytes against 164,978; 57.3 kB gzipped against 56.0)
-//! and the page starts as fast (the worker's first answer in headless
-//! Chromium, medians of 10 fresh loads: 1.4 and 1.5 s against 1.2 to 2.0 s
-//! for this module, within the noise of a loaded 2-core machine;
-//! oware-web/e2e/measure-start.mjs). It would remove this file's `unsafe` and
+//! and the page starts as fast (measured on the project's 2-core machine,
+//! see docs/performance.md). It would remove this file's `unsafe` and
 //! about 45 hand-written lines (Rust and JS), and add typed bindings (a
 //! `.d.ts`); but the page would ship 300 lines of generated JS (2.6 kB
 //! gzipped, against 0.8 kB for wasm.js), and every build of the site would
 //! need the `wasm-bindgen` CLI at exactly the crate's version, built from
-//! source on each fresh CI machine (`cargo install wasm-bindgen-cli` took 64
-//! minutes on this machine under load, and fails with `--locked`). The unsafe
-//! code here is one buffer handed over each way, its contract written down;
+//! source on each fresh CI machine (`cargo install wasm-bindgen-cli` is
+//! slow, measured in docs/performance.md, and fails with `--locked`). The
+//! unsafe code here is one buffer handed over each way, its contract written down;
 //! it is kept until the page needs more than text in and JSON out.
 
 use std::cell::RefCell;
