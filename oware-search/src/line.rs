@@ -3,7 +3,7 @@
 //! search path form one line, so repetition and the move limit are honoured
 //! inside the search as in a real game.
 
-use oware_core::{EndReason, Game, History, HouseSet, Outcome, Position, Rules, Seat};
+use oware_core::{EndReason, Game, History, HouseSet, Outcome, Position, Rules, Seat, Share};
 
 use crate::score::{DRAW, Value, loss_in, win_in};
 
@@ -85,9 +85,15 @@ impl Line {
         position: Position,
         ply: usize,
     ) -> HistoryEnd {
-        let outcome = Outcome::ended(position.board(), reason, &self.rules);
+        // Endgames end by repetition at many nodes: each row to its owner is
+        // the plain adjudication; only an even split needs the whole outcome.
+        let board = position.board();
+        let winner = match self.rules.share(reason) {
+            Some(Share::Evenly) => Outcome::ended(board, reason, &self.rules).winner,
+            _ => Outcome::adjudicate(board),
+        };
         HistoryEnd {
-            value: winner_value(outcome.winner, position, ply),
+            value: winner_value(winner, position, ply),
             since,
         }
     }
