@@ -345,20 +345,18 @@ impl History {
         quiet: u16,
         rules: &Rules,
     ) -> Option<EndReason> {
-        self.look_back(index, position, quiet, rules)
-            .end
+        self.end_from(index, position, quiet, rules)
             .map(|(reason, _)| reason)
     }
 
-    /// [`end_at`](History::end_at), with what a search needs besides: how
-    /// often the position has occurred, and the index of the earliest
-    /// position the end rests on (the first of the occurrences counted for a
-    /// repetition, the position the move limit counts from).
+    /// [`end_at`](History::end_at), with the index of the earliest position
+    /// the end rests on: the first of the occurrences counted for a
+    /// repetition, the position the move limit counts from.
     ///
     /// A search caches what it learns of a position for use wherever that
     /// position comes back; a result that rests on a position earlier than
-    /// the one it is about belongs to that line of play alone, and
-    /// [`Lookback::end`]'s index is how the search tells.
+    /// the one it is about belongs to that line of play alone, and this
+    /// index is how the search tells.
     ///
     /// ```
     /// use oware_core::{Board, EndReason, History, Position, Rules, Seat};
@@ -371,53 +369,50 @@ impl History {
     /// }
     /// // The start comes back at index 12: under Aualé's rule the
     /// // repetition ends the game, resting on index 0.
-    /// let back = history.look_back(12, start, 12, &Rules::AUALE);
-    /// assert_eq!(back.end, Some((EndReason::FirstRepetition, 0)));
-    /// assert_eq!(back.occurrences, 2);
+    /// assert_eq!(
+    ///     history.end_from(12, start, 12, &Rules::AUALE),
+    ///     Some((EndReason::FirstRepetition, 0))
+    /// );
     /// // Under abapa's third repetition the game goes on.
-    /// assert_eq!(history.look_back(12, start, 12, &Rules::ABAPA).end, None);
+    /// assert_eq!(history.end_from(12, start, 12, &Rules::ABAPA), None);
     /// // A move limit of 5 rests on the position 5 moves back.
     /// let limited = Rules { repetition: None, move_limit: Some(5), ..Rules::ABAPA };
-    /// let back = history.look_back(7, history.positions()[7], 7, &limited);
-    /// assert_eq!(back.end, Some((EndReason::MoveLimit, 2)));
+    /// assert_eq!(
+    ///     history.end_from(7, history.positions()[7], 7, &limited),
+    ///     Some((EndReason::MoveLimit, 2))
+    /// );
     /// # Ok::<(), oware_core::BoardError>(())
     /// ```
     #[must_use]
     #[inline]
-    pub fn look_back(
+    pub fn end_from(
         &self,
         index: usize,
         position: Position,
         quiet: u16,
         rules: &Rules,
-    ) -> Lookback {
-        let mut back = Lookback {
-            occurrences: 1,
-            end: None,
-        };
+    ) -> Option<(EndReason, usize)> {
         if let Some(limit) = rules.repetition {
             let limit = usize::from(limit);
             let (count, earliest) = self.occurrences_at(index, position, quiet, limit);
-            back.occurrences = count;
             if count >= limit {
                 let reason = if limit <= 2 {
                     EndReason::FirstRepetition
                 } else {
                     EndReason::Repetition
                 };
-                back.end = Some((reason, earliest));
-                return back;
+                return Some((reason, earliest));
             }
         }
-        if let Some(limit) = rules.move_limit
-            && quiet >= limit
-        {
-            back.end = Some((
-                EndReason::MoveLimit,
-                index.saturating_sub(usize::from(limit)),
-            ));
-        }
-        back
+        rules
+            .move_limit
+            .filter(|&limit| quiet >= limit)
+            .map(|limit| {
+                (
+                    EndReason::MoveLimit,
+                    index.saturating_sub(usize::from(limit)),
+                )
+            })
     }
 
     /// The occurrences of `position` at `index` after `quiet` moves without
@@ -447,16 +442,4 @@ impl History {
         }
         (count, earliest)
     }
-}
-
-/// What [`History::look_back`] finds for a position about to stand at an index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lookback {
-    /// How many times the position has occurred since the last capture,
-    /// itself included, counted up to the rules' repetition count (1 when
-    /// the rules have none).
-    pub occurrences: usize,
-    /// How the game ends there by repetition or the move limit, if it does,
-    /// with the index of the earliest position that end rests on.
-    pub end: Option<(EndReason, usize)>,
 }

@@ -65,7 +65,7 @@ pub use board::{Board, BoardError, TOTAL_SEEDS};
 pub use capture::Chain;
 pub use game::{Game, ReplayError};
 pub use grand_slam::GrandSlam;
-pub use history::{History, Lookback};
+pub use history::History;
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
 pub use notation::{FenError, OgnError, Record};
 pub use notation::{ParseBoardError, Transcript, TranscriptError};

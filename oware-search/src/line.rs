@@ -67,11 +67,8 @@ impl Line {
         position: Position,
         quiet: u16,
     ) -> Option<HistoryEnd> {
-        let index = self.root + ply;
-        self.history.set(index, position, quiet);
-        let back = self.history.look_back(index, position, quiet, &self.rules);
-        back.end
-            .map(|(reason, since)| self.history_end(reason, since, position, ply))
+        self.history.set(self.root + ply, position, quiet);
+        self.ends_by_history(ply, position, quiet)
     }
 
     /// The end by `reason` at `ply`, resting on line index `since`: the
@@ -131,7 +128,7 @@ impl Line {
     /// at `ply`, with `quiet` moves without capture behind it (counted
     /// through the game's history): `Some` with the end's value and the
     /// line index of the earliest position it rests on (see
-    /// [`History::look_back`]).
+    /// [`History::end_from`]).
     /// The plies up to `ply - 2` must have been [`set`](Line::set); `ply`
     /// and its parent need not be, so a node whose children never look back
     /// (a leaf, or one whose moves all capture) can skip setting it.
@@ -143,8 +140,7 @@ impl Line {
         quiet: u16,
     ) -> Option<HistoryEnd> {
         self.history
-            .look_back(self.root + ply, position, quiet, &self.rules)
-            .end
+            .end_from(self.root + ply, position, quiet, &self.rules)
             .map(|(reason, since)| self.history_end(reason, since, position, ply))
     }
 }
