@@ -57,11 +57,13 @@ export async function openTab(context, path = '') {
   return page;
 }
 
-/** Waits until the page is in one of `states` (body[data-state]). */
+/** Waits until the page is in one of `states` (body[data-state]) and has drawn it. */
 export async function waitState(page, states, timeout = 60_000) {
   const wanted = Array.isArray(states) ? states : [states];
   await page.waitForFunction((w) => w.includes(document.body.dataset.state), wanted, { timeout });
-  return page.evaluate(() => document.body.dataset.state);
+  const state = await page.evaluate(() => document.body.dataset.state);
+  await drawn(page);
+  return state;
 }
 
 /** The seeds in each of the 14 cells, read from the counts drawn on the board. */
@@ -99,4 +101,13 @@ export async function eventually(check, timeout = 10_000) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/**
+ * Waits until the page has drawn what it was last asked to: the page sets its
+ * state word at once but draws on the next animation frame, which a busy
+ * machine can delay well past the moment a test reads the text.
+ */
+export async function drawn(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

@@ -3,7 +3,7 @@
 // undo, and a level changed mid-search.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, waitState, eventually, counts, transcript, chalk } from '../lib.mjs';
+import { launch, open, waitState, eventually, counts, transcript, chalk, drawn } from '../lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -165,14 +165,17 @@ test('a level chosen while the bot thinks is for its next search, not the one ru
   await page.keyboard.press('b');
   await waitState(page, 'thinking');
   await page.selectOption('#level', '1');
+  await drawn(page);
   assert.match(await page.locator('#bot-name').textContent(), /· level 19$/);
   await waitState(page, 'your-turn', 60_000);
   assert.equal(await page.evaluate(() => window.oware.debug.timings.at(-1).level), 19);
+  await drawn(page);
   assert.match(await page.locator('#bot-name').textContent(), /· level 19$/);
   await page.keyboard.press(await page.evaluate(() => window.oware.state.legal[0]));
   await eventually(async () => assert.equal((await transcript(page)).length, 4), 30_000);
   await waitState(page, 'your-turn');
   assert.equal(await page.evaluate(() => window.oware.debug.timings.at(-1).level), 1);
+  await drawn(page);
   assert.match(await page.locator('#bot-name').textContent(), /· level 1$/);
   assert.deepEqual(page.errors, []);
   await page.close();
