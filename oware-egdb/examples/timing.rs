@@ -130,19 +130,7 @@ fn memory_reference(ruleset: Ruleset, max: u8, rounds: usize) {
     let len = usize::try_from(oware_egdb::slice_len(max)).expect("the slice fits in memory")
         * if ruleset == Ruleset::Abapa { 2 } else { 1 };
     let mut table: Vec<u8> = Vec::with_capacity(len);
-    #[cfg(target_os = "linux")]
-    {
-        let huge = 2 << 20;
-        let first = (table.as_ptr() as usize).next_multiple_of(huge);
-        let end = (table.as_ptr() as usize + len) / huge * huge;
-        if end > first {
-            // SAFETY: the range lies inside the allocation just made; the
-            // advice changes how its pages are backed, not what they hold.
-            unsafe {
-                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
+    oware_file::advise_huge_pages(table.spare_capacity_mut());
     let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     table.extend((0..len).map(|_| next() as u8));
     let indices: Vec<usize> = (0..1 << 20).map(|_| next() as usize % len).collect();

@@ -25,17 +25,13 @@ pub(crate) fn prefetch(cell: &i8) {
 /// Tables smaller than this stay on ordinary pages.
 const HUGE: usize = 4 << 20;
 
-/// The size and alignment of a huge page on x86_64 and aarch64 Linux.
-#[cfg(target_os = "linux")]
-const HUGE_PAGE: usize = 2 << 20;
-
 /// An empty vector with room for `len` cells, whose memory the system is
 /// asked to back with huge pages when it is large (Linux only; elsewhere,
 /// or when the system declines, ordinary pages). Fill it before use.
 pub(crate) fn table(len: usize) -> Vec<i8> {
-    let table = Vec::with_capacity(len);
+    let mut table = Vec::with_capacity(len);
     if len >= HUGE {
-        advise_huge_pages(table.as_ptr() as usize, len);
+        oware_file::advise_huge_pages(table.spare_capacity_mut());
     }
     table
 }
@@ -49,23 +45,3 @@ pub(crate) fn on_huge_pages(values: Box<[i8]>) -> Box<[i8]> {
     copy.extend_from_slice(&values);
     copy.into_boxed_slice()
 }
-
-/// Asks for huge pages under the whole 2 MB pages of `len` bytes at `start`.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(start: usize, len: usize) {
-    let first = start.next_multiple_of(HUGE_PAGE);
-    let end = (start + len) / HUGE_PAGE * HUGE_PAGE;
-    if end > first {
-        // SAFETY: the range lies inside one allocation of ours, which stays
-        // where it is until dropped; MADV_HUGEPAGE changes how its pages
-        // are backed, never what they hold. A refusal (no transparent huge
-        // pages on this system) leaves ordinary pages, which work the same.
-        unsafe {
-            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-/// Elsewhere the system chooses the pages.
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: usize, _len: usize) {}

@@ -2,7 +2,9 @@
 //! slices, `.egdb`, and opening books, `.book`): a 32-byte header, then the
 //! data, checked by one checksum; and, off the web, files mapped read-only
 //! so that a reader touches only the pages it needs and every process
-//! reading the same file shares them through the page cache.
+//! reading the same file shares them through the page cache. Large tables
+//! in memory (a slice being built, the search's transposition table) ask
+//! for huge pages through [`advise_huge_pages`].
 //!
 //! | bytes  | field                                                       |
 //! |--------|-------------------------------------------------------------|
@@ -189,8 +191,10 @@ impl Checksum {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod map;
+mod pages;
 #[cfg(not(target_arch = "wasm32"))]
 pub use map::Mapped;
+pub use pages::advise_huge_pages;
 
 #[cfg(test)]
 mod tests {

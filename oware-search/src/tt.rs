@@ -145,19 +145,9 @@ impl Buckets {
         let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Bucket>()) else {
             std::alloc::handle_alloc_error(layout)
         };
-        #[cfg(target_os = "linux")]
-        {
-            unsafe extern "C" {
-                fn madvise(addr: *mut core::ffi::c_void, len: usize, advice: i32) -> i32;
-            }
-            const MADV_HUGEPAGE: i32 = 14;
-            // SAFETY: the range is the allocation just made. The advice only
-            // changes how the kernel backs it; failure is harmless and ignored.
-            unsafe {
-                madvise(raw.cast(), layout.size(), MADV_HUGEPAGE);
-            }
-        }
-        Buckets { ptr, len }
+        let buckets = Buckets { ptr, len };
+        oware_file::advise_huge_pages(&buckets);
+        buckets
     }
 }
 
