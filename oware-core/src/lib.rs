@@ -44,6 +44,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod arrangement;
 mod board;
 mod capture;
 mod feeding;
@@ -61,6 +62,7 @@ mod seat;
 mod sow;
 mod unmove;
 
+pub use arrangement::{Arrangements, arrangements, next_arrangement};
 pub use board::{Board, BoardError, TOTAL_SEEDS};
 pub use capture::Chain;
 pub use game::{Game, ReplayError};

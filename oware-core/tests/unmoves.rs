@@ -13,30 +13,16 @@ const RULES: [Rules; 2] = [Rules::ABAPA, Rules::AWARI];
 /// Every board with `seeds` seeds in the houses, the rest split between the
 /// stores (neither reaching 25, so that moves remain).
 fn boards(seeds: u8) -> Vec<Board> {
-    let mut boards = Vec::new();
-    let mut houses = [0u8; 12];
-    fill(&mut houses, 0, seeds, &mut |houses| {
-        let mut cells = [0; 14];
-        cells[..12].copy_from_slice(houses);
-        let off = 48 - seeds;
-        cells[12] = off / 2;
-        cells[13] = off - off / 2;
-        boards.push(Board::from_cells(cells).expect("48 seeds"));
-    });
-    boards
-}
-
-/// Calls `found` with every way of putting `left` seeds in houses `at..`.
-fn fill(houses: &mut [u8; 12], at: usize, left: u8, found: &mut impl FnMut(&[u8; 12])) {
-    if at == 11 {
-        houses[11] = left;
-        found(houses);
-        return;
-    }
-    for here in 0..=left {
-        houses[at] = here;
-        fill(houses, at + 1, left - here, found);
-    }
+    let off = 48 - seeds;
+    oware_core::arrangements(seeds)
+        .map(|houses| {
+            let mut cells = [0; 14];
+            cells[..12].copy_from_slice(&houses);
+            cells[12] = off / 2;
+            cells[13] = off - off / 2;
+            Board::from_cells(cells).expect("48 seeds")
+        })
+        .collect()
 }
 
 /// The quiet moves of `position` under `rules`, played forwards.

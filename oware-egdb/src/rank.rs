@@ -7,7 +7,9 @@
 //! the combinatorial number system numbers such sets densely by
 //! `Σ C(b_i, i + 1)`, from 0 to `C(n + 11, 11) - 1`. The order is colex on
 //! the bars: the position with every seed in the last house is 0, the one
-//! with every seed in the first house is last.
+//! with every seed in the first house is last. That is the order of
+//! oware-core's [`next_arrangement`](oware_core::next_arrangement), which steps a position to the next
+//! rank.
 
 /// The most seeds a slice can hold: the whole game.
 pub(crate) const MAX_SEEDS: usize = 48;
@@ -157,30 +159,10 @@ pub(crate) fn unrank(seeds: u8, mut rank: u64) -> [u8; 12] {
     houses
 }
 
-/// Steps `houses` to the next rank of its slice; false (and `houses`
-/// unspecified) after the last.
-///
-/// In colex order on the bars the next set moves up the lowest bar that has
-/// room and puts every bar below it back at the bottom: the seeds of houses
-/// `0..=i` gather in house `i`, one more taken from house `i + 1`.
-#[inline]
-pub(crate) fn step(houses: &mut [u8; 12]) -> bool {
-    let mut below = 0u8;
-    for i in 0..HOUSES - 1 {
-        if houses[i + 1] > 0 {
-            houses[i + 1] -= 1;
-            houses[i] += below + 1;
-            return true;
-        }
-        below += houses[i];
-        houses[i] = 0;
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use oware_core::next_arrangement;
 
     #[test]
     fn every_rank_of_small_slices_round_trips_and_steps_in_order() {
@@ -197,7 +179,7 @@ mod tests {
                 );
                 assert_eq!(rank(&houses), r);
                 assert_eq!(unrank(seeds, r), houses);
-                let more = step(&mut houses);
+                let more = next_arrangement(&mut houses);
                 assert_eq!(more, r + 1 < slice_len(seeds), "seeds {seeds}, rank {r}");
             }
         }
@@ -217,7 +199,7 @@ mod tests {
             let houses = unrank(seeds, r);
             assert_eq!(rank(&houses), r);
             let mut next = houses;
-            assert!(step(&mut next));
+            assert!(next_arrangement(&mut next));
             assert_eq!(rank(&next), r + 1);
         }
     }

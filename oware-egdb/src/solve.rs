@@ -32,10 +32,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::database::Slice;
 use crate::memory::{self, prefetch};
 use crate::parallel;
-use crate::rank::{rank, slice_len, step, unrank};
+use crate::rank::{rank, slice_len, unrank};
 use crate::ruleset::{Bounds, Ruleset};
 use crate::unmove::for_each_parent;
 use crate::view::{HOUSE_LANES, Houses, houses_from_lanes, lanes_of, moves, settled_value};
+use oware_core::next_arrangement;
 
 /// A cell not yet decided; also a node with no exit (below every payoff).
 const UNKNOWN: i8 = i8::MIN;
@@ -308,7 +309,7 @@ impl Work {
                         node[layout.exit_hi] = settled_value(&houses);
                     }
                     node[layout.quiet] = quiet;
-                    step(&mut houses);
+                    next_arrangement(&mut houses);
                 }
                 for &(i, captured, child) in &exits {
                     let child = below[usize::from(seeds - captured)].bounds(child);

@@ -65,24 +65,6 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Every mover-relative arrangement of `seeds` seeds in twelve houses.
-fn arrangements(seeds: u8) -> Vec<[u8; 12]> {
-    fn fill(houses: &mut [u8; 12], at: usize, left: u8, out: &mut Vec<[u8; 12]>) {
-        if at == 11 {
-            houses[11] = left;
-            out.push(*houses);
-            return;
-        }
-        for here in 0..=left {
-            houses[at] = here;
-            fill(houses, at + 1, left - here, out);
-        }
-    }
-    let mut out = Vec::new();
-    fill(&mut [0; 12], 0, seeds, &mut out);
-    out
-}
-
 /// The position with the mover's row `houses[0..6]` as South's, South to
 /// move, and the seeds off the board split between the stores so that
 /// neither reaches 25 (the game is not over by the stores).
@@ -116,7 +98,7 @@ fn check_successors(db: &Database) -> anyhow::Result<u64> {
     );
     for seeds in 1..=db.max_seeds() {
         let n = i8::try_from(seeds).expect("few seeds");
-        for houses in arrangements(seeds) {
+        for houses in oware_core::arrangements(seeds) {
             let stored = db.probe_houses(houses).expect("inside the database");
             let position = as_position(houses);
             let legal = position.legal_moves_under(&rules);
