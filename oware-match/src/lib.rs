@@ -57,10 +57,10 @@ pub use opening::{OpeningError, random_openings, read_ogn_openings, read_opening
 pub use oware_core::BySeat;
 pub use player::{Fault, Player, SearchPlayer};
 pub use process::{EngineCommand, MAX_LINE, ProcessPlayer};
-pub use record::{game_record, write_game};
+pub use record::{GameRecord, game_record, write_game};
 pub use spec::{EngineKind, EngineSpec, SpecError};
 pub use summary::{MIN_PAIRS, NoEstimate, Summary, Wdl};
-pub use tournament::{Contestant, GameRecord, Match, Start, run};
+pub use tournament::{Contestant, Match, Start, run};
 
 /// The README's example, compiled and run as a doc test.
 #[cfg(doctest)]

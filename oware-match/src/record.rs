@@ -1,6 +1,7 @@
-//! Saved games: each finished game written as it ends, as an OGN record
-//! (oware-core's [`Record`]), so `oware show`, `analyze` and `play --load`
-//! read the file, and `--openings` takes it back.
+//! A finished game of a match ([`GameRecord`]), and saved games: each
+//! written as it ends, as an OGN record (oware-core's [`Record`]), so
+//! `oware show`, `analyze` and `play --load` read the file, and
+//! `--openings` takes it back.
 //!
 //! ```text
 //! [Variant "Oware Abapa"]
@@ -27,10 +28,41 @@
 
 use std::io::{self, Write};
 
-use oware_core::Record;
+use oware_core::{BySeat, Game, Record, Seat};
 
-use crate::game::Ending;
-use crate::tournament::GameRecord;
+use crate::control::Budget;
+use crate::game::{self, Ending};
+
+/// A finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Its number in the match, from 0.
+    pub index: usize,
+    /// The contestants' names by seat.
+    pub names: BySeat<String>,
+    /// Where the first contestant sat.
+    pub first_seat: Seat,
+    /// The plies of the opening (the rest were played by the contestants).
+    pub opening_plies: usize,
+    /// What each seat's player was told to play under.
+    pub budgets: BySeat<Budget>,
+    /// The game as played.
+    pub game: Game,
+    /// Its result.
+    pub result: game::Result,
+}
+
+impl GameRecord {
+    /// The first contestant's points in half points: 0, 1 or 2.
+    #[must_use]
+    pub fn first_half_points(&self) -> u8 {
+        match self.result.winner {
+            Some(seat) if seat == self.first_seat => 2,
+            Some(_) => 0,
+            None => 1,
+        }
+    }
+}
 
 /// The game as a record with the match's tags.
 #[must_use]

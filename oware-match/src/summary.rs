@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 
 use oware_core::{BySeat, Seat};
 
+use crate::record::GameRecord;
 use crate::stats::{Counts, Decision, Estimate, Sprt};
-use crate::tournament::GameRecord;
 
 /// The finished pairs of games an Elo interval needs: with one, its
 /// variance is that of a single result.

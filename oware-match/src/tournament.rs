@@ -10,6 +10,7 @@ use oware_core::{BySeat, Game, Seat};
 use crate::control::Budget;
 use crate::game::{self, Ending, Settings};
 use crate::player::{Fault, Player};
+use crate::record::GameRecord;
 use crate::stats::{Decision, Sprt};
 use crate::summary::Summary;
 
@@ -42,37 +43,6 @@ pub struct Match {
     pub settings: Settings,
     /// Stop early when this test is decided.
     pub sprt: Option<Sprt>,
-}
-
-/// A finished game of a match.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    /// Its number in the match, from 0.
-    pub index: usize,
-    /// The contestants' names by seat.
-    pub names: BySeat<String>,
-    /// Where the first contestant sat.
-    pub first_seat: Seat,
-    /// The plies of the opening (the rest were played by the contestants).
-    pub opening_plies: usize,
-    /// What each seat's player was told to play under.
-    pub budgets: BySeat<Budget>,
-    /// The game as played.
-    pub game: Game,
-    /// Its result.
-    pub result: game::Result,
-}
-
-impl GameRecord {
-    /// The first contestant's points in half points: 0, 1 or 2.
-    #[must_use]
-    pub fn first_half_points(&self) -> u8 {
-        match self.result.winner {
-            Some(seat) if seat == self.first_seat => 2,
-            Some(_) => 0,
-            None => 1,
-        }
-    }
 }
 
 /// Plays the match, calling `on_game` on the calling thread after each game
