@@ -1,6 +1,5 @@
 //! The database in memory: one solved slice per seed count, and probing.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use oware_core::{House, Position};
@@ -8,159 +7,9 @@ use oware_core::{House, Position};
 use crate::error::{Damage, EgdbError};
 use crate::rank::{rank, slice_len};
 use crate::ruleset::{Bounds, Ruleset};
+use crate::slice::{DamageReport, Slice};
 use crate::solve::solve;
 use crate::view::{Houses, houses_of, moves, seeds};
-
-/// The solved positions with exactly one seed count: one byte per position
-/// under awari, two (LO, HI) under abapa, in rank order.
-pub(crate) struct Slice {
-    ruleset: Ruleset,
-    seeds: u8,
-    values: Values,
-    /// Set by the first probe that reads a value no position can have: the
-    /// slice is not used from then on.
-    damaged: AtomicBool,
-    /// What to call it when it is damaged: its file, or which slice it is.
-    name: String,
-}
-
-/// Where a slice's values are: solved or read into memory, or (off the
-/// web) a file mapped read-only, whose pages are read when first probed and
-/// shared with every process that maps it.
-enum Values {
-    Owned(Box<[i8]>),
-    #[cfg(not(target_arch = "wasm32"))]
-    Mapped(oware_file::Mapped),
-}
-
-impl Slice {
-    /// A slice from its values, `slice_len(seeds)` entries of the ruleset's width.
-    pub(crate) fn new(ruleset: Ruleset, seeds: u8, values: Box<[i8]>) -> Slice {
-        debug_assert_eq!(
-            values.len() as u64,
-            slice_len(seeds) * Slice::width(ruleset) as u64
-        );
-        Slice {
-            ruleset,
-            seeds,
-            // Probes and the forward pass of the next slices read it at random.
-            values: Values::Owned(crate::memory::on_huge_pages(values)),
-            damaged: AtomicBool::new(false),
-            name: format!("the {ruleset} slice of {seeds} seeds"),
-        }
-    }
-
-    /// A slice from a mapped file whose header and length are checked.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub(crate) fn mapped(ruleset: Ruleset, seeds: u8, file: oware_file::Mapped) -> Slice {
-        debug_assert_eq!(
-            file.len() as u64,
-            crate::file::HEADER as u64 + slice_len(seeds) * Slice::width(ruleset) as u64
-        );
-        Slice {
-            ruleset,
-            seeds,
-            values: Values::Mapped(file),
-            damaged: AtomicBool::new(false),
-            name: format!("the {ruleset} slice of {seeds} seeds"),
-        }
-    }
-
-    /// The slice, called `name` when it is damaged.
-    pub(crate) fn named(mut self, name: String) -> Slice {
-        self.name = name;
-        self
-    }
-
-    /// Bytes per position.
-    pub(crate) const fn width(ruleset: Ruleset) -> usize {
-        if ruleset.has_bounds() { 2 } else { 1 }
-    }
-
-    /// The bounds of the position of rank `rank`.
-    #[inline]
-    pub(crate) fn bounds(&self, rank: u64) -> Bounds {
-        let values = self.values();
-        let r = rank as usize;
-        if self.ruleset.has_bounds() {
-            Bounds {
-                lo: values[2 * r],
-                hi: values[2 * r + 1],
-            }
-        } else {
-            Bounds::exact(values[r])
-        }
-    }
-
-    /// Starts fetching the value of the position of rank `rank` into the
-    /// caches, for a [`bounds`](Slice::bounds) soon after.
-    #[inline]
-    pub(crate) fn prefetch(&self, rank: u64) {
-        let width = Slice::width(self.ruleset);
-        if let Some(cell) = self.values().get(rank as usize * width) {
-            crate::memory::prefetch(cell);
-        }
-    }
-
-    /// The stored values, as in a file.
-    #[inline]
-    pub(crate) fn values(&self) -> &[i8] {
-        match &self.values {
-            Values::Owned(values) => values,
-            #[cfg(not(target_arch = "wasm32"))]
-            Values::Mapped(file) => crate::file::as_values(&file[crate::file::HEADER..]),
-        }
-    }
-
-    /// The seed count.
-    pub(crate) fn seeds(&self) -> u8 {
-        self.seeds
-    }
-
-    /// The bounds of the position of rank `rank` for a probe: `None` once
-    /// the slice is found damaged, and from the probe that finds it so.
-    #[inline]
-    fn probe(&self, rank: u64, db: &Database) -> Option<Bounds> {
-        if self.damaged.load(Ordering::Relaxed) {
-            return None;
-        }
-        let bounds = self.bounds(rank);
-        if !bounds.is_possible(self.seeds, self.ruleset) {
-            self.found_damaged(rank, db);
-            return None;
-        }
-        Some(bounds)
-    }
-
-    /// Marks the slice damaged, and the first time tells the database's
-    /// damage report.
-    #[cold]
-    #[inline(never)]
-    fn found_damaged(&self, rank: u64, db: &Database) {
-        if !self.damaged.swap(true, Ordering::Relaxed)
-            && let Some(report) = &db.on_damage
-        {
-            report(&EgdbError::Damaged {
-                file: self.name.clone(),
-                damage: Damage::Value { rank },
-            });
-        }
-    }
-}
-
-/// Whether entry `rank` of `values` (a slice of `seeds` seeds under
-/// `ruleset`) holds bounds some position can have.
-pub(crate) fn possible(ruleset: Ruleset, seeds: u8, values: &[i8], rank: usize) -> bool {
-    let bounds = if ruleset.has_bounds() {
-        Bounds {
-            lo: values[2 * rank],
-            hi: values[2 * rank + 1],
-        }
-    } else {
-        Bounds::exact(values[rank])
-    };
-    bounds.is_possible(seeds, ruleset)
-}
 
 /// What happened while building, for progress displays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -228,9 +77,6 @@ pub struct Database {
     on_damage: Option<DamageReport>,
 }
 
-/// What a database calls when a probe finds a slice damaged.
-type DamageReport = Box<dyn Fn(&EgdbError) + Send + Sync>;
-
 impl Database {
     /// Solves every position with up to `max_seeds` seeds, in memory.
     ///
@@ -291,7 +137,7 @@ impl Database {
             seeds,
             positions,
             elapsed: started.map_or(Duration::ZERO, |started| started.elapsed()),
-            exact: exact_count(&slice),
+            exact: slice.exact_count(),
         };
         self.slices.push(slice);
         progress(BuildEvent::Finished(report));
@@ -355,7 +201,7 @@ impl Database {
         // the more probes the processor keeps waiting at once.
         let n: u32 = houses.iter().map(|&h| u32::from(h)).sum();
         let slice = self.slices.get(n as usize)?;
-        slice.probe(rank(&houses), self)
+        slice.probe(rank(&houses), self.on_damage.as_ref())
     }
 
     /// Calls `report`, once for each slice, when a probe finds a slice
@@ -375,7 +221,7 @@ impl Database {
     pub fn damaged(&self) -> Vec<u8> {
         self.slices
             .iter()
-            .filter(|slice| slice.damaged.load(Ordering::Relaxed))
+            .filter(|slice| slice.is_damaged())
             .map(Slice::seeds)
             .collect()
     }
@@ -413,7 +259,7 @@ impl Database {
     /// Positions of slice `seeds` whose bounds meet; `None` past the end.
     #[must_use]
     pub fn exact_count(&self, seeds: u8) -> Option<u64> {
-        self.slice(seeds).map(exact_count)
+        self.slice(seeds).map(Slice::exact_count)
     }
 
     /// How many positions of slice `seeds` hold each bounds pair that
@@ -457,19 +303,6 @@ impl Database {
             .collect();
         found.sort_by_key(|&(bounds, _)| (bounds.lo, bounds.hi));
         Some(found)
-    }
-}
-
-/// Positions of `slice` whose bounds meet.
-fn exact_count(slice: &Slice) -> u64 {
-    if slice.ruleset.has_bounds() {
-        slice
-            .values()
-            .chunks_exact(2)
-            .filter(|pair| pair[0] == pair[1])
-            .count() as u64
-    } else {
-        slice_len(slice.seeds)
     }
 }
 

@@ -6,11 +6,12 @@ use std::fs;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use crate::database::{BuildEvent, Database, Slice, SliceReport};
+use crate::database::{BuildEvent, Database, SliceReport};
 use crate::error::{Damage, EgdbError};
 use crate::file;
 use crate::rank::slice_len;
 use crate::ruleset::Ruleset;
+use crate::slice::Slice;
 
 /// The file of slice `seeds`: `abapa-07.egdb` in `dir`.
 #[must_use]

@@ -14,10 +14,10 @@
 
 use oware_file::{HeaderError, checksum};
 
-use crate::database::Slice;
 use crate::error::Damage;
 use crate::rank::slice_len;
 use crate::ruleset::Ruleset;
+use crate::slice::Slice;
 
 /// The magic word every slice file starts with.
 const MAGIC: &oware_file::Magic = b"OWAREEGD";
@@ -123,8 +123,7 @@ pub(crate) fn check_data(
     }
     let width = Slice::width(ruleset);
     let values = as_values(data);
-    match (0..values.len() / width).find(|&r| !crate::database::possible(ruleset, seeds, values, r))
-    {
+    match (0..values.len() / width).find(|&r| !crate::slice::possible(ruleset, seeds, values, r)) {
         Some(rank) => Err(Damage::Value { rank: rank as u64 }),
         None => Ok(()),
     }

@@ -126,6 +126,7 @@ mod parallel;
 mod range;
 mod rank;
 mod ruleset;
+mod slice;
 mod solve;
 mod unmove;
 mod view;

@@ -6,11 +6,12 @@
 use std::ops::Range;
 use std::path::Path;
 
-use crate::database::{Database, Slice};
+use crate::database::Database;
 use crate::disk;
 use crate::error::EgdbError;
 use crate::rank::slice_len;
 use crate::ruleset::Ruleset;
+use crate::slice::Slice;
 use crate::solve::Work;
 
 /// One part of the next slice of a database: the ranks `range`, with their

@@ -29,11 +29,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::database::Slice;
 use crate::memory::{self, prefetch};
 use crate::parallel;
 use crate::rank::{rank, slice_len, unrank};
 use crate::ruleset::{Bounds, Ruleset};
+use crate::slice::Slice;
 use crate::unmove::for_each_parent;
 use crate::view::{HOUSE_LANES, Houses, houses_from_lanes, lanes_of, moves, settled_value};
 use oware_core::next_arrangement;
