@@ -3,16 +3,24 @@
 
 use core::fmt;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use oware_core::{Game, House, Position, Rules};
 use oware_search::Score;
 
-use crate::format::{self, BookError, Key};
-
 /// Centi-seeds from which a score is a proven win (`100000 - plies`), as
 /// [`Score::to_centi`] reports them.
 const PROVEN_CENTI: i32 = 90_000;
+
+/// A position as the book keys it: the 14 cells and the seat to move.
+pub(crate) type Key = [u8; 15];
+
+/// The key of `position`: its 14 cells, then 0 (South) or 1 (North) to move.
+pub(crate) fn key(position: Position) -> Key {
+    let mut key = [0; 15];
+    key[..14].copy_from_slice(&position.board().to_cells());
+    key[14] = position.to_move().index() as u8;
+    key
+}
 
 /// A move the book gives, with its score from the mover's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,9 +85,6 @@ pub struct Book {
     entries: BTreeMap<Key, Vec<BookMove>>,
 }
 
-/// The book shipped with this crate (abapa rules), built by `oware book build`.
-static SHIPPED_ABAPA: &[u8] = include_bytes!("../data/abapa.book");
-
 impl Book {
     /// An empty book for `rules`, recording how it is built: the search
     /// `depth`, the `plies` covered, and the `margin` in hundredths of a seed.
@@ -90,7 +95,7 @@ impl Book {
     #[track_caller]
     pub fn empty(rules: Rules, depth: u8, plies: u8, margin: u16) -> Book {
         assert!(
-            format::rules_number(rules).is_some(),
+            rules.name().is_some(),
             "a book is built for one of the preset rule sets"
         );
         Book {
@@ -100,68 +105,6 @@ impl Book {
             margin,
             entries: BTreeMap::new(),
         }
-    }
-
-    /// The book that ships with this crate for `rules`, if there is one
-    /// (abapa only).
-    ///
-    /// # Panics
-    /// If the shipped file is damaged (a test reads it, so a release cannot be).
-    #[must_use]
-    pub fn shipped(rules: Rules) -> Option<Book> {
-        (rules == Rules::ABAPA)
-            .then(|| Book::from_bytes(SHIPPED_ABAPA).expect("the shipped book reads"))
-    }
-
-    /// The size of the shipped abapa book file, in bytes.
-    #[must_use]
-    pub fn shipped_size() -> usize {
-        SHIPPED_ABAPA.len()
-    }
-
-    /// Reads a book file.
-    ///
-    /// # Errors
-    /// [`BookError::Io`] when it cannot be read; the other variants when it
-    /// is not a book, or a damaged one.
-    pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| BookError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
-        Book::from_bytes(&bytes)
-    }
-
-    /// Reads a book from the bytes of a book file (see the crate docs for the format).
-    ///
-    /// # Errors
-    /// When the bytes are not a book this crate reads, or a damaged one.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        format::decode(bytes)
-    }
-
-    /// The book as the bytes of a book file.
-    #[must_use]
-    pub fn to_bytes(&self) -> Vec<u8> {
-        format::encode(self)
-    }
-
-    /// Writes the book file at `path`, whole or not at all: to a temporary
-    /// file beside it first, renamed over `path` once written.
-    ///
-    /// # Errors
-    /// [`BookError::Io`] when the file cannot be written.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), BookError> {
-        let path = path.as_ref();
-        let io = |source| BookError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".partial");
-        std::fs::write(&temporary, self.to_bytes()).map_err(io)?;
-        std::fs::rename(&temporary, path).map_err(io)
     }
 
     /// The rules the book was built for; it is used under no others.
@@ -203,16 +146,14 @@ impl Book {
 
     /// Adds (or replaces) a position's moves, which should be best first.
     pub fn insert(&mut self, position: Position, moves: Vec<BookMove>) {
-        self.entries.insert(format::key(position), moves);
+        self.entries.insert(key(position), moves);
     }
 
     /// The book's moves for `position`, best first; empty when the book does
     /// not hold it. The rules are not checked: see [`moves`](Book::moves).
     #[must_use]
     pub fn entries(&self, position: Position) -> &[BookMove] {
-        self.entries
-            .get(&format::key(position))
-            .map_or(&[], Vec::as_slice)
+        self.entries.get(&key(position)).map_or(&[], Vec::as_slice)
     }
 
     /// The book's moves for the game's position, best first: empty when the

@@ -10,7 +10,7 @@ use oware_core::{Game, Rules};
 use oware_search::{Endgame, Engine, EngineOptions, Limits};
 
 use crate::book::{Book, BookMove};
-use crate::format::{self, Key};
+use crate::book::{Key, key};
 use crate::log::{Log, LogError, Scores};
 
 /// How a book is built.
@@ -108,7 +108,7 @@ pub fn build(
                 for m in &moves {
                     let mut child = game.clone();
                     child.play(m.house).expect("book moves are legal");
-                    if !child.is_over() && seen.insert(format::key(child.position())) {
+                    if !child.is_over() && seen.insert(key(child.position())) {
                         next.push(child);
                     }
                 }

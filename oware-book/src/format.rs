@@ -24,10 +24,11 @@
 //! `p` plies is `100000 - p`, a loss its negation).
 
 use core::fmt;
+use std::path::Path;
 
 use oware_core::{Board, House, Position, Rules, Seat};
 
-use crate::book::{Book, BookMove};
+use crate::book::{Book, BookMove, Key};
 
 /// The first eight bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"OWAREBK\n";
@@ -35,17 +36,6 @@ pub const MAGIC: [u8; 8] = *b"OWAREBK\n";
 pub const VERSION: u16 = 2;
 /// The header's size in bytes.
 pub const HEADER_LEN: usize = oware_file::HEADER_LEN;
-/// A position as the book keys it: the 14 cells and the seat to move.
-pub(crate) type Key = [u8; 15];
-
-/// The key of `position`: its 14 cells, then 0 (South) or 1 (North) to move.
-pub(crate) fn key(position: Position) -> Key {
-    let mut key = [0; 15];
-    key[..14].copy_from_slice(&position.board().to_cells());
-    key[14] = position.to_move().index() as u8;
-    key
-}
-
 /// Why bytes are not a book this crate can use.
 #[derive(Debug)]
 pub enum BookError {
@@ -165,7 +155,7 @@ pub(crate) fn rules_number(rules: Rules) -> Option<u8> {
 }
 
 /// The book as bytes, in the format above.
-pub(crate) fn encode(book: &Book) -> Vec<u8> {
+fn encode(book: &Book) -> Vec<u8> {
     let mut body = Vec::new();
     for (key, moves) in book.iter_entries() {
         body.extend_from_slice(key);
@@ -199,7 +189,7 @@ pub(crate) fn encode(book: &Book) -> Vec<u8> {
 /// Reads a book from `bytes`, checking everything it can: header, length,
 /// checksum, and that every entry is a real position with legal moves in
 /// increasing key order.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Book, BookError> {
+fn decode(bytes: &[u8]) -> Result<Book, BookError> {
     let header = oware_file::Header::parse(bytes, &MAGIC).map_err(|error| match error {
         oware_file::HeaderError::TooShort { .. } => BookError::TooShort { len: bytes.len() },
         oware_file::HeaderError::Magic => BookError::NotABook,
@@ -286,6 +276,74 @@ fn position_of(key: &Key) -> Option<Position> {
         _ => return None,
     };
     Some(Position::new(board, seat))
+}
+
+/// The book shipped with this crate (abapa rules), built by `oware book build`.
+static SHIPPED_ABAPA: &[u8] = include_bytes!("../data/abapa.book");
+
+/// The book's file form: reading, writing and the book that ships.
+impl Book {
+    /// The book that ships with this crate for `rules`, if there is one
+    /// (abapa only).
+    ///
+    /// # Panics
+    /// If the shipped file is damaged (a test reads it, so a release cannot be).
+    #[must_use]
+    pub fn shipped(rules: Rules) -> Option<Book> {
+        (rules == Rules::ABAPA)
+            .then(|| Book::from_bytes(SHIPPED_ABAPA).expect("the shipped book reads"))
+    }
+
+    /// The size of the shipped abapa book file, in bytes.
+    #[must_use]
+    pub fn shipped_size() -> usize {
+        SHIPPED_ABAPA.len()
+    }
+
+    /// Reads a book file.
+    ///
+    /// # Errors
+    /// [`BookError::Io`] when it cannot be read; the other variants when it
+    /// is not a book, or a damaged one.
+    pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| BookError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Book::from_bytes(&bytes)
+    }
+
+    /// Reads a book from the bytes of a book file (see the crate docs for the format).
+    ///
+    /// # Errors
+    /// When the bytes are not a book this crate reads, or a damaged one.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        decode(bytes)
+    }
+
+    /// The book as the bytes of a book file.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        encode(self)
+    }
+
+    /// Writes the book file at `path`, whole or not at all: to a temporary
+    /// file beside it first, renamed over `path` once written.
+    ///
+    /// # Errors
+    /// [`BookError::Io`] when the file cannot be written.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), BookError> {
+        let path = path.as_ref();
+        let io = |source| BookError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".partial");
+        std::fs::write(&temporary, self.to_bytes()).map_err(io)?;
+        std::fs::rename(&temporary, path).map_err(io)
+    }
 }
 
 #[cfg(test)]

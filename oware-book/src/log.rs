@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use oware_core::{Game, House, Position, Rules, Transcript};
 
-use crate::format::{self, Key};
+use crate::book::{Key, key};
 
 /// Why a log cannot be used.
 #[derive(Debug)]
@@ -139,7 +139,7 @@ impl Log {
                         line: number,
                         problem,
                     })?;
-                analysed.insert(format::key(position), scores);
+                analysed.insert(key(position), scores);
             }
             complete += read as u64;
         }
@@ -160,7 +160,7 @@ impl Log {
     /// The scores logged for `position`, if it was analysed.
     #[must_use]
     pub fn get(&self, position: Position) -> Option<&Scores> {
-        self.analysed.get(&format::key(position))
+        self.analysed.get(&key(position))
     }
 
     /// How many positions the log holds.
@@ -194,7 +194,7 @@ impl Log {
                 path: self.path.display().to_string(),
                 source,
             })?;
-        self.analysed.insert(format::key(game.position()), scores);
+        self.analysed.insert(key(game.position()), scores);
         Ok(())
     }
 }
