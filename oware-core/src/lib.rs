@@ -71,7 +71,7 @@ pub use history::History;
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
 pub use notation::{FenError, OgnError, Record};
 pub use notation::{ParseBoardError, Transcript, TranscriptError};
-pub use outcome::{EndReason, Outcome, Share, WINNING_STORE};
+pub use outcome::{EndReason, Outcome, Share, WINNING_STORE, undecided_south_stores};
 pub use perft::{divide, perft, perft_played};
 pub use position::{IllegalMove, Position};
 pub use rules::{ParseRulesError, Rules};

@@ -45,7 +45,7 @@ struct BuildArgs {
     #[arg(long, value_name = "R")]
     rules: Ruleset,
     /// The most seeds on the board.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=48))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=i64::from(oware_core::TOTAL_SEEDS)))]
     max_seeds: u8,
     /// The database directory, on a filesystem every process sees (each
     /// writes its part of every file).

@@ -12,7 +12,7 @@
 //! rank.
 
 /// The most seeds a slice can hold: the whole game.
-pub(crate) const MAX_SEEDS: usize = 48;
+pub(crate) const MAX_SEEDS: usize = oware_core::TOTAL_SEEDS as usize;
 
 /// Houses on the board.
 const HOUSES: usize = 12;

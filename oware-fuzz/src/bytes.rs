@@ -2,7 +2,7 @@
 //! targets: every input decodes to something valid, so the fuzzer spends
 //! its time on the rules rather than on rejected inputs.
 
-use oware_core::{Board, House, Position, Rules, Seat};
+use oware_core::{Board, House, Position, Rules, Seat, TOTAL_SEEDS};
 
 /// Decodes a position from the front of `data` and returns the rest.
 ///
@@ -36,7 +36,7 @@ pub fn position(data: &[u8]) -> (Position, &[u8]) {
     }
     let mut cells = [0u8; 14];
     let mut placed = 0;
-    while placed < 48 {
+    while placed < TOTAL_SEEDS {
         let Some((&byte, tail)) = rest.split_first() else {
             break;
         };
@@ -50,7 +50,7 @@ pub fn position(data: &[u8]) -> (Position, &[u8]) {
         placed += 1;
         rest = tail;
     }
-    while placed < 48 {
+    while placed < TOTAL_SEEDS {
         let store = if cells[12] <= cells[13] { 12 } else { 13 };
         cells[store] += 1;
         placed += 1;

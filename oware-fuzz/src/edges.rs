@@ -16,7 +16,7 @@
 //! assert_eq!(position.board().seeds_on_side(position.to_move().opponent()), 0);
 //! ```
 
-use oware_core::{Board, House, Position, Seat, TOTAL_SEEDS};
+use oware_core::{Board, House, Position, Seat, TOTAL_SEEDS, WINNING_STORE};
 use rand::{Rng, RngExt};
 
 /// What a random position is built to reach.
@@ -73,7 +73,7 @@ pub fn position(rng: &mut impl Rng, stress: Stress) -> Position {
     let mut cells = Cells::default();
     match stress {
         Stress::Scattered => {
-            let houses = rng.random_range(1..=48);
+            let houses = rng.random_range(1..=TOTAL_SEEDS);
             cells.scatter(rng, houses, &House::ALL);
         }
         Stress::BigHouse => big_house(rng, &mut cells, mover),
@@ -82,14 +82,16 @@ pub fn position(rng: &mut impl Rng, stress: Stress) -> Position {
             // 24-24 ends the game with every seed in a store, and no move
             // can reach it: only a set-up position shows it, so often.
             let (south, north) = if rng.random_bool(0.1) {
-                (24, 24)
+                (WINNING_STORE - 1, WINNING_STORE - 1)
             } else {
-                let south = rng.random_range(18..=26u8);
-                (south, rng.random_range(18..=26u8.min(48 - south)))
+                // Stores around the winning count, on either side of it.
+                let (low, high) = (WINNING_STORE - 7, WINNING_STORE + 1);
+                let south = rng.random_range(low..=high);
+                (south, rng.random_range(low..=high.min(TOTAL_SEEDS - south)))
             };
             cells.0[12] = south;
             cells.0[13] = north;
-            let houses = 48 - south - north;
+            let houses = TOTAL_SEEDS - south - north;
             cells.scatter(rng, houses, &House::ALL);
         }
         Stress::GrandSlam => grand_slam(rng, &mut cells, mover),
@@ -150,7 +152,7 @@ impl Cells {
     fn fill_stores(&mut self, rng: &mut impl Rng) {
         let rest = TOTAL_SEEDS - self.total();
         if self.0[12] == 0 && self.0[13] == 0 {
-            let south = rng.random_range(rest.saturating_sub(24)..=rest.min(24));
+            let south = rng.random_range(oware_core::undecided_south_stores(rest));
             self.0[12] = south;
             self.0[13] = rest - south;
         } else {
@@ -180,7 +182,7 @@ fn big_house(rng: &mut impl Rng, cells: &mut Cells, mover: Seat) {
     };
     cells.0[house.index()] = big;
     let others: Vec<House> = House::ALL.into_iter().filter(|&h| h != house).collect();
-    let rest = rng.random_range(0..=(48 - big).min(20));
+    let rest = rng.random_range(0..=(TOTAL_SEEDS - big).min(20));
     cells.scatter(rng, rest, &others);
 }
 

@@ -12,12 +12,16 @@
 //! - Length: a source file over [`MAX_LINES`] lines says why near its top,
 //!   in a `// tidy: long because …` line or a doc sentence saying it is
 //!   long because of something.
+//! - Rules: no crate but oware-core (and the reference) computes with the
+//!   numbers of the rules ([`rule_numbers`]).
 //!
 //! Each check is a function over text, so its own tests show it failing on
 //! a breakage as well as passing on the real files.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+
+mod rule_numbers;
 
 /// Lines a source file may have without a written reason.
 const MAX_LINES: usize = 600;
@@ -342,6 +346,26 @@ mod tests {
         let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
         let mut breaches = lint_breaches(&manifest, &members(&root));
         breaches.extend(source_breaches_in_workspace("missing docs"));
+        assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn only_core_computes_with_the_numbers_of_the_rules() {
+        let root = root();
+        let mut files = Vec::new();
+        sources(&root, &mut files);
+        let mut breaches = Vec::new();
+        for file in files {
+            let shown = file.strip_prefix(&root).unwrap().display().to_string();
+            let crate_name = shown.split('/').next().unwrap_or_default();
+            if rule_numbers::EXEMPT.contains(&crate_name) || !shown.contains("/src/") {
+                continue;
+            }
+            breaches.extend(rule_numbers::breaches(
+                &shown,
+                &fs::read_to_string(&file).unwrap(),
+            ));
+        }
         assert!(breaches.is_empty(), "{breaches:#?}");
     }
 

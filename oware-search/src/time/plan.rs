@@ -24,7 +24,7 @@ use std::time::Duration;
 /// The moves left assumed when the GUI does not say (`movestogo`): a game of
 /// Oware is often over in 50 moves a side, and the clock should not run dry
 /// before the end.
-pub const DEFAULT_MOVES_TO_GO: u32 = 25;
+pub const DEFAULT_MOVES_TO_GO: u32 = 25; // tidy: not a rule: a guess at the moves left
 
 /// Kept back from every budget for the time between the GUI's clock and the
 /// search (reading the command, starting the thread, writing the answer).

@@ -10,7 +10,7 @@
 use std::sync::atomic::AtomicBool;
 
 use anyhow::bail;
-use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat, Share};
+use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat, Share, TOTAL_SEEDS};
 use oware_search::minimax::{minimax, minimax_move};
 use oware_search::{Engine, EngineOptions, Event, Limits, Score, SearchConfig};
 use rand::{RngExt, SeedableRng};
@@ -184,9 +184,9 @@ fn from_play(rng: &mut ChaCha8Rng) -> Position {
 /// scattered over the houses, either seat to move.
 fn set_up(rng: &mut ChaCha8Rng) -> Position {
     let mut cells = [0u8; 14];
-    let in_play: u8 = rng.random_range(4..=48);
-    let stored = 48 - in_play;
-    let south = rng.random_range(stored.saturating_sub(24)..=stored.min(24));
+    let in_play: u8 = rng.random_range(4..=TOTAL_SEEDS);
+    let stored = TOTAL_SEEDS - in_play;
+    let south = rng.random_range(oware_core::undecided_south_stores(stored));
     cells[12] = south;
     cells[13] = stored - south;
     // Seeds fall in a few favoured houses, so sparse and heavy rows both occur.

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use oware_core::{Board, Position, Seat};
+use oware_core::{Board, Position, Seat, TOTAL_SEEDS};
 use oware_egdb::{Database, Ruleset};
 use oware_search::{EndgameResult, EndgameValue};
 
@@ -64,9 +64,10 @@ pub(super) fn stats(ruleset: Ruleset, dir: Option<&Path>) -> Result<()> {
 /// count on the board matter to a result from bounds, not where the seeds
 /// lie (here South may not even be able to move).
 fn games(seeds: u8) -> Vec<Position> {
-    let stores = 48 - seeds;
-    (0..=stores.min(24))
-        .filter(|&south| stores - south <= 24 && !(south == 24 && stores - south == 24))
+    // With no seed on the board the game is over whatever the stores hold.
+    let stores = TOTAL_SEEDS - seeds;
+    oware_core::undecided_south_stores(stores)
+        .filter(|_| seeds > 0)
         .filter_map(|south| {
             let mut cells = [0; 14];
             cells[0] = seeds;

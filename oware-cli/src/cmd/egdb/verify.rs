@@ -4,6 +4,7 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
+use oware_core::TOTAL_SEEDS;
 use oware_egdb::{EgdbError, Ruleset, check_slice, slice_path};
 
 use crate::thinking::Count;
@@ -44,7 +45,7 @@ pub(super) fn verify(rules: Option<Ruleset>, dir: Option<&Path>) -> Result<()> {
 /// Checks the slice files of `ruleset` in `dir`, from 0 seeds up to the
 /// first one missing, a line each; what is wrong with each damaged one.
 fn verify_one(dir: &Path, ruleset: Ruleset) -> Result<Vec<String>> {
-    let lengths: Vec<u64> = (0..=48u8)
+    let lengths: Vec<u64> = (0..=TOTAL_SEEDS)
         .map_while(|seeds| std::fs::metadata(slice_path(dir, ruleset, seeds)).ok())
         .map(|metadata| metadata.len())
         .collect();
