@@ -366,7 +366,8 @@ fn parse_info(words: &mut Words<'_>) -> Result<Info, ParseError> {
 /// The houses after `pv`: the words that are all house letters.
 fn parse_pv(words: &mut Words<'_>) -> Result<Vec<House>, ParseError> {
     let (column, first) = words.expect("pv", "the moves")?;
-    let letters = |word: &str| -> Option<Vec<House>> { word.chars().map(House::from_letter).collect() };
+    let letters =
+        |word: &str| -> Option<Vec<House>> { word.chars().map(House::from_letter).collect() };
     let mut pv = letters(first).ok_or_else(|| ParseError {
         column,
         kind: ErrorKind::NotAMove {

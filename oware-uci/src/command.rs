@@ -194,7 +194,11 @@ pub fn parse_located(line: &str) -> Result<Option<Located>, ParseError> {
 }
 
 /// A command without arguments, if no word follows.
-fn simple(words: &mut Words<'_>, command: Command, name: &'static str) -> Result<Command, ParseError> {
+fn simple(
+    words: &mut Words<'_>,
+    command: Command,
+    name: &'static str,
+) -> Result<Command, ParseError> {
     words.finish(name)?;
     Ok(command)
 }

@@ -172,12 +172,24 @@ mod tests {
         let mut reader = io::BufReader::with_capacity(7, &input[..]);
         let mut line = Vec::new();
         let most = 100;
-        assert_eq!(read_bounded_line(&mut reader, &mut line, most).unwrap(), Some(300));
+        assert_eq!(
+            read_bounded_line(&mut reader, &mut line, most).unwrap(),
+            Some(300)
+        );
         assert_eq!(line.len(), most);
-        assert_eq!(read_bounded_line(&mut reader, &mut line, most).unwrap(), Some(10));
+        assert_eq!(
+            read_bounded_line(&mut reader, &mut line, most).unwrap(),
+            Some(10)
+        );
         assert_eq!(String::from_utf8_lossy(&line), "best\u{fffd}move\r");
-        assert_eq!(read_bounded_line(&mut reader, &mut line, most).unwrap(), Some(4));
+        assert_eq!(
+            read_bounded_line(&mut reader, &mut line, most).unwrap(),
+            Some(4)
+        );
         assert_eq!(line, b"last");
-        assert_eq!(read_bounded_line(&mut reader, &mut line, most).unwrap(), None);
+        assert_eq!(
+            read_bounded_line(&mut reader, &mut line, most).unwrap(),
+            None
+        );
     }
 }

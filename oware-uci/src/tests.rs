@@ -20,15 +20,22 @@ fn simple_commands_and_blank_lines() {
     assert_eq!(parse("quit"), Ok(Some(Command::Quit)));
     assert_eq!(parse("debug"), Ok(Some(Command::Debug(true))));
     assert_eq!(parse("debug off"), Ok(Some(Command::Debug(false))));
-    assert_eq!(error("debug maybe"), "column 7: unexpected `maybe` in `debug`");
+    assert_eq!(
+        error("debug maybe"),
+        "column 7: unexpected `maybe` in `debug`"
+    );
     assert_eq!(parse(""), Ok(None));
     assert_eq!(parse(" \t "), Ok(None));
 }
 
 #[test]
 fn positions_with_moves_in_one_word_or_several() {
-    let one = parse_located("position startpos moves FbEc").unwrap().unwrap();
-    let several = parse_located("position startpos moves F b Ec").unwrap().unwrap();
+    let one = parse_located("position startpos moves FbEc")
+        .unwrap()
+        .unwrap();
+    let several = parse_located("position startpos moves F b Ec")
+        .unwrap()
+        .unwrap();
     let Command::Position(set) = &one.command else {
         panic!("not a position")
     };
@@ -278,7 +285,10 @@ fn answers_are_read_as_the_engine_writes_them() {
         text.parse::<Info>().unwrap().string.as_deref(),
         Some("error:  two  blanks kept")
     );
-    assert_eq!(Info::string("book move E").to_string(), "info string book move E");
+    assert_eq!(
+        Info::string("book move E").to_string(),
+        "info string book move E"
+    );
     assert_eq!("uciok".parse(), Ok(Answer::UciOk));
     assert_eq!("readyok".parse(), Ok(Answer::ReadyOk));
     assert_eq!(

@@ -170,7 +170,10 @@ impl<'a> Words<'a> {
     /// The rest of the line as written from the next word on (blanks
     /// inside it kept), and no more words after it; empty at the end.
     pub(crate) fn rest(&mut self) -> &'a str {
-        let rest = self.words.get(self.next).map_or("", |w| &self.line[w.start..]);
+        let rest = self
+            .words
+            .get(self.next)
+            .map_or("", |w| &self.line[w.start..]);
         self.next = self.words.len();
         rest
     }

@@ -65,8 +65,9 @@ fn go() -> impl Strategy<Value = Go> {
 
 /// Words joined by single spaces, none of them (in any case) one of `stops`.
 fn phrase(stops: &'static [&'static str]) -> impl Strategy<Value = String> {
-    let word = "[A-Za-z0-9/_.é€-]{1,8}"
-        .prop_filter("a keyword", move |w| !stops.iter().any(|s| w.eq_ignore_ascii_case(s)));
+    let word = "[A-Za-z0-9/_.é€-]{1,8}".prop_filter("a keyword", move |w| {
+        !stops.iter().any(|s| w.eq_ignore_ascii_case(s))
+    });
     prop::collection::vec(word, 1..4).prop_map(|words| words.join(" "))
 }
 
@@ -100,7 +101,10 @@ fn option_kind() -> impl Strategy<Value = OptionKind> {
             min,
             max
         }),
-        (phrase(&["var"]), prop::collection::vec(phrase(&["var"]), 0..4))
+        (
+            phrase(&["var"]),
+            prop::collection::vec(phrase(&["var"]), 0..4)
+        )
             .prop_map(|(default, vars)| OptionKind::Combo { default, vars }),
         rest().prop_map(|default| OptionKind::String { default }),
         Just(OptionKind::Button),
