@@ -21,8 +21,7 @@
 //! On a clock, the time the GUI charged for each move is set against the
 //! time the move took, to learn the lag the GUI adds (`clock.rs`).
 
-use std::fmt;
-use std::io::{self, Write};
+use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
@@ -31,12 +30,14 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use oware_book::Book;
 use oware_core::{Game, House, Rules};
-use oware_search::{Engine, EngineOptions, Event, Iteration, Limits, SearchResult};
-use oware_uci::{Answer, BestMove, Command, Go, Info, Located, Reader, SetPosition, excerpt};
+use oware_search::{Engine, EngineOptions, Event, Limits};
+use oware_uci::{Answer, BestMove, Command, Go, Located, Reader, SetPosition, excerpt};
 
+mod answers;
 mod clock;
 mod identify;
 
+use answers::{best_move, busy, info, refuse, say, send, to_gui};
 use clock::Clocks;
 use identify::identify;
 
@@ -65,23 +66,6 @@ pub(crate) struct Args {
     /// left evenly).
     #[arg(long, value_name = "R", default_value = "auale", value_parser = crate::choices::rules())]
     rules: Rules,
-}
-
-/// Writes one answer to stdout at once (the search thread writes too).
-fn send(answer: &Answer) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    writeln!(out, "{answer}")?;
-    out.flush()
-}
-
-/// `info string TEXT`.
-fn say(text: impl Into<String>) -> io::Result<()> {
-    send(&Answer::Info(Info::string(text)))
-}
-
-/// `info string error: MESSAGE`: a command refused.
-fn refuse(message: impl fmt::Display) -> io::Result<()> {
-    say(format!("error: {message}"))
 }
 
 /// An option's value as written in `setoption`, and its column.
@@ -155,11 +139,6 @@ struct Uci {
     /// The endgame database directory named with `EgdbPath`, if any (else
     /// the default one is used).
     egdb_dir: Option<std::path::PathBuf>,
-}
-
-/// A line about the endgame database, to the GUI (during a search).
-fn to_gui(line: &str) {
-    let _ = say(line);
 }
 
 /// Runs `oware uci`.
@@ -579,12 +558,6 @@ fn check(value: &Value<'_>) -> Result<bool, String> {
     }
 }
 
-fn busy(command: &str) -> io::Result<()> {
-    refuse(format!(
-        "a search runs until stop: send stop before {command}"
-    ))
-}
-
 /// The search thread: `info` per depth, then `bestmove` (after `stop` when
 /// `wait`; none when `silent` is raised). Gives the engine back, and when
 /// `bestmove` was written.
@@ -611,26 +584,4 @@ fn think(
     }
     let _ = send(&Answer::BestMove(best_move(&result)));
     (engine, Some(Instant::now()))
-}
-
-/// A completed depth as the protocol's `info`: the score in centi-seeds.
-fn info(it: &Iteration) -> Info {
-    Info {
-        depth: Some(it.depth),
-        score: Some(it.score.to_centi()),
-        nodes: Some(it.nodes),
-        nps: Some(it.nps()),
-        time: Some(it.elapsed),
-        pv: it.pv.clone(),
-        string: None,
-    }
-}
-
-/// A search's result as the protocol's `bestmove`, with the reply it
-/// expects to ponder on; `0000` when the game is over.
-fn best_move(result: &SearchResult) -> BestMove {
-    BestMove {
-        house: result.best,
-        ponder: result.reply(),
-    }
 }
