@@ -11,8 +11,9 @@ pub const LONGEST_MESSAGE: usize = 600;
 /// the reader and the line parser agree line by line; nothing panics;
 /// every error is one line of at most [`LONGEST_MESSAGE`] bytes with no
 /// control character (a GUI may take a carriage return for the end of a
-/// line) that names a column; every position read holds 48 seeds. Returns
-/// how many commands and errors were read.
+/// line) that names a column; every position read holds 48 seeds; every
+/// command read is written back as a line that reads as the same command.
+/// Returns how many commands and errors were read.
 ///
 /// ```
 /// let read = oware_fuzz::uci::check_input(b"uci\n\xffgo\n\nposition startpos moves Ec\n");
