@@ -2,7 +2,7 @@
 //! bytes: the `uci_protocol` fuzz target and a property test over generated
 //! GUI-like input both call [`check_input`].
 
-use oware_uci::{Command, ErrorKind, MAX_LINE, Reader, parse_bytes_located};
+use oware_uci::{Command, ErrorKind, MAX_LINE, Reader, parse_bytes};
 
 /// The longest error message: a fixed text and a few excerpts.
 pub const LONGEST_MESSAGE: usize = 600;
@@ -36,7 +36,7 @@ pub fn check_input(data: &[u8]) -> usize {
             if line.len() > MAX_LINE {
                 break None;
             }
-            match parse_bytes_located(line) {
+            match parse_bytes(line) {
                 Ok(None) => {}
                 Ok(Some(command)) => break Some(Ok(command)),
                 Err(error) => break Some(Err(error)),
@@ -73,7 +73,7 @@ pub fn check_input(data: &[u8]) -> usize {
     // Whatever the reader left is blank.
     for line in lines {
         assert!(
-            line.len() <= MAX_LINE && matches!(parse_bytes_located(line), Ok(None)),
+            line.len() <= MAX_LINE && matches!(parse_bytes(line), Ok(None)),
             "a line the reader skipped: {line:?}"
         );
     }

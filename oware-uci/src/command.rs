@@ -132,20 +132,23 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
     Ok(parse_located(line)?.map(|located| located.command))
 }
 
-/// Parses one line as read: bytes that must be UTF-8 (see [`parse`]).
+/// Parses one line as read: bytes that must be UTF-8, read as [`parse`]
+/// reads text, with where the command's moves and value were (`Ok(None)`
+/// for a blank line).
+///
+/// ```
+/// use oware_uci::{Command, parse_bytes};
+/// let located = parse_bytes(b"position startpos moves Ec").unwrap().unwrap();
+/// assert!(matches!(located.command, Command::Position(_)));
+/// assert_eq!(located.moves, [25, 26]);
+/// let error = parse_bytes(b"go depth \xe9").unwrap_err();
+/// assert_eq!(error.to_string(), "column 10: the line is not UTF-8: `go depth \u{fffd}`");
+/// ```
 ///
 /// # Errors
 /// A [`ParseError`]: the column of the first byte that is not UTF-8, or
 /// what [`parse`] finds.
-pub fn parse_bytes(line: &[u8]) -> Result<Option<Command>, ParseError> {
-    Ok(parse_bytes_located(line)?.map(|located| located.command))
-}
-
-/// [`parse_bytes`], with where the command's moves and value were.
-///
-/// # Errors
-/// As [`parse_bytes`].
-pub fn parse_bytes_located(line: &[u8]) -> Result<Option<Located>, ParseError> {
+pub fn parse_bytes(line: &[u8]) -> Result<Option<Located>, ParseError> {
     match std::str::from_utf8(line) {
         Ok(text) => parse_located(text),
         Err(error) => {
@@ -159,10 +162,7 @@ pub fn parse_bytes_located(line: &[u8]) -> Result<Option<Located>, ParseError> {
 }
 
 /// [`parse`], with where the command's moves and value were.
-///
-/// # Errors
-/// As [`parse`].
-pub fn parse_located(line: &str) -> Result<Option<Located>, ParseError> {
+fn parse_located(line: &str) -> Result<Option<Located>, ParseError> {
     let mut words = Words::new(line);
     let Some((column, first)) = words.next() else {
         return Ok(None);

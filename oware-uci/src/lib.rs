@@ -67,10 +67,7 @@ mod reader;
 mod words;
 
 pub use answer::{Answer, BestMove, EngineOption, Id, Info, OptionKind};
-pub use command::{
-    Command, Located, SetOption, SetPosition, parse, parse_bytes, parse_bytes_located,
-    parse_located,
-};
+pub use command::{Command, Located, SetOption, SetPosition, parse, parse_bytes};
 pub use error::{ErrorKind, ParseError};
 pub use go::Go;
 pub use reader::{MAX_LINE, Reader, read_bounded_line};

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::command::{Located, parse_bytes_located};
+use crate::command::{Located, parse_bytes};
 use crate::error::{ErrorKind, ParseError};
 use crate::words::lossy_excerpt;
 
@@ -96,7 +96,7 @@ impl<R: BufRead> Reader<R> {
                     },
                 })
             } else {
-                parse_bytes_located(&self.line)
+                parse_bytes(&self.line)
             };
             match parsed {
                 Ok(None) => {}

@@ -30,10 +30,10 @@ fn simple_commands_and_blank_lines() {
 
 #[test]
 fn positions_with_moves_in_one_word_or_several() {
-    let one = parse_located("position startpos moves FbEc")
+    let one = parse_bytes(b"position startpos moves FbEc")
         .unwrap()
         .unwrap();
-    let several = parse_located("position startpos moves F b Ec")
+    let several = parse_bytes(b"position startpos moves F b Ec")
         .unwrap()
         .unwrap();
     let Command::Position(set) = &one.command else {
@@ -125,7 +125,8 @@ fn bytes_that_are_not_utf8_are_an_error_at_their_column() {
         "column 10: the line is not UTF-8: `go depth \u{fffd}`"
     );
     assert_eq!(parse_bytes("g\u{e9} x".as_bytes()).unwrap_err().column, 1);
-    assert_eq!(parse_bytes(b"isready"), Ok(Some(Command::IsReady)));
+    let located = parse_bytes(b"isready").unwrap().unwrap();
+    assert_eq!(located.command, Command::IsReady);
 }
 
 #[test]
@@ -215,7 +216,7 @@ fn errors_name_the_word_and_its_column() {
 
 #[test]
 fn setoption_names_may_have_spaces_and_values_are_kept_whole() {
-    let located = parse_located("setoption name Hash value 64").unwrap();
+    let located = parse_bytes(b"setoption name Hash value 64").unwrap();
     assert_eq!(
         located,
         Some(Located {

@@ -153,7 +153,7 @@ proptest! {
         prop_assert!(!line.contains('\n'), "{line:?}");
         prop_assert_eq!(line.parse::<Command>(), Ok(command.clone()));
         // The moves' columns are where the letters are in the line.
-        let located = oware_uci::parse_located(&line).unwrap().unwrap();
+        let located = oware_uci::parse_bytes(line.as_bytes()).unwrap().unwrap();
         if let Command::Position(set) = &command {
             let letters: Vec<char> = line.chars().collect();
             let at: Vec<char> = located.moves.iter().map(|&column| letters[column - 1]).collect();
