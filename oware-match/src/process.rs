@@ -13,7 +13,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
 use oware_core::{Game, House};
-use oware_uci::{Answer, BestMove, Command, Go, Info, SetOption, SetPosition, read_bounded_line};
+use oware_uci::{BestMove, Command, Go, Info, SetOption, SetPosition, read_bounded_line};
 
 use crate::player::{Fault, Player};
 
@@ -214,10 +214,10 @@ impl Player for ProcessPlayer {
         }))?;
         self.send(&Command::Go(*go))?;
         let line = self.wait_for("bestmove", wait, &mut |_| {})?;
-        match line.parse::<Answer>() {
-            Ok(Answer::BestMove(BestMove {
+        match line.parse::<BestMove>() {
+            Ok(BestMove {
                 house: Some(house), ..
-            })) => Ok(house),
+            }) => Ok(house),
             _ => Err(Fault::Garbage(shorten(&line))),
         }
     }

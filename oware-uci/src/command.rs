@@ -167,12 +167,8 @@ fn parse_located(line: &str) -> Result<Option<Located>, ParseError> {
     let Some((column, first)) = words.next() else {
         return Ok(None);
     };
-    let mut located = Located {
-        command: Command::Uci,
-        moves: Vec::new(),
-        value: None,
-    };
-    located.command = match first {
+    let (mut moves, mut value) = (Vec::new(), None);
+    let command = match first {
         "uci" => simple(&mut words, Command::Uci, "uci")?,
         "isready" => simple(&mut words, Command::IsReady, "isready")?,
         "ucinewgame" => simple(&mut words, Command::NewGame, "ucinewgame")?,
@@ -180,9 +176,9 @@ fn parse_located(line: &str) -> Result<Option<Located>, ParseError> {
         "ponderhit" => simple(&mut words, Command::PonderHit, "ponderhit")?,
         "quit" => simple(&mut words, Command::Quit, "quit")?,
         "debug" => Command::Debug(parse_debug(&mut words)?),
-        "position" => Command::Position(parse_position(&mut words, &mut located.moves)?),
+        "position" => Command::Position(parse_position(&mut words, &mut moves)?),
         "go" => Command::Go(parse_go(&mut words)?),
-        "setoption" => Command::SetOption(parse_setoption(&mut words, &mut located.value)?),
+        "setoption" => Command::SetOption(parse_setoption(&mut words, &mut value)?),
         _ => {
             return Err(ParseError {
                 column,
@@ -190,7 +186,11 @@ fn parse_located(line: &str) -> Result<Option<Located>, ParseError> {
             });
         }
     };
-    Ok(Some(located))
+    Ok(Some(Located {
+        command,
+        moves,
+        value,
+    }))
 }
 
 /// A command without arguments, if no word follows.
