@@ -270,7 +270,7 @@ fn first_word(answer: &Answer) -> &'static str {
     }
 }
 
-/// The next word must be `keyword`; `what` is it quoted, for the error.
+/// The next word must be `keyword`; `what` names it, quoted, for the error.
 fn keyword(
     words: &mut Words<'_>,
     after: &'static str,
