@@ -2,8 +2,8 @@
 //! games, count perft leaves, and speak the engine protocol of the Aualé GUI.
 //!
 //! One module per subcommand under [`cmd`], each a small `run`; the board
-//! drawing and the shared start-position options have a module each, and
-//! the protocol's parsing is in the library half, [`oware_cli::protocol`].
+//! drawing and the shared start-position options have a module each. The
+//! engine protocol's lines, read and written, are oware-uci's.
 
 use std::process::ExitCode;
 

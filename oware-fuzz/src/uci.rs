@@ -2,7 +2,7 @@
 //! bytes: the `uci_protocol` fuzz target and a property test over generated
 //! GUI-like input both call [`check_input`].
 
-use oware_cli::protocol::{self, Command, ErrorKind, MAX_LINE, Reader};
+use oware_uci::{Command, ErrorKind, MAX_LINE, Reader, parse_bytes};
 
 /// The longest error message: a fixed text and a few excerpts.
 pub const LONGEST_MESSAGE: usize = 600;
@@ -11,8 +11,9 @@ pub const LONGEST_MESSAGE: usize = 600;
 /// the reader and the line parser agree line by line; nothing panics;
 /// every error is one line of at most [`LONGEST_MESSAGE`] bytes with no
 /// control character (a GUI may take a carriage return for the end of a
-/// line) that names a column; every position read holds 48 seeds. Returns
-/// how many commands and errors were read.
+/// line) that names a column; every position read holds 48 seeds; every
+/// command read is written back as a line that reads as the same command.
+/// Returns how many commands and errors were read.
 ///
 /// ```
 /// let read = oware_fuzz::uci::check_input(b"uci\n\xffgo\n\nposition startpos moves Ec\n");
@@ -35,7 +36,7 @@ pub fn check_input(data: &[u8]) -> usize {
             if line.len() > MAX_LINE {
                 break None;
             }
-            match protocol::parse_bytes(line) {
+            match parse_bytes(line) {
                 Ok(None) => {}
                 Ok(Some(command)) => break Some(Ok(command)),
                 Err(error) => break Some(Err(error)),
@@ -47,11 +48,20 @@ pub fn check_input(data: &[u8]) -> usize {
             (read, None) => panic!("an overlong line read as {read:?}"),
         }
         match read {
-            Ok(Command::Position(set)) => {
-                assert_eq!(set.start.board().total(), 48);
-                assert!(set.moves.iter().all(|m| m.column >= 1));
+            Ok(located) => {
+                if let Command::Position(set) = &located.command {
+                    assert_eq!(set.start.board().total(), 48);
+                    assert_eq!(located.moves.len(), set.moves.len());
+                    assert!(located.moves.iter().all(|&column| column >= 1));
+                }
+                // What is read is written back as a line that reads the same.
+                let line = located.command.to_string();
+                assert_eq!(
+                    line.parse::<Command>().as_ref(),
+                    Ok(&located.command),
+                    "{line}"
+                );
             }
-            Ok(_) => {}
             Err(error) => {
                 let message = error.to_string();
                 assert!(message.len() <= LONGEST_MESSAGE, "{message}");
@@ -63,7 +73,7 @@ pub fn check_input(data: &[u8]) -> usize {
     // Whatever the reader left is blank.
     for line in lines {
         assert!(
-            line.len() <= MAX_LINE && matches!(protocol::parse_bytes(line), Ok(None)),
+            line.len() <= MAX_LINE && matches!(parse_bytes(line), Ok(None)),
             "a line the reader skipped: {line:?}"
         );
     }

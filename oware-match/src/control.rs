@@ -1,11 +1,12 @@
 //! How long a side may think: a fixed time per move, a clock with an
-//! increment, or a depth or node count, and the `go` command that says so.
+//! increment, or a depth or node count, and the protocol's `go` that says so.
 
 use core::fmt;
 use core::str::FromStr;
 use std::time::Duration;
 
 use oware_core::{BySeat, Seat};
+use oware_uci::Go;
 
 /// A clock: time for the whole game and an increment after each move, read
 /// as `10+0.1` (seconds; the increment may be left out: `60`).
@@ -125,69 +126,10 @@ impl Budget {
     }
 }
 
-/// What the side to move is told before it thinks: the fields of the
-/// protocol's `go`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Go {
-    /// The deepest search.
-    pub depth: Option<u32>,
-    /// The most nodes.
-    pub nodes: Option<u64>,
-    /// The time for this move.
-    pub movetime: Option<Duration>,
-    /// Both clocks, when the mover plays on a clock: each seat's time left
-    /// and increment. South moves first, so it is "white" in `go wtime`.
-    pub clocks: Option<BySeat<(Duration, Duration)>>,
-    /// The seat to move.
-    pub to_move: Option<Seat>,
-}
-
-impl Go {
-    /// The most time the mover may take: its clock, or the time per move.
-    #[must_use]
-    pub fn allowed(&self) -> Option<Duration> {
-        match (self.clocks, self.to_move) {
-            (Some(clocks), Some(seat)) => Some(clocks[seat].0),
-            _ => self.movetime,
-        }
-    }
-
-    /// The `go` command line, e.g. `go depth 8 movetime 100` or
-    /// `go wtime 9800 btime 10000 winc 100 binc 100`.
-    ///
-    /// ```
-    /// use oware_match::{BySeat, Go};
-    /// use std::time::Duration;
-    /// let ms = Duration::from_millis;
-    /// let go = Go { depth: Some(8), movetime: Some(ms(100)), ..Go::default() };
-    /// assert_eq!(go.command(), "go depth 8 movetime 100");
-    /// let clocks = Some(BySeat::new((ms(9800), ms(100)), (ms(10000), ms(100))));
-    /// let go = Go { clocks, ..Go::default() };
-    /// assert_eq!(go.command(), "go wtime 9800 btime 10000 winc 100 binc 100");
-    /// ```
-    #[must_use]
-    pub fn command(&self) -> String {
-        let mut line = String::from("go");
-        if let Some(depth) = self.depth {
-            line += &format!(" depth {depth}");
-        }
-        if let Some(nodes) = self.nodes {
-            line += &format!(" nodes {nodes}");
-        }
-        if let Some(time) = self.movetime {
-            line += &format!(" movetime {}", time.as_millis());
-        }
-        if let Some(BySeat { south, north }) = self.clocks {
-            line += &format!(
-                " wtime {} btime {} winc {} binc {}",
-                south.0.as_millis(),
-                north.0.as_millis(),
-                south.1.as_millis(),
-                north.1.as_millis()
-            );
-        }
-        line
-    }
+/// The most time the mover, `seat`, may take under `go`: its clock, or
+/// the time per move.
+pub(crate) fn allowed(go: &Go, seat: Seat) -> Option<Duration> {
+    go.clock(seat).map(|(left, _)| left).or(go.movetime)
 }
 
 /// The two sides' clocks during a game.
@@ -210,24 +152,25 @@ impl Clocks {
     /// What `seat` is told before it moves.
     pub(crate) fn go(&self, seat: Seat) -> Go {
         let budget = self.budgets[seat];
-        // Both clocks are shown, as in chess protocols; a side without a
-        // clock of its own shows its opponent's increment-less zero.
-        let clocks = budget.clock.map(|_| {
-            let of = |s: Seat| {
-                let increment = self.budgets[s]
-                    .clock
-                    .map_or(Duration::ZERO, |c| c.increment);
-                (self.left[s], increment)
-            };
-            BySeat::new(of(Seat::South), of(Seat::North))
-        });
-        Go {
+        let mut go = Go {
             depth: budget.depth,
             nodes: budget.nodes,
             movetime: budget.movetime,
-            clocks,
-            to_move: Some(seat),
+            ..Go::default()
+        };
+        // Both clocks are shown, as in chess protocols; a side without a
+        // clock of its own shows its opponent's increment-less zero.
+        if budget.clock.is_some() {
+            let increment = |s: Seat| {
+                let clock = self.budgets[s].clock;
+                Some(clock.map_or(Duration::ZERO, |c| c.increment))
+            };
+            go.wtime = Some(self.left.south);
+            go.btime = Some(self.left.north);
+            go.winc = increment(Seat::South);
+            go.binc = increment(Seat::North);
         }
+        go
     }
 
     /// Charges `elapsed` to `seat`'s clock and adds its increment.
@@ -255,12 +198,21 @@ mod tests {
         let mut clocks = Clocks::new(BySeat::new(budget, budget));
         clocks.charge(Seat::South, Duration::from_millis(300));
         let go = clocks.go(Seat::North);
-        assert_eq!(go.allowed(), Some(Duration::from_secs(1)));
-        assert_eq!(go.command(), "go wtime 750 btime 1000 winc 50 binc 50");
+        assert_eq!(allowed(&go, Seat::North), Some(Duration::from_secs(1)));
+        assert_eq!(go.to_string(), "go wtime 750 btime 1000 winc 50 binc 50");
         assert_eq!(
-            clocks.go(Seat::South).allowed(),
+            allowed(&clocks.go(Seat::South), Seat::South),
             Some(Duration::from_millis(750))
         );
+        // Without a clock, the time per move.
+        let budget = Budget {
+            movetime: Some(Duration::from_millis(100)),
+            depth: Some(8),
+            ..Budget::default()
+        };
+        let go = Clocks::new(BySeat::new(budget, budget)).go(Seat::South);
+        assert_eq!(allowed(&go, Seat::South), Some(Duration::from_millis(100)));
+        assert_eq!(go.to_string(), "go depth 8 movetime 100");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use oware_core::{BySeat, EndReason, Game, Outcome, Seat};
 
-use crate::control::{Budget, Clocks};
+use crate::control::{Budget, Clocks, allowed};
 use crate::player::{Fault, Player};
 
 /// How long past its time and margin an engine's answer is still awaited
@@ -135,7 +135,7 @@ pub fn play(
         }
         let seat = game.position().to_move();
         let go = clocks.go(seat);
-        let allowed = go.allowed();
+        let allowed = allowed(&go, seat);
         // Past the time and margin the move is lost on time; waiting a
         // little longer tells a slow engine from a hung one in the log.
         let wait = match (allowed, settings.margin) {

@@ -51,10 +51,11 @@ pub mod stats;
 mod summary;
 mod tournament;
 
-pub use control::{Budget, Go, TimeControl, TimeControlError};
+pub use control::{Budget, TimeControl, TimeControlError};
 pub use game::{Ending, Result as GameResult, Settings, play as play_game};
 pub use opening::{OpeningError, random_openings, read_ogn_openings, read_openings};
 pub use oware_core::BySeat;
+pub use oware_uci::Go;
 pub use player::{Fault, Player, SearchPlayer};
 pub use process::{EngineCommand, MAX_LINE, ProcessPlayer};
 pub use record::{GameRecord, game_record, write_game};

@@ -9,9 +9,8 @@ use std::time::Duration;
 
 use oware_book::{Book, Bot};
 use oware_core::{Game, House, IllegalMove, Rules};
-use oware_search::{Engine, EngineOptions, Level, Limits, TimeControl};
-
-use crate::control::Go;
+use oware_search::{Engine, EngineOptions, Level, Limits, SeatClock};
+use oware_uci::Go;
 
 /// One side of a game: given the game so far and its `go`, it answers a
 /// house. The game loop checks the answer against the rules and the clock.
@@ -160,16 +159,14 @@ impl SearchPlayer {
     /// The search limits for `go` in `game`: the level's own when `go` sets
     /// none; on a clock, the plan of oware-search's time management, as
     /// `oware uci` makes it.
-    fn limits(&self, go: &Go) -> Limits {
+    fn limits(&self, go: &Go, game: &Game) -> Limits {
         // The runner's own clock, with no protocol between it and the
         // search: the engine learns no overhead, and plans without one.
-        let clock = go.clocks.zip(go.to_move).map(|(clocks, seat)| {
-            let (remaining, increment) = clocks[seat];
-            TimeControl {
-                remaining,
-                increment,
-                moves_to_go: None,
-            }
+        let seat = game.position().to_move();
+        let clock = go.clock(seat).map(|(remaining, increment)| SeatClock {
+            remaining,
+            increment,
+            moves_to_go: go.movestogo,
         });
         let limits = Limits {
             depth: go.depth,
@@ -193,7 +190,7 @@ impl Player for SearchPlayer {
     }
 
     fn choose(&mut self, game: &Game, go: &Go, _wait: Duration) -> Result<House, Fault> {
-        let limits = self.limits(go);
+        let limits = self.limits(go, game);
         let stop = AtomicBool::new(false);
         let bot = Bot::new(self.level, self.book.as_deref());
         let chosen = bot.choose(

@@ -1,19 +1,20 @@
 //! An engine in its own process, spoken to over the engine protocol
-//! (the UCI dialect of `oware uci`; see oware-cli's `cmd/uci.rs`).
+//! (oware-uci's commands written, its answers read): the conversation
+//! (handshake, options, a move asked and awaited) with its deadlines.
 //!
 //! Nothing the engine prints can hurt the runner: its output is read on a
 //! thread of its own a bounded line at a time (longer lines are cut, bytes
 //! that are not UTF-8 replaced), every wait has a deadline, and a write to
 //! an engine that has gone is an error, not a signal.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
-use oware_core::{Game, House, Position};
+use oware_core::{Game, House};
+use oware_uci::{BestMove, Command, Go, Info, SetOption, SetPosition, read_bounded_line};
 
-use crate::control::Go;
 use crate::player::{Fault, Player};
 
 /// The longest line kept from an engine, in bytes; the rest of a longer
@@ -58,7 +59,7 @@ impl ProcessPlayer {
     /// [`Fault::Start`] when the program cannot be run or the handshake
     /// does not finish in time.
     pub fn start(command: &EngineCommand) -> Result<ProcessPlayer, Fault> {
-        let mut child = Command::new(&command.program)
+        let mut child = std::process::Command::new(&command.program)
             .args(&command.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -75,12 +76,14 @@ impl ProcessPlayer {
             lines,
             handshake: command.handshake,
         };
-        let started = player.send("uci").and_then(|()| player.expect("uciok"));
+        let started = player
+            .send(&Command::Uci)
+            .and_then(|()| player.expect("uciok"));
         let ready = started.and_then(|()| {
             for (name, value) in &command.options {
                 player.set_option(name, value)?;
             }
-            player.send("isready")?;
+            player.send(&Command::IsReady)?;
             player.expect("readyok")
         });
         ready.map_err(|fault| {
@@ -96,9 +99,9 @@ impl ProcessPlayer {
         Ok(player)
     }
 
-    /// Writes one line to the engine.
-    fn send(&mut self, line: &str) -> Result<(), Fault> {
-        writeln!(self.stdin, "{line}")
+    /// Writes one command to the engine.
+    fn send(&mut self, command: &Command) -> Result<(), Fault> {
+        writeln!(self.stdin, "{command}")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| self.crashed(&format!("could not write to it ({e})")))
     }
@@ -125,14 +128,21 @@ impl ProcessPlayer {
     /// bad value or an unknown name) would make every game of the match
     /// other than asked, so it fails the start with the engine's words.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
-        self.send(&format!("setoption name {name} value {value}"))?;
-        self.send("isready")?;
+        self.send(&Command::SetOption(SetOption {
+            name: name.to_owned(),
+            value: Some(value.to_owned()),
+        }))?;
+        self.send(&Command::IsReady)?;
         let mut refused = None;
         let wait = self.handshake;
         self.wait_for("readyok", wait, &mut |line| {
-            if refused.is_none() {
-                refused = line
-                    .strip_prefix("info string error")
+            if refused.is_none()
+                && let Ok(Info {
+                    string: Some(text), ..
+                }) = line.parse::<Info>()
+            {
+                refused = text
+                    .strip_prefix("error")
                     .map(|why| why.trim_start_matches(':').trim().to_owned());
             }
         })?;
@@ -191,20 +201,23 @@ impl ProcessPlayer {
 impl Player for ProcessPlayer {
     fn new_game(&mut self, _index: usize) -> Result<(), Fault> {
         self.drain()?;
-        self.send("ucinewgame")?;
-        self.send("isready")?;
+        self.send(&Command::NewGame)?;
+        self.send(&Command::IsReady)?;
         self.expect("readyok")
     }
 
     fn choose(&mut self, game: &Game, go: &Go, wait: Duration) -> Result<House, Fault> {
         self.drain()?;
-        self.send(&position_command(game))?;
-        self.send(&go.command())?;
+        self.send(&Command::Position(SetPosition {
+            start: game.start(),
+            moves: game.moves().to_vec(),
+        }))?;
+        self.send(&Command::Go(*go))?;
         let line = self.wait_for("bestmove", wait, &mut |_| {})?;
-        let answer = line.split_whitespace().nth(1).unwrap_or("");
-        let mut letters = answer.chars();
-        match (letters.next().and_then(House::from_letter), letters.next()) {
-            (Some(house), None) => Ok(house),
+        match line.parse::<BestMove>() {
+            Ok(BestMove {
+                house: Some(house), ..
+            }) => Ok(house),
             _ => Err(Fault::Garbage(shorten(&line))),
         }
     }
@@ -213,7 +226,7 @@ impl Player for ProcessPlayer {
 impl Drop for ProcessPlayer {
     fn drop(&mut self) {
         // Ask politely, then make sure: a hung engine must not outlive the game.
-        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let _ = writeln!(self.stdin, "{}", Command::Quit).and_then(|()| self.stdin.flush());
         for _ in 0..20 {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;
@@ -223,21 +236,6 @@ impl Drop for ProcessPlayer {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// `position startpos moves EcAb`, or `position fen …` for a set-up start.
-fn position_command(game: &Game) -> String {
-    let start = game.start();
-    let mut line = if start == Position::OPENING {
-        String::from("position startpos")
-    } else {
-        format!("position fen {}", start.to_fen())
-    };
-    if !game.moves().is_empty() {
-        line += " moves ";
-        line.extend(game.moves().iter().map(|h| h.letter()));
-    }
-    line
 }
 
 /// A line cut to 80 characters for a message.
@@ -253,7 +251,7 @@ fn shorten(line: &str) -> String {
 fn read_lines(stdout: impl Read, sender: &SyncSender<Line>) {
     let mut reader = BufReader::new(stdout);
     let mut bytes = Vec::new();
-    while let Ok(true) = read_bounded_line(&mut reader, &mut bytes) {
+    while let Ok(Some(_)) = read_bounded_line(&mut reader, &mut bytes, MAX_LINE) {
         let text = String::from_utf8_lossy(&bytes);
         let text = text.trim_end_matches('\r').to_owned();
         if sender.send(Line::Text(text)).is_err() {
@@ -263,62 +261,13 @@ fn read_lines(stdout: impl Read, sender: &SyncSender<Line>) {
     let _ = sender.send(Line::End);
 }
 
-/// Reads one line into `line` (without its `\n`), keeping at most
-/// [`MAX_LINE`] bytes of it; `false` at the end of the input.
-fn read_bounded_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
-    line.clear();
-    let mut read_any = false;
-    loop {
-        let available = reader.fill_buf()?;
-        if available.is_empty() {
-            return Ok(read_any);
-        }
-        read_any = true;
-        let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(end) => (&available[..end], end + 1, true),
-            None => (available, available.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        reader.consume(used);
-        if done {
-            return Ok(true);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn lines_are_bounded_and_need_not_be_utf8() {
-        let mut input = vec![b'x'; 3 * MAX_LINE];
-        input.extend_from_slice(b"\nbest\xffmove\r\nlast");
-        let mut reader = BufReader::with_capacity(100, &input[..]);
-        let mut line = Vec::new();
-        assert!(read_bounded_line(&mut reader, &mut line).unwrap());
-        assert_eq!(line.len(), MAX_LINE);
-        assert!(read_bounded_line(&mut reader, &mut line).unwrap());
-        assert_eq!(String::from_utf8_lossy(&line), "best\u{fffd}move\r");
-        assert!(read_bounded_line(&mut reader, &mut line).unwrap());
-        assert_eq!(line, b"last");
-        assert!(!read_bounded_line(&mut reader, &mut line).unwrap());
-    }
-
-    #[test]
-    fn positions_are_sent_from_the_opening_or_as_a_fen() {
-        let mut game = Game::new(oware_core::Rules::ABAPA);
-        assert_eq!(position_command(&game), "position startpos");
-        game.play(House::E).unwrap();
-        game.play(House::c).unwrap();
-        assert_eq!(position_command(&game), "position startpos moves Ec");
-        let start = Position::new(oware_core::Board::OPENING, oware_core::Seat::North);
-        let game = Game::from_position(start, oware_core::Rules::ABAPA);
-        assert_eq!(
-            position_command(&game),
-            "position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"
-        );
+    fn long_lines_are_shortened_for_a_message() {
         assert_eq!(shorten(&"é".repeat(100)).chars().count(), 81);
+        assert_eq!(shorten("bestmove Z?"), "bestmove Z?");
     }
 }

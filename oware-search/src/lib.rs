@@ -65,10 +65,11 @@
 //!   move limit counted through it; `proof.rs`: proving draws.
 //! - `limits.rs`: the limits a caller gives (the raw clock among them) and
 //!   the replaceable timer; `time/`: the plan of a move on a clock
-//!   ([`TimeControl`]), the lag the GUI adds to it ([`Overhead`]), and the
+//!   ([`SeatClock`]), the lag the GUI adds to it ([`Overhead`]), and the
 //!   manager of soft and hard stops made from them at the search's start;
 //!   `level.rs`: the nineteen levels; `report.rs`: the events, the result
-//!   and every line printed about them.
+//!   and the text printed about them (the engine protocol's lines are
+//!   oware-uci's, made from these by `oware uci`).
 //!
 //! [`SearchConfig`] turns off the table, the ordering, or (with `sound`)
 //! everything that makes a fixed-depth search differ from minimax:
@@ -119,9 +120,9 @@ pub use engine::{Engine, EngineOptions};
 pub use engine::{SearchHandle, spawn};
 pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
-pub use report::{Event, Iteration, RootMove, SearchResult, UciBestMove, UciInfo, nps};
+pub use report::{Event, Iteration, RootMove, SearchResult, nps};
 pub use score::{Proven, Score};
 pub use time::{
     DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, Overhead, RESERVE,
-    RESERVE_INCREMENTS, SAFETY_MARGIN, TimeControl, TimePlan,
+    RESERVE_INCREMENTS, SAFETY_MARGIN, SeatClock, TimePlan,
 };

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::time::TimeControl;
+use crate::time::SeatClock;
 
 /// When a search stops. All `None` (the default) searches until the stop
 /// flag is set; otherwise it stops at the first limit reached. The search
@@ -13,7 +13,7 @@ use crate::time::TimeControl;
 ///
 /// A game on a clock gives the mover's [`clock`](Limits::clock) as the GUI
 /// sends it; the search plans this move's time from it
-/// ([`TimeControl::plan`], with the lag the engine has learnt,
+/// ([`SeatClock::plan`], with the lag the engine has learnt,
 /// [`Engine::overhead_mut`](crate::Engine::overhead_mut)). With a
 /// [`time`](Limits::time) as well (`go movetime` beside `wtime`), the
 /// shorter of that time and the plan's deadline is the deadline: the one
@@ -40,7 +40,7 @@ pub struct Limits {
     /// (stretched when the best move has just changed, shrunk when it has
     /// held for several depths, never one unlikely to finish in time) and a
     /// deadline.
-    pub clock: Option<TimeControl>,
+    pub clock: Option<SeatClock>,
 }
 
 impl Limits {

@@ -1,6 +1,7 @@
 //! What a search tells its caller: progress [`Event`]s while it runs and a
-//! [`SearchResult`] at the end. Every line a front end prints about a search
-//! can be made from these through their `Display` forms, kept here in one place.
+//! [`SearchResult`] at the end, with their text forms (`Display`), kept here
+//! in one place. The engine protocol's `info` and `bestmove` are oware-uci's
+//! types, which `oware uci` fills from these.
 
 use core::fmt;
 use std::time::Duration;
@@ -104,6 +105,38 @@ impl SearchResult {
     pub fn nps(&self) -> u64 {
         nps(self.nodes, self.elapsed)
     }
+
+    /// The reply the search expects to `best`: the second move of the
+    /// principal variation, which a GUI may ponder on. None when the line
+    /// ends there, or starts elsewhere (a level's noisy choice).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use oware_core::House;
+    /// use oware_search::{Score, SearchResult};
+    /// let mut result = SearchResult {
+    ///     best: Some(House::E),
+    ///     score: Score::from_seeds(0.5),
+    ///     depth: 3,
+    ///     pv: vec![House::E, House::c, House::A],
+    ///     root_scores: Vec::new(),
+    ///     nodes: 12_345,
+    ///     elapsed: Duration::from_millis(10),
+    /// };
+    /// assert_eq!(result.reply(), Some(House::c));
+    /// result.best = Some(House::A);
+    /// assert_eq!(result.reply(), None);
+    /// result.pv.truncate(1);
+    /// result.best = Some(House::E);
+    /// assert_eq!(result.reply(), None);
+    /// ```
+    #[must_use]
+    pub fn reply(&self) -> Option<House> {
+        match self.pv[..] {
+            [first, reply, ..] if Some(first) == self.best => Some(reply),
+            _ => None,
+        }
+    }
 }
 
 /// A sequence of moves as letters separated by spaces.
@@ -134,89 +167,6 @@ impl fmt::Display for Iteration {
             self.elapsed.as_millis(),
             Moves(&self.pv)
         )
-    }
-}
-
-/// An iteration as the engine protocol's `info` line, which the Aualé GUI
-/// reads: the score in centi-seeds and the line as letters run together.
-///
-/// ```
-/// use std::time::Duration;
-/// use oware_core::House;
-/// use oware_search::{Iteration, Score, UciInfo};
-/// let it = Iteration {
-///     depth: 3,
-///     score: Score::from_seeds(0.5),
-///     best: House::E,
-///     pv: vec![House::E, House::c, House::A],
-///     root_scores: vec![(House::E, Score::from_seeds(0.5))],
-///     nodes: 12_345,
-///     elapsed: Duration::from_millis(10),
-/// };
-/// assert_eq!(
-///     UciInfo(&it).to_string(),
-///     "info depth 3 score cp 50 nodes 12345 nps 1234500 time 10 pv EcA"
-/// );
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct UciInfo<'a>(pub &'a Iteration);
-
-impl fmt::Display for UciInfo<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let it = self.0;
-        write!(
-            f,
-            "info depth {} score cp {} nodes {} nps {} time {} pv ",
-            it.depth,
-            it.score.to_centi(),
-            it.nodes,
-            it.nps(),
-            it.elapsed.as_millis(),
-        )?;
-        it.pv
-            .iter()
-            .try_for_each(|house| write!(f, "{}", house.letter()))
-    }
-}
-
-/// A search's result as the engine protocol's answer: `bestmove H`, with
-/// `ponder H` when the line goes on (the reply the engine expects, which
-/// the GUI may ponder on), or `bestmove 0000` when the game is over.
-///
-/// ```
-/// use std::time::Duration;
-/// use oware_core::House;
-/// use oware_search::{Score, SearchResult, UciBestMove};
-/// let mut result = SearchResult {
-///     best: Some(House::E),
-///     score: Score::from_seeds(0.5),
-///     depth: 3,
-///     pv: vec![House::E, House::c, House::A],
-///     root_scores: Vec::new(),
-///     nodes: 12_345,
-///     elapsed: Duration::from_millis(10),
-/// };
-/// assert_eq!(UciBestMove(&result).to_string(), "bestmove E ponder c");
-/// result.pv.truncate(1);
-/// assert_eq!(UciBestMove(&result).to_string(), "bestmove E");
-/// result.best = None;
-/// assert_eq!(UciBestMove(&result).to_string(), "bestmove 0000");
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct UciBestMove<'a>(pub &'a SearchResult);
-
-impl fmt::Display for UciBestMove<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let result = self.0;
-        let Some(best) = result.best else {
-            return f.write_str("bestmove 0000");
-        };
-        write!(f, "bestmove {best}")?;
-        // A line that starts elsewhere (a level's noisy choice) has no reply.
-        match result.pv.get(1) {
-            Some(reply) if result.pv[0] == best => write!(f, " ponder {reply}"),
-            _ => Ok(()),
-        }
     }
 }
 

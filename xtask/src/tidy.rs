@@ -4,6 +4,7 @@
 //! - Dependencies: `oware-core` depends on no crate of ours (outside its
 //!   dev-dependencies, which may hold the reference to compare with), nor
 //!   does `oware-file` (the file frame under both egdb and book);
+//!   `oware-uci` (the protocol) on none but `oware-core`;
 //!   `oware-reference` never on `oware-core`; `oware-cli` and `oware-web`
 //!   never on each other; and every crate's dependencies on crates of ours
 //!   are exactly those ARCHITECTURE.md's table lists.
@@ -28,7 +29,7 @@ const MAX_LINES: usize = 600;
 
 /// Dependencies a crate must not have: (crate, forbidden dependency, whether
 /// dev-dependencies count too).
-const FORBIDDEN: [(&str, &str, bool); 17] = [
+const FORBIDDEN: [(&str, &str, bool); 22] = [
     ("oware-core", "oware-reference", false),
     ("oware-core", "oware-search", false),
     ("oware-core", "oware-cli", false),
@@ -43,6 +44,11 @@ const FORBIDDEN: [(&str, &str, bool); 17] = [
     ("oware-file", "oware-match", false),
     ("oware-file", "oware-cli", false),
     ("oware-file", "oware-web", false),
+    ("oware-uci", "oware-search", false),
+    ("oware-uci", "oware-egdb", false),
+    ("oware-uci", "oware-book", false),
+    ("oware-uci", "oware-match", false),
+    ("oware-uci", "oware-cli", false),
     ("oware-reference", "oware-core", true),
     ("oware-cli", "oware-web", true),
     ("oware-web", "oware-cli", true),

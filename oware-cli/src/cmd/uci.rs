@@ -21,7 +21,7 @@
 //! On a clock, the time the GUI charged for each move is set against the
 //! time the move took, to learn the lag the GUI adds (`clock.rs`).
 
-use std::io::{self, Write};
+use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
@@ -29,13 +29,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use oware_book::Book;
-use oware_cli::protocol::{Command, Go, Reader, SetPosition, Word, excerpt};
 use oware_core::{Game, House, Rules};
-use oware_search::{Engine, EngineOptions, Event, Limits, UciBestMove, UciInfo};
+use oware_search::{Engine, EngineOptions, Event, Limits};
+use oware_uci::{Answer, BestMove, Command, Go, Located, Reader, SetPosition, excerpt};
 
+mod answers;
 mod clock;
 mod identify;
 
+use answers::{best_move, busy, info, refuse, say, send, to_gui};
 use clock::Clocks;
 use identify::identify;
 
@@ -45,7 +47,8 @@ use crate::sizes;
 ///
 /// With it, `auale --engine="oware uci"` plays with this engine.
 ///
-/// Commands: uci, isready, ucinewgame, position (startpos | fen
+/// Commands: uci, debug [on|off] (accepted; there is nothing more to
+/// say), isready, ucinewgame, position (startpos | fen
 /// H0-…-H11-S-N-T) [moves …], go [ponder] [depth N] [movetime MS] [nodes N]
 /// [infinite] [wtime MS btime MS winc MS binc MS movestogo N], stop,
 /// ponderhit, setoption name Hash|Threads|Rules|EgdbPath|OwnBook|Ponder
@@ -65,11 +68,10 @@ pub(crate) struct Args {
     rules: Rules,
 }
 
-/// Writes one line to stdout at once (the search thread writes too).
-fn send(line: &str) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    writeln!(out, "{line}")?;
-    out.flush()
+/// An option's value as written in `setoption`, and its column.
+struct Value<'a> {
+    text: &'a str,
+    column: usize,
 }
 
 /// What ends a running search.
@@ -139,11 +141,6 @@ struct Uci {
     egdb_dir: Option<std::path::PathBuf>,
 }
 
-/// A line about the endgame database, to the GUI (during a search).
-fn to_gui(line: &str) {
-    let _ = send(&format!("info string {line}"));
-}
-
 /// Runs `oware uci`.
 pub(crate) fn run(args: &Args) -> Result<()> {
     let options = EngineOptions::default();
@@ -171,9 +168,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
         let keep_going = match line {
-            Ok(command) => uci.handle(command)?,
+            Ok(located) => uci.handle(located)?,
             Err(error) => {
-                send(&format!("info string error: {error}"))?;
+                refuse(error)?;
                 true
             }
         };
@@ -189,7 +186,12 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 
 impl Uci {
     /// Carries out one command; `false` to quit.
-    fn handle(&mut self, command: Command) -> io::Result<bool> {
+    fn handle(&mut self, located: Located) -> io::Result<bool> {
+        let Located {
+            command,
+            moves,
+            value,
+        } = located;
         if !matches!(
             command,
             Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit
@@ -198,7 +200,9 @@ impl Uci {
         }
         match command {
             Command::Uci => identify(self.rules)?,
-            Command::IsReady => send("readyok")?,
+            // Nothing more is said in debug mode: there is nothing to add.
+            Command::Debug(_) => {}
+            Command::IsReady => send(&Answer::ReadyOk)?,
             Command::NewGame => match self.idle_engine() {
                 Some(engine) => {
                     engine.new_game();
@@ -207,8 +211,8 @@ impl Uci {
                 None => busy("ucinewgame")?,
             },
             Command::Position(set) => {
-                if let Err(message) = self.set_position(&set) {
-                    send(&format!("info string error: {message}"))?;
+                if let Err(message) = self.set_position(&set, &moves) {
+                    refuse(message)?;
                 }
             }
             Command::Go(go) => match self.idle_engine().is_some() {
@@ -218,14 +222,18 @@ impl Uci {
             Command::Stop => self.stop(),
             Command::PonderHit => {
                 if let Err(message) = self.ponder_hit() {
-                    send(&format!("info string error: {message}"))?;
+                    refuse(message)?;
                 }
             }
-            Command::SetOption { name, value } => match self.set_option(&name, value.as_ref()) {
-                Ok(Some(note)) => self.notes.push(note),
-                Ok(None) => {}
-                Err(message) => send(&format!("info string error: {message}"))?,
-            },
+            Command::SetOption(option) => {
+                let value = option.value.as_deref().zip(value);
+                let value = value.map(|(text, column)| Value { text, column });
+                match self.set_option(&option.name, value.as_ref()) {
+                    Ok(Some(note)) => self.notes.push(note),
+                    Ok(None) => {}
+                    Err(message) => refuse(message)?,
+                }
+            }
             Command::Quit => {
                 self.stop();
                 return Ok(false);
@@ -235,16 +243,19 @@ impl Uci {
     }
 
     /// Plays the moves from the start on a new game; the game is replaced
-    /// only if every move is legal.
-    fn set_position(&mut self, set: &SetPosition) -> Result<(), String> {
-        let moves: Vec<House> = set.moves.iter().map(|m| m.house).collect();
-        self.game = Game::replay(set.start, self.rules, &moves)
-            .map_err(|error| format!("column {}: {error}", set.moves[error.number - 1].column))?;
+    /// only if every move is legal. `columns` are where the moves were read.
+    fn set_position(&mut self, set: &SetPosition, columns: &[usize]) -> Result<(), String> {
+        self.game = Game::replay(set.start, self.rules, &set.moves)
+            .map_err(|error| format!("column {}: {error}", columns[error.number - 1]))?;
         Ok(())
     }
 
     /// Sets an option; `Ok(Some(note))` when there is something to say.
-    fn set_option(&mut self, name: &str, value: Option<&Word>) -> Result<Option<String>, String> {
+    fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&Value<'_>>,
+    ) -> Result<Option<String>, String> {
         let shown = excerpt(name);
         let Some(value) = value else {
             return Err(format!(
@@ -296,7 +307,7 @@ impl Uci {
             ));
         };
         let n = size
-            .parse(&value.text)
+            .parse(value.text)
             .map(|n| n as usize)
             .map_err(|reason| format!("column {}: {shown} {reason}", value.column))?;
         let mut options = self.options;
@@ -317,11 +328,11 @@ impl Uci {
     /// DIR that is right for the rules (abapa's, or awari's under
     /// awari-split) for the searches to come; the engine keeps the one it
     /// had if DIR holds none.
-    fn set_egdb_path(&mut self, value: &Word) -> Result<String, String> {
+    fn set_egdb_path(&mut self, value: &Value<'_>) -> Result<String, String> {
         if self.idle_engine().is_none() {
             return Err("a search runs until stop: send stop before setoption".to_owned());
         }
-        let dir = std::path::PathBuf::from(&value.text);
+        let dir = std::path::PathBuf::from(value.text);
         let ruleset = oware_search::database_for(&self.rules)
             .ok_or_else(|| format!("no endgame database is right for {}", self.rules))?;
         let db = crate::endgame::open_dir(&dir, ruleset, to_gui)
@@ -359,10 +370,10 @@ impl Uci {
 
     /// `setoption name Rules value R`: the game so far is played again under
     /// the new rules, which are taken only if all its moves stay legal.
-    fn set_rules(&mut self, value: &Word) -> Result<(), String> {
+    fn set_rules(&mut self, value: &Value<'_>) -> Result<(), String> {
         // A name is short, so its excerpt is itself; a long word is no name,
         // and the error quotes only its start.
-        let rules = excerpt(&value.text)
+        let rules = excerpt(value.text)
             .parse::<Rules>()
             .map_err(|error| format!("column {}: {error}", value.column))?;
         if self.idle_engine().is_none() {
@@ -426,26 +437,26 @@ impl Uci {
     fn go(&mut self, go: Go) {
         let started = Instant::now();
         for note in self.notes.drain(..) {
-            let _ = send(&format!("info string {note}"));
+            let _ = say(note);
         }
         let engine = self
             .engine
             .as_mut()
             .expect("go is read with the engine idle");
         if let Some(note) = self.clocks.observe(&go, &self.game, engine.overhead_mut()) {
-            let _ = send(&format!("info string {note}"));
+            let _ = say(note);
         }
         if !go.ponder
             && !go.infinite
             && let Some((choice, reply)) = self.book_move()
         {
-            let _ = send(&format!("info string book move {choice}"));
+            let _ = say(format!("book move {choice}"));
             // The book's best answer is the reply to ponder on, as a
             // search's second move would be.
-            let _ = send(&match reply {
-                Some(reply) => format!("bestmove {} ponder {reply}", choice.house),
-                None => format!("bestmove {}", choice.house),
-            });
+            let _ = send(&Answer::BestMove(BestMove {
+                house: Some(choice.house),
+                ponder: reply,
+            }));
             let seat = self.game.position().to_move();
             self.clocks.answered(seat, started.elapsed());
             return;
@@ -535,22 +546,16 @@ impl Uci {
 }
 
 /// A `check` option's value: `true` or `false`.
-fn check(value: &Word) -> Result<bool, String> {
+fn check(value: &Value<'_>) -> Result<bool, String> {
     match value.text.to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
         _ => Err(format!(
             "column {}: the value must be true or false, found `{}`",
             value.column,
-            excerpt(&value.text)
+            excerpt(value.text)
         )),
     }
-}
-
-fn busy(command: &str) -> io::Result<()> {
-    send(&format!(
-        "info string error: a search runs until stop: send stop before {command}"
-    ))
 }
 
 /// The search thread: `info` per depth, then `bestmove` (after `stop` when
@@ -566,7 +571,7 @@ fn think(
     let result = engine.search(game, limits, &signals.stop, &mut |event| {
         if let Event::Iteration(it) = event {
             // A closed stdout means the GUI is gone; the main thread will see it too.
-            let _ = send(&UciInfo(it).to_string());
+            let _ = send(&Answer::Info(info(it)));
         }
     });
     // UCI: after `go infinite` or `go ponder` the answer waits for `stop`,
@@ -577,6 +582,6 @@ fn think(
     if signals.silent.load(Ordering::Relaxed) {
         return (engine, None);
     }
-    let _ = send(&UciBestMove(&result).to_string());
+    let _ = send(&Answer::BestMove(best_move(&result)));
     (engine, Some(Instant::now()))
 }

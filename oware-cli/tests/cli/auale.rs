@@ -3,7 +3,6 @@
 //! order, over a real game. Every `go` must be answered by exactly one legal
 //! `bestmove`, and no line may be an error.
 
-use oware_cli::protocol::fen;
 use oware_core::{Game, House, Position, Rules};
 
 use crate::uci::{Engine, best_move};
@@ -44,7 +43,7 @@ fn position_command(game: &Game) -> String {
     let start = positions[from];
     let mut command = match start == Position::OPENING {
         true => "position startpos".to_owned(),
-        false => format!("position fen {}", fen(start)),
+        false => format!("position fen {}", start.to_fen()),
     };
     let since = &game.moves()[from..];
     if !since.is_empty() {
@@ -254,7 +253,7 @@ fn the_engine_is_told_the_board_after_the_last_capture() {
     assert!(command.starts_with("position fen "), "{command}");
     // Played from that board, the moves lead to the same position.
     let words: Vec<&str> = command.split(' ').collect();
-    let fen = oware_cli::protocol::parse_fen(words[2]).unwrap();
+    let fen = Position::from_fen(words[2]).unwrap();
     let mut replay = Game::from_position(fen, Rules::AUALE);
     for letter in words.get(4).unwrap_or(&"").chars() {
         replay.play(House::from_letter(letter).unwrap()).unwrap();

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::limits::{Limits, NODES_PER_MS_WITHOUT_CLOCK, Timer};
 #[cfg(test)]
-use crate::time::TimeControl;
+use crate::time::SeatClock;
 
 /// How many times the last depth's time the next depth is expected to take,
 /// when a planned move decides whether a new depth can finish before the
@@ -236,8 +236,8 @@ mod tests {
     }
 
     /// A clock of `remaining` ms, no increment, `moves` to go.
-    fn clock(remaining: u64, moves: u32) -> TimeControl {
-        TimeControl {
+    fn clock(remaining: u64, moves: u32) -> SeatClock {
+        SeatClock {
             remaining: ms(remaining),
             increment: Duration::ZERO,
             moves_to_go: Some(moves),

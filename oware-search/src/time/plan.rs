@@ -54,14 +54,16 @@ pub const LEAST_SHARE: u32 = 80;
 /// The deadline as a multiple of the target, when the clock affords it.
 pub const DEADLINE_PER_TARGET: u32 = 3;
 
-/// The mover's clock as a GUI reports it: `go wtime … winc … movestogo …`.
+/// One seat's clock as it stands at its move, as a GUI reports it (`go
+/// wtime … winc … movestogo …`): not a match's setting (base and
+/// increment), but what is left of it now.
 /// The search plans a move from it ([`Limits::clock`](crate::Limits::clock)).
 ///
 /// ```
 /// use std::time::Duration;
-/// use oware_search::TimeControl;
+/// use oware_search::SeatClock;
 ///
-/// let clock = TimeControl {
+/// let clock = SeatClock {
 ///     remaining: Duration::from_secs(60),
 ///     increment: Duration::ZERO,
 ///     moves_to_go: None,
@@ -73,7 +75,7 @@ pub const DEADLINE_PER_TARGET: u32 = 3;
 /// assert_eq!(plan.deadline, Duration::from_millis(7014));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TimeControl {
+pub struct SeatClock {
     /// The time left on the seat's clock.
     pub remaining: Duration,
     /// The time added to it after each move.
@@ -82,7 +84,7 @@ pub struct TimeControl {
     pub moves_to_go: Option<u32>,
 }
 
-/// What one move on a clock may take: see [`TimeControl::plan`].
+/// What one move on a clock may take: see [`SeatClock::plan`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TimePlan {
     /// The time the move should take; the search starts no depth after it
@@ -92,7 +94,7 @@ pub struct TimePlan {
     pub deadline: Duration,
 }
 
-impl TimeControl {
+impl SeatClock {
     /// The time this move can spend at all: what is left less the margin
     /// and the `overhead` it will be charged.
     fn usable(&self, overhead: Duration) -> Duration {
@@ -145,7 +147,7 @@ impl TimeControl {
     /// increment; a tenth of that when there is only one move (the search
     /// then only finds what to expect next). The deadline is
     /// [`DEADLINE_PER_TARGET`] times the target, and neither is ever over
-    /// the [`hard_cap`](TimeControl::hard_cap). The `overhead` the GUI is
+    /// the [`hard_cap`](SeatClock::hard_cap). The `overhead` the GUI is
     /// expected to charge beyond the search's own time ([`Overhead`](crate::Overhead); zero
     /// where the clock is the engine's own) comes off the usable time and
     /// off the increment a move may spend.
@@ -183,7 +185,7 @@ mod tests {
         remaining: Duration,
         increment: Duration,
         overhead: Duration,
-        control: TimeControl,
+        control: SeatClock,
     }
 
     impl Lagging {
@@ -203,7 +205,7 @@ mod tests {
             remaining: ms(remaining),
             increment: ms(increment),
             overhead: Duration::ZERO,
-            control: TimeControl {
+            control: SeatClock {
                 remaining: ms(remaining),
                 increment: ms(increment),
                 moves_to_go,
@@ -310,7 +312,7 @@ mod tests {
         assert_eq!(clock(50, 0, None).plan(6), TimePlan::default());
         assert_eq!(clock(0, 0, Some(1)).plan(6), TimePlan::default());
         assert_eq!(
-            TimeControl::default().plan(6, Duration::ZERO).deadline,
+            SeatClock::default().plan(6, Duration::ZERO).deadline,
             Duration::ZERO
         );
     }

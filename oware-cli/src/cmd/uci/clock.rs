@@ -11,9 +11,9 @@
 
 use std::time::Duration;
 
-use oware_cli::protocol::Go;
 use oware_core::{BySeat, Game, Seat};
-use oware_search::{Limits, Overhead, TimeControl};
+use oware_search::{Limits, Overhead, SeatClock};
+use oware_uci::Go;
 
 /// The lag worth an `info string` when it grows: the usual few
 /// milliseconds of a pipe are not news.
@@ -53,11 +53,7 @@ impl ClockedMove {
 
 /// The mover's clock and increment in `go`, if it has a clock.
 fn clock_of(go: &Go, game: &Game) -> Option<(Duration, Duration)> {
-    let (remaining, increment) = match game.position().to_move() {
-        Seat::South => (go.wtime, go.winc),
-        Seat::North => (go.btime, go.binc),
-    };
-    remaining.map(|remaining| (remaining, increment.unwrap_or_default()))
+    go.clock(game.position().to_move())
 }
 
 impl Clocks {
@@ -132,7 +128,7 @@ pub(super) fn limits(go: &Go, game: &Game) -> Limits {
         depth: go.depth,
         nodes: go.nodes,
         time: go.movetime,
-        clock: clock_of(go, game).map(|(remaining, increment)| TimeControl {
+        clock: clock_of(go, game).map(|(remaining, increment)| SeatClock {
             remaining,
             increment,
             moves_to_go: go.movestogo,

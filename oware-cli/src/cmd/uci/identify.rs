@@ -4,42 +4,53 @@ use std::io;
 
 use oware_core::Rules;
 use oware_search::EngineOptions;
+use oware_uci::{Answer, EngineOption, Id, OptionKind};
 
 use super::send;
-use crate::sizes;
+use crate::sizes::{self, Size};
 
 /// `uci`: the engine's name and options (the rule set in use as the
 /// `Rules` default), then `uciok`.
 pub(super) fn identify(rules: Rules) -> io::Result<()> {
-    send(&format!("id name oware {}", env!("CARGO_PKG_VERSION")))?;
-    send("id author The oware developers")?;
-    send(&format!(
-        "option name Hash type spin default {} min {} max {}",
-        EngineOptions::default().hash_mb,
-        sizes::HASH_MB.min,
-        sizes::HASH_MB.max
-    ))?;
-    send(&format!(
-        "option name Threads type spin default {} min {} max {}",
-        EngineOptions::default().threads,
-        sizes::THREADS.min,
-        sizes::THREADS.max
-    ))?;
+    send(&Answer::Id(Id::Name(format!(
+        "oware {}",
+        env!("CARGO_PKG_VERSION")
+    ))))?;
+    send(&Answer::Id(Id::Author("The oware developers".to_owned())))?;
+    let spin = |default: usize, size: Size| OptionKind::Spin {
+        default: default as i64,
+        min: size.min as i64,
+        max: size.max as i64,
+    };
+    let defaults = EngineOptions::default();
     let egdb = crate::endgame::default_dir().unwrap_or_default();
-    send(&format!(
-        "option name EgdbPath type string default {}",
-        egdb.display()
-    ))?;
-    send("option name Ponder type check default false")?;
-    send("option name OwnBook type check default false")?;
-    let names: Vec<String> = Rules::PRESETS
-        .iter()
-        .map(|(name, _)| format!("var {name}"))
-        .collect();
-    send(&format!(
-        "option name Rules type combo default {} {}",
-        rules,
-        names.join(" ")
-    ))?;
-    send("uciok")
+    let options = [
+        ("Hash", spin(defaults.hash_mb, sizes::HASH_MB)),
+        ("Threads", spin(defaults.threads, sizes::THREADS)),
+        (
+            "EgdbPath",
+            OptionKind::String {
+                default: egdb.display().to_string(),
+            },
+        ),
+        ("Ponder", OptionKind::Check { default: false }),
+        ("OwnBook", OptionKind::Check { default: false }),
+        (
+            "Rules",
+            OptionKind::Combo {
+                default: rules.to_string(),
+                vars: Rules::PRESETS
+                    .iter()
+                    .map(|(name, _)| (*name).to_owned())
+                    .collect(),
+            },
+        ),
+    ];
+    for (name, kind) in options {
+        send(&Answer::Option(EngineOption {
+            name: name.to_owned(),
+            kind,
+        }))?;
+    }
+    send(&Answer::UciOk)
 }

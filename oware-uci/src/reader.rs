@@ -1,14 +1,66 @@
-//! Reading the GUI's input: lines as bytes, each parsed, none able to end
-//! the session (not UTF-8, or longer than [`MAX_LINE`], it is an error to
-//! answer).
+//! Reading the other side's lines: as bytes, each bounded, so that no line
+//! (not UTF-8, or however long) can end a session or fill the memory. The
+//! engine reads the GUI's commands with a [`Reader`]; a match runner reads
+//! an engine's answers with [`read_bounded_line`].
 
 use std::io::{self, BufRead};
 
-use super::{Command, ErrorKind, ParseError, lossy_excerpt, parse_bytes};
+use crate::command::{Located, parse_bytes};
+use crate::error::{ErrorKind, ParseError};
+use crate::words::lossy_excerpt;
 
 /// The longest line read, in bytes: a position with thousands of moves fits,
 /// and a runaway writer cannot make the engine hold its output in memory.
 pub const MAX_LINE: usize = 64 * 1024;
+
+/// Reads one line into `line` (without its `\n`), keeping its first `most`
+/// bytes and reading past the rest. Its whole length, or `None` at the end
+/// of input. The last line needs no newline.
+///
+/// ```
+/// use oware_uci::read_bounded_line;
+/// let mut input: &[u8] = b"bestmove E\nxxxxxxxx";
+/// let mut line = Vec::new();
+/// assert_eq!(read_bounded_line(&mut input, &mut line, 100)?, Some(10));
+/// assert_eq!(line, b"bestmove E");
+/// assert_eq!(read_bounded_line(&mut input, &mut line, 3)?, Some(8));
+/// assert_eq!(line, b"xxx");
+/// assert_eq!(read_bounded_line(&mut input, &mut line, 3)?, None);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The input's own errors (an interrupted read is tried again).
+pub fn read_bounded_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    most: usize,
+) -> io::Result<Option<usize>> {
+    line.clear();
+    let mut length = 0;
+    let mut read_any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if available.is_empty() {
+            return Ok(read_any.then_some(length));
+        }
+        read_any = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        let room = most.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length += chunk.len();
+        let used = newline.map_or(available.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(length));
+        }
+    }
+}
 
 /// Reads the GUI's lines as bytes and parses them, so that no line, however
 /// long or garbled, ends the session: it is an error to answer.
@@ -33,8 +85,8 @@ impl<R: BufRead> Reader<R> {
     ///
     /// # Errors
     /// Only the input's own errors: a bad line is an `Ok(Some(Err(…)))`.
-    pub fn next_command(&mut self) -> io::Result<Option<Result<Command, ParseError>>> {
-        while let Some(bytes) = self.read_line()? {
+    pub fn next_command(&mut self) -> io::Result<Option<Result<Located, ParseError>>> {
+        while let Some(bytes) = read_bounded_line(&mut self.input, &mut self.line, MAX_LINE)? {
             let parsed = if bytes > MAX_LINE {
                 Err(ParseError {
                     column: 1,
@@ -54,47 +106,19 @@ impl<R: BufRead> Reader<R> {
         }
         Ok(None)
     }
-
-    /// Reads one line, keeping its first [`MAX_LINE`] bytes in `self.line`;
-    /// its whole length without the newline, or `None` at the end of input.
-    fn read_line(&mut self) -> io::Result<Option<usize>> {
-        self.line.clear();
-        let mut length = 0;
-        let mut read_any = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if available.is_empty() {
-                return Ok(read_any.then_some(length));
-            }
-            read_any = true;
-            let newline = available.iter().position(|&b| b == b'\n');
-            let chunk = &available[..newline.unwrap_or(available.len())];
-            let room = MAX_LINE.saturating_sub(self.line.len());
-            self.line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            length += chunk.len();
-            let used = newline.map_or(available.len(), |at| at + 1);
-            self.input.consume(used);
-            if newline.is_some() {
-                return Ok(Some(length));
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Command;
 
     /// Every command the reader finds in `input`, each as `Ok` or the error's text.
     fn read_all(input: &[u8]) -> Vec<Result<Command, String>> {
         let mut reader = Reader::new(input);
         let mut commands = Vec::new();
         while let Some(line) = reader.next_command().unwrap() {
-            commands.push(line.map_err(|e| e.to_string()));
+            commands.push(line.map(|l| l.command).map_err(|e| e.to_string()));
         }
         commands
     }
@@ -139,5 +163,33 @@ mod tests {
         let mut input = b"position startpos moves ".to_vec();
         input.resize(MAX_LINE, b' ');
         assert!(matches!(read_all(&input)[..], [Ok(Command::Position(_))]));
+    }
+
+    #[test]
+    fn bounded_lines_keep_their_start_and_need_not_be_utf8() {
+        let mut input = vec![b'x'; 3 * 100];
+        input.extend_from_slice(b"\nbest\xffmove\r\nlast");
+        let mut reader = io::BufReader::with_capacity(7, &input[..]);
+        let mut line = Vec::new();
+        let most = 100;
+        assert_eq!(
+            read_bounded_line(&mut reader, &mut line, most).unwrap(),
+            Some(300)
+        );
+        assert_eq!(line.len(), most);
+        assert_eq!(
+            read_bounded_line(&mut reader, &mut line, most).unwrap(),
+            Some(10)
+        );
+        assert_eq!(String::from_utf8_lossy(&line), "best\u{fffd}move\r");
+        assert_eq!(
+            read_bounded_line(&mut reader, &mut line, most).unwrap(),
+            Some(4)
+        );
+        assert_eq!(line, b"last");
+        assert_eq!(
+            read_bounded_line(&mut reader, &mut line, most).unwrap(),
+            None
+        );
     }
 }

@@ -1,0 +1,199 @@
+//! A line as words with their columns, and the excerpts errors quote.
+
+use std::time::Duration;
+
+use crate::error::{ErrorKind, ParseError};
+
+/// How many characters of a line or a word an error quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// The first [`EXCERPT_CHARS`] characters of `text`, with `…` if it is
+/// longer, and control characters escaped: a GUI may read a carriage
+/// return as the end of a line (Aualé does), so an error line must not
+/// hold one.
+///
+/// ```
+/// use oware_uci::excerpt;
+/// assert_eq!(excerpt("position"), "position");
+/// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(40)));
+/// assert_eq!(excerpt("a\rb\tc"), "a\\rb\\tc");
+/// ```
+#[must_use]
+pub fn excerpt(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut quoted = escape_controls(chars.by_ref().take(EXCERPT_CHARS));
+    if chars.next().is_some() {
+        quoted.push('…');
+    }
+    quoted
+}
+
+/// The characters with each control character escaped (`\r`, `\u{1c}`).
+pub(crate) fn escape_controls(text: impl IntoIterator<Item = char>) -> String {
+    let mut escaped = String::new();
+    for c in text {
+        if c.is_control() {
+            escaped.extend(c.escape_default());
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
+}
+
+/// [`excerpt`] of bytes read as UTF-8, each bad sequence as `\u{fffd}`.
+pub(crate) fn lossy_excerpt(bytes: &[u8]) -> String {
+    // A character is at most 4 bytes, so this much holds one character
+    // more than an excerpt whenever there is more, and `…` is still added.
+    let enough = bytes.len().min(4 * (EXCERPT_CHARS + 1));
+    excerpt(&String::from_utf8_lossy(&bytes[..enough]))
+}
+
+/// A word of a line: its first character's column (from 1), where it starts
+/// in the line's bytes, and the word.
+#[derive(Clone, Copy)]
+struct Word<'a> {
+    column: usize,
+    start: usize,
+    text: &'a str,
+}
+
+/// The words of a line with their columns, read front to back.
+pub(crate) struct Words<'a> {
+    line: &'a str,
+    words: Vec<Word<'a>>,
+    next: usize,
+    /// The column just past the line's end, where a missing word is.
+    pub(crate) end: usize,
+}
+
+impl<'a> Words<'a> {
+    pub(crate) fn new(line: &'a str) -> Words<'a> {
+        let mut words = Vec::new();
+        let mut start = None;
+        let mut push = |(column, from): (usize, usize), to: usize| {
+            words.push(Word {
+                column,
+                start: from,
+                text: &line[from..to],
+            });
+        };
+        for (column, (index, c)) in line.char_indices().enumerate() {
+            match (c.is_whitespace(), start) {
+                (false, None) => start = Some((column + 1, index)),
+                (true, Some(at)) => {
+                    push(at, index);
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(at) = start {
+            push(at, line.len());
+        }
+        Words {
+            line,
+            words,
+            next: 0,
+            end: line.chars().count() + 1,
+        }
+    }
+
+    pub(crate) fn next(&mut self) -> Option<(usize, &'a str)> {
+        let word = self.peek()?;
+        self.next += 1;
+        Some(word)
+    }
+
+    pub(crate) fn peek(&self) -> Option<(usize, &'a str)> {
+        self.words.get(self.next).map(|w| (w.column, w.text))
+    }
+
+    /// The next word, or an error saying `after` needs `what`.
+    pub(crate) fn expect(
+        &mut self,
+        after: &'static str,
+        what: &'static str,
+    ) -> Result<(usize, &'a str), ParseError> {
+        let missing = self.missing(after, what);
+        self.next().ok_or(missing)
+    }
+
+    /// An error saying `after` needs `what`, at the next word or the line's end.
+    pub(crate) fn missing(&self, after: &'static str, what: &'static str) -> ParseError {
+        ParseError {
+            column: self.peek().map_or(self.end, |(column, _)| column),
+            kind: ErrorKind::Missing { after, what },
+        }
+    }
+
+    /// The next word as a number, for the keyword `after`.
+    pub(crate) fn number<T: std::str::FromStr>(
+        &mut self,
+        after: &'static str,
+    ) -> Result<T, ParseError> {
+        let (column, word) = self.expect(after, "a whole number")?;
+        word.parse().map_err(|_| ParseError {
+            column,
+            kind: ErrorKind::NotANumber {
+                after,
+                found: excerpt(word),
+            },
+        })
+    }
+
+    /// The next word as milliseconds, for the keyword `after`; below zero
+    /// reads as zero (a GUI reporting a flag that fell).
+    pub(crate) fn millis(&mut self, after: &'static str) -> Result<Duration, ParseError> {
+        let millis: i64 = self.number(after)?;
+        Ok(Duration::from_millis(millis.max(0).unsigned_abs()))
+    }
+
+    /// The words up to (not including) the next that is one of `stops`
+    /// (without case) or the line's end, joined by single spaces; with the
+    /// first one's column.
+    pub(crate) fn phrase(&mut self, stops: &[&str]) -> Option<(usize, String)> {
+        let (column, _) = self.peek()?;
+        let mut text = String::new();
+        while let Some((_, word)) = self.peek()
+            && !stops.iter().any(|stop| word.eq_ignore_ascii_case(stop))
+        {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(word);
+            self.next += 1;
+        }
+        (!text.is_empty()).then_some((column, text))
+    }
+
+    /// The rest of the line as written from the next word on (blanks
+    /// inside it kept), and no more words after it; empty at the end.
+    pub(crate) fn rest(&mut self) -> &'a str {
+        let rest = self
+            .words
+            .get(self.next)
+            .map_or("", |w| &self.line[w.start..]);
+        self.next = self.words.len();
+        rest
+    }
+
+    /// An error if a word is left: it has no place after `after`.
+    pub(crate) fn finish(&mut self, after: &'static str) -> Result<(), ParseError> {
+        match self.next() {
+            None => Ok(()),
+            Some((column, word)) => Err(unexpected(column, after, word)),
+        }
+    }
+}
+
+/// `word`, at `column`, has no place after `after`.
+pub(crate) fn unexpected(column: usize, after: &'static str, word: &str) -> ParseError {
+    ParseError {
+        column,
+        kind: ErrorKind::Unexpected {
+            after,
+            found: excerpt(word),
+        },
+    }
+}
