@@ -145,40 +145,40 @@ impl fmt::Display for Line<'_> {
 /// What the search has proved about the game: who can force a win, or that
 /// best play draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub(crate) enum Forced {
     /// This seat can force a win, whatever the other does.
     Win(Seat),
     /// Neither seat can force more than a draw.
     Draw,
 }
 
-impl Verdict {
+impl Forced {
     /// The verdict behind `score`, a score from `mover`'s view, if it is proven.
     /// A database's result comes without a distance.
-    pub(crate) fn of(score: Score, mover: Seat) -> Option<(Verdict, Option<u32>)> {
+    pub(crate) fn of(score: Score, mover: Seat) -> Option<(Forced, Option<u32>)> {
         if score.is_endgame() {
             return match score.proven()? {
-                Proven::Win { .. } => Some((Verdict::Win(mover), None)),
-                Proven::Loss { .. } => Some((Verdict::Win(mover.opponent()), None)),
-                Proven::Draw => Some((Verdict::Draw, None)),
+                Proven::Win { .. } => Some((Forced::Win(mover), None)),
+                Proven::Loss { .. } => Some((Forced::Win(mover.opponent()), None)),
+                Proven::Draw => Some((Forced::Draw, None)),
             };
         }
         match score.proven()? {
-            Proven::Win { plies } => Some((Verdict::Win(mover), Some(plies))),
-            Proven::Loss { plies } => Some((Verdict::Win(mover.opponent()), Some(plies))),
-            Proven::Draw => Some((Verdict::Draw, None)),
+            Proven::Win { plies } => Some((Forced::Win(mover), Some(plies))),
+            Proven::Loss { plies } => Some((Forced::Win(mover.opponent()), Some(plies))),
+            Proven::Draw => Some((Forced::Draw, None)),
         }
     }
 
     /// The sentence, e.g. `North can force a win (the game ends within 13 plies)`.
     pub(crate) fn sentence(self, plies: Option<u32>) -> String {
         match (self, plies) {
-            (Verdict::Win(seat), Some(plies)) => {
+            (Forced::Win(seat), Some(plies)) => {
                 let unit = if plies == 1 { "ply" } else { "plies" };
                 format!("{seat} can force a win (within {plies} {unit} with best play)")
             }
-            (Verdict::Win(seat), None) => format!("{seat} can force a win"),
-            (Verdict::Draw, _) => "either side can force a draw: best play draws".to_owned(),
+            (Forced::Win(seat), None) => format!("{seat} can force a win"),
+            (Forced::Draw, _) => "either side can force a draw: best play draws".to_owned(),
         }
     }
 }
@@ -397,15 +397,15 @@ mod tests {
         assert_eq!(Cell(Score::PROVEN_DRAW).to_string(), "draw");
         // A likely result says it is no proof.
         assert_eq!(Cell(Score::win_in(12).doubted()).to_string(), "win 12?");
-        assert_eq!(Verdict::of(Score::win_in(12).doubted(), Seat::South), None);
-        assert_eq!(Verdict::of(Score::from_seeds(3.0), Seat::South), None);
-        let (verdict, plies) = Verdict::of(Score::loss_in(7), Seat::South).unwrap();
-        assert_eq!(verdict, Verdict::Win(Seat::North));
+        assert_eq!(Forced::of(Score::win_in(12).doubted(), Seat::South), None);
+        assert_eq!(Forced::of(Score::from_seeds(3.0), Seat::South), None);
+        let (verdict, plies) = Forced::of(Score::loss_in(7), Seat::South).unwrap();
+        assert_eq!(verdict, Forced::Win(Seat::North));
         assert_eq!(
             verdict.sentence(plies),
             "North can force a win (within 7 plies with best play)"
         );
-        let (verdict, plies) = Verdict::of(Score::PROVEN_DRAW, Seat::North).unwrap();
+        let (verdict, plies) = Forced::of(Score::PROVEN_DRAW, Seat::North).unwrap();
         assert_eq!(
             verdict.sentence(plies),
             "either side can force a draw: best play draws"

@@ -15,7 +15,7 @@ use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, Given, StartArgs};
 use crate::sizes;
 use crate::style::{Paint, Style};
-use crate::thinking::{Count, Line, Seconds, Table, Verdict};
+use crate::thinking::{Count, Forced, Line, Seconds, Table};
 
 /// Think out loud about a position: one line per depth, then the best move.
 ///
@@ -162,7 +162,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         Count(result.nodes),
         Seconds(result.elapsed),
     )?;
-    if let Some((verdict, plies)) = Verdict::of(result.score, position.to_move()) {
+    if let Some((verdict, plies)) = Forced::of(result.score, position.to_move()) {
         writeln!(out, "{}", style.paint(Paint::Good, verdict.sentence(plies)))?;
     }
     Ok(())

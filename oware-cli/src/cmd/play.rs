@@ -19,7 +19,7 @@ use crate::draw::{self, BoardView, seat_paint};
 use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
-use crate::thinking::{Count, Line, Seconds, Table, Verdict};
+use crate::thinking::{Count, Forced, Line, Seconds, Table};
 
 /// Play a game in the terminal, against the bot or another person.
 ///
@@ -203,7 +203,7 @@ struct Session<'a> {
     /// The record kept up to date with the game, and its file (`--save`).
     saved: Option<Saved>,
     /// The last proven result announced, so it is said once.
-    announced: Option<Verdict>,
+    announced: Option<Forced>,
     /// The house just played.
     last: Option<House>,
     out: io::StdoutLock<'a>,
@@ -586,7 +586,7 @@ impl Session<'_> {
     /// Says who can force a win, or that best play draws, when a search has
     /// proved it and it was not said already.
     fn announce(&mut self, result: &SearchResult, mover: Seat) -> Result<()> {
-        if let Some((verdict, plies)) = Verdict::of(result.score, mover)
+        if let Some((verdict, plies)) = Forced::of(result.score, mover)
             && self.announced != Some(verdict)
         {
             self.announced = Some(verdict);

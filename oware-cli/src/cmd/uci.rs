@@ -38,7 +38,7 @@ mod clock;
 mod identify;
 
 use answers::{best_move, busy, info, refuse, say, send, to_gui};
-use clock::Clocks;
+use clock::LagMeter;
 use identify::identify;
 
 use crate::sizes;
@@ -130,8 +130,8 @@ struct Uci {
     search: Option<Running>,
     /// The opening book, while `OwnBook` is on and one fits the rules.
     book: Option<Book>,
-    /// The GUI's clocks, and the lag it adds to them.
-    clocks: Clocks,
+    /// What the GUI's clocks charged for each seat's moves, and the lag it adds.
+    lag_meter: LagMeter,
     /// What setting options had to say (the book or database now in use),
     /// held for the next `go`: a GUI may take an `info` line before any
     /// search for a fault (Aualé's client does), so none is sent then.
@@ -161,7 +161,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         engine: Some(engine),
         search: None,
         book: None,
-        clocks: Clocks::default(),
+        lag_meter: LagMeter::default(),
         notes: egdb_note.into_iter().collect(),
         egdb_dir: None,
     };
@@ -206,7 +206,7 @@ impl Uci {
             Command::NewGame => match self.idle_engine() {
                 Some(engine) => {
                     engine.new_game();
-                    self.clocks.new_game();
+                    self.lag_meter.new_game();
                 }
                 None => busy("ucinewgame")?,
             },
@@ -428,8 +428,8 @@ impl Uci {
         let (engine, thought) = running.finish(stop);
         self.engine = Some(engine);
         match (mode, thought) {
-            (Mode::Limited, Some(thought)) => self.clocks.answered(seat, thought),
-            _ => self.clocks.forget(seat),
+            (Mode::Limited, Some(thought)) => self.lag_meter.answered(seat, thought),
+            _ => self.lag_meter.forget(seat),
         }
     }
 
@@ -443,7 +443,10 @@ impl Uci {
             .engine
             .as_mut()
             .expect("go is read with the engine idle");
-        if let Some(note) = self.clocks.observe(&go, &self.game, engine.overhead_mut()) {
+        if let Some(note) = self
+            .lag_meter
+            .observe(&go, &self.game, engine.overhead_mut())
+        {
             let _ = say(note);
         }
         if !go.ponder
@@ -458,7 +461,7 @@ impl Uci {
                 ponder: reply,
             }));
             let seat = self.game.position().to_move();
-            self.clocks.answered(seat, started.elapsed());
+            self.lag_meter.answered(seat, started.elapsed());
             return;
         }
         let limits = match go.infinite {

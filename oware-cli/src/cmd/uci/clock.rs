@@ -19,9 +19,10 @@ use oware_uci::Go;
 /// milliseconds of a pipe are not news.
 const NOTED_LAG: Duration = Duration::from_millis(10);
 
-/// Both seats' clocks between one `go` and the next.
+/// The lag the GUI adds to each seat's moves: each seat's last move on its
+/// clock, kept between one `go` and the next to compare with what the GUI charged.
 #[derive(Default)]
-pub(super) struct Clocks {
+pub(super) struct LagMeter {
     /// Each seat's last move on the clock.
     last: BySeat<Option<ClockedMove>>,
 }
@@ -56,7 +57,7 @@ fn clock_of(go: &Go, game: &Game) -> Option<(Duration, Duration)> {
     go.clock(game.position().to_move())
 }
 
-impl Clocks {
+impl LagMeter {
     /// A new game: no move of the last one says anything of the next (the
     /// overhead, the machine's and the GUI's, is kept).
     pub(super) fn new_game(&mut self) {
@@ -167,12 +168,15 @@ mod tests {
 
     #[test]
     fn the_lag_is_what_was_charged_beyond_the_time_taken() {
-        let mut clocks = Clocks::default();
+        let mut lag_meter = LagMeter::default();
         let mut overhead = Overhead::default();
-        assert_eq!(clocks.observe(&go(10_000), &game(""), &mut overhead), None);
-        clocks.answered(Seat::South, ms(300));
+        assert_eq!(
+            lag_meter.observe(&go(10_000), &game(""), &mut overhead),
+            None
+        );
+        lag_meter.answered(Seat::South, ms(300));
         // Charged 10 s + 0.1 - 9.6 s = 500 ms for 300 ms of thinking.
-        let note = clocks.observe(&go(9_600), &game("Ef"), &mut overhead);
+        let note = lag_meter.observe(&go(9_600), &game("Ef"), &mut overhead);
         assert_eq!(
             note.as_deref(),
             Some(
@@ -181,9 +185,9 @@ mod tests {
         );
         assert_eq!(overhead.estimate(), ms(200));
         // A move without lag: no note, three quarters of the lag kept.
-        clocks.answered(Seat::South, ms(100));
+        lag_meter.answered(Seat::South, ms(100));
         assert_eq!(
-            clocks.observe(&go(9_600), &game("EfAb"), &mut overhead),
+            lag_meter.observe(&go(9_600), &game("EfAb"), &mut overhead),
             None
         );
         assert_eq!(overhead.estimate(), ms(150));
@@ -191,13 +195,13 @@ mod tests {
 
     #[test]
     fn only_the_same_game_two_plies_on_teaches() {
-        let mut clocks = Clocks::default();
+        let mut lag_meter = LagMeter::default();
         let mut overhead = Overhead::default();
         let mut lagged = |later: &str, previous: &str| {
-            clocks.new_game();
-            clocks.observe(&go(10_000), &game(previous), &mut overhead);
-            clocks.answered(Seat::South, ms(10));
-            clocks
+            lag_meter.new_game();
+            lag_meter.observe(&go(10_000), &game(previous), &mut overhead);
+            lag_meter.answered(Seat::South, ms(10));
+            lag_meter
                 .observe(&go(5_000), &game(later), &mut overhead)
                 .is_some()
         };
@@ -206,16 +210,19 @@ mod tests {
         assert!(!lagged("Af", "Ef"), "another game");
         assert!(!lagged("", ""), "the same position");
         // No answer (a ponder search stopped), or a new game between: nothing.
-        let mut clocks = Clocks::default();
+        let mut lag_meter = LagMeter::default();
         let mut overhead = Overhead::default();
-        clocks.observe(&go(10_000), &game(""), &mut overhead);
-        clocks.answered(Seat::South, ms(10));
-        clocks.forget(Seat::South);
-        assert_eq!(clocks.observe(&go(5_000), &game("Ef"), &mut overhead), None);
-        clocks.answered(Seat::South, ms(10));
-        clocks.new_game();
+        lag_meter.observe(&go(10_000), &game(""), &mut overhead);
+        lag_meter.answered(Seat::South, ms(10));
+        lag_meter.forget(Seat::South);
         assert_eq!(
-            clocks.observe(&go(1_000), &game("EfAb"), &mut overhead),
+            lag_meter.observe(&go(5_000), &game("Ef"), &mut overhead),
+            None
+        );
+        lag_meter.answered(Seat::South, ms(10));
+        lag_meter.new_game();
+        assert_eq!(
+            lag_meter.observe(&go(1_000), &game("EfAb"), &mut overhead),
             None
         );
         assert_eq!(overhead.estimate(), Duration::ZERO);
