@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use oware_book::{Book, Bot};
 use oware_core::{Game, House, IllegalMove, Rules};
-use oware_search::{Engine, EngineOptions, Level, Limits, SeatClock};
+use oware_search::{Engine, EngineOptions, Level, Limits};
 use oware_uci::Go;
 
 /// One side of a game: given the game so far and its `go`, it answers a
@@ -162,18 +162,7 @@ impl SearchPlayer {
     fn limits(&self, go: &Go, game: &Game) -> Limits {
         // The runner's own clock, with no protocol between it and the
         // search: the engine learns no overhead, and plans without one.
-        let seat = game.position().to_move();
-        let clock = go.clock(seat).map(|(remaining, increment)| SeatClock {
-            remaining,
-            increment,
-            moves_to_go: go.movestogo,
-        });
-        let limits = Limits {
-            depth: go.depth,
-            nodes: go.nodes,
-            time: go.movetime,
-            clock,
-        };
+        let limits = crate::control::search_limits(go, game.position().to_move());
         if limits == Limits::default() {
             self.level.limits()
         } else {

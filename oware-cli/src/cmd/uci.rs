@@ -466,7 +466,7 @@ impl Uci {
         }
         let limits = match go.infinite {
             true => Limits::default(),
-            false => clock::limits(&go, &self.game),
+            false => oware_match::search_limits(&go, self.game.position().to_move()),
         };
         let mode = if go.ponder {
             Mode::Ponder(limits)

@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use oware_core::{BySeat, Game, Seat};
-use oware_search::{Limits, Overhead, SeatClock};
+use oware_search::Overhead;
 use oware_uci::Go;
 
 /// The lag worth an `info string` when it grows: the usual few
@@ -120,23 +120,6 @@ impl LagMeter {
     }
 }
 
-/// The search's limits for `go` on `game`: the depth, node and move-time
-/// limits given, and the mover's clock as the GUI sent it, which the search
-/// plans from (the rule for `movetime` beside a clock is the search's:
-/// [`Limits`]).
-pub(super) fn limits(go: &Go, game: &Game) -> Limits {
-    Limits {
-        depth: go.depth,
-        nodes: go.nodes,
-        time: go.movetime,
-        clock: clock_of(go, game).map(|(remaining, increment)| SeatClock {
-            remaining,
-            increment,
-            moves_to_go: go.movestogo,
-        }),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,31 +209,5 @@ mod tests {
             None
         );
         assert_eq!(overhead.estimate(), Duration::ZERO);
-    }
-
-    #[test]
-    fn the_limits_are_the_movers_clock_and_the_given_limits() {
-        // North to move with its own 10 s; South's clock is not its.
-        let north = limits(&go(100), &game("E"));
-        let south = limits(&go(100), &game(""));
-        assert_eq!(north.clock.map(|c| c.remaining), Some(ms(10_000)));
-        assert_eq!(south.clock.map(|c| c.remaining), Some(ms(100)));
-        assert_eq!(south.clock.map(|c| c.increment), Some(ms(100)));
-        // `movetime`, depth and nodes pass through beside the clock.
-        let go = Go {
-            movetime: Some(ms(7)),
-            depth: Some(5),
-            nodes: Some(1000),
-            movestogo: Some(12),
-            ..go(10_000)
-        };
-        let both = limits(&go, &game(""));
-        assert_eq!(
-            (both.time, both.depth, both.nodes),
-            (Some(ms(7)), Some(5), Some(1000))
-        );
-        assert_eq!(both.clock.and_then(|c| c.moves_to_go), Some(12));
-        // Without a clock: only what `go` says.
-        assert_eq!(limits(&Go::default(), &game("")), Limits::default());
     }
 }
