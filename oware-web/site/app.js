@@ -4,14 +4,16 @@
 // on the page), what is kept (storage.js), the search's worker
 // (engine-worker.js) and the pace its events are shown at (pacing.js), the
 // sowing animation (sowing.js), and the drawing (view.js, slate.js,
-// status.js, controls.js, transcript.js, recent.js), each handed what it
-// shows.
+// status.js, controls.js, transcript.js, moves.js, recent.js), each
+// handed what it shows.
 //
 // What the page is doing lives in one object, `page`, changed only by the
 // functions below: the phase (loading until the module is on the page), the
 // game's id in the recent list, the search, the chalk kept, the hint, a
-// failure, and the game the last new game, rules change, load or open
-// replaced (for "Undo new game"). No game is ever dropped: a replaced game
+// failure, the game the last new game, rules change, load or open
+// replaced (for "Undo new game"), and the earlier position the player is
+// looking at, if any: the board shows it, read-only, while the game goes on
+// (the bot's search and moves are not disturbed). No game is ever dropped: a replaced game
 // stays in the recent list and can be brought back.
 
 import { loadEngine } from './wasm.js';
@@ -30,6 +32,7 @@ import { setUpControls, drawControls } from './controls.js';
 import { setUpTranscript, drawTranscript } from './transcript.js';
 import { setUpGameFile } from './game-file.js';
 import { setUpRecent, drawRecent } from './recent.js';
+import { setUpMoves, drawMoves } from './moves.js';
 import { Endgames } from './endgames.js';
 import { listenToKeys } from './keys.js';
 
@@ -57,6 +60,8 @@ const page = {
   previous: null,
   /** A transcript asked to load while the module was loading, loaded once it is ready. */
   pending: null,
+  /** { ply, state }: the earlier position shown (after `ply` moves) and the module's answer for it; null for the game being played. */
+  viewing: null,
 };
 
 // For the end-to-end tests and the curious: every event of the last search.
@@ -92,8 +97,8 @@ const endgames = new Endgames({
 
 /** What the drawing modules are handed. */
 function scene() {
-  const { search, shown, hint, failed, previous } = page;
-  return { settings, game, search, shown, hint, failed, previous, sowing, notes };
+  const { search, shown, hint, failed, previous, viewing } = page;
+  return { settings, game, search, shown, hint, failed, previous, viewing, sowing, notes };
 }
 
 let frame = 0;
@@ -116,6 +121,7 @@ function draw() {
   drawStatus(now);
   drawControls(now);
   drawTranscript(game);
+  drawMoves(game.moves, page.viewing?.ply ?? null);
   drawRecent(loadRecent(), page.gameId);
 }
 
@@ -144,7 +150,9 @@ function newId() {
 
 function humanMove(i, how) {
   const state = game.state;
-  if (!state || sowing.running) return;
+  if (!state) return;
+  if (page.viewing) return notes.show('This is an earlier position: go back to the game (End) to play.');
+  if (sowing.running) return;
   if (state.outcome) return notes.show('The game is over.');
   if (state.toMove !== settings.seat) return notes.show(`Wait for ${SEAT_NAME[state.toMove]}'s move.`);
   if (page.search?.kind === 'bot') return;
@@ -183,6 +191,7 @@ function setMoves(moves, start = game.start) {
   if (!answer.ok) return answer;
   page.shown = null;
   page.hint = null;
+  page.viewing = null;
   keep();
   return answer;
 }
@@ -282,6 +291,32 @@ function reopen(id) {
   if (!entry) return;
   const error = replaceGame(entry, 'open', () => `Reopened the game of ${entry.moves.length} moves.`);
   if (error) notes.show(`That game does not open: ${error}.`);
+}
+
+// ---- Looking back -----------------------------------------------------------
+
+/** Shows the position after `ply` moves (the game's length: the game being played), read-only. */
+function showPly(ply) {
+  if (!game.state || ply < 0 || ply > game.moves.length) return;
+  if (ply === game.moves.length) {
+    page.viewing = null;
+  } else {
+    const answer = game.check(game.rules, game.moves.slice(0, ply), game.start);
+    if (!answer.ok) return;
+    page.viewing = { ply, state: answer };
+  }
+  render();
+}
+
+/** The position `delta` moves after the one shown. */
+function stepPly(delta) {
+  const now = page.viewing?.ply ?? game.moves.length;
+  showPly(Math.min(Math.max(now + delta, 0), game.moves.length));
+}
+
+/** Back to the game being played. */
+function backToGame() {
+  showPly(game.moves.length);
 }
 
 // ---- The search -------------------------------------------------------------
@@ -413,11 +448,13 @@ async function start() {
     open: openRecord,
   });
   setUpRecent({ reopen: whenReady(reopen) });
+  setUpMoves({ show: whenReady(showPly), step: whenReady(stepPly), live: whenReady(backToGame) });
   // Another tab's game changed the recent list.
   window.addEventListener('storage', () => render());
   listenToKeys(() => settings.seat, {
     sow: (i) => humanMove(i, 'keyboard'), hint: whenReady(askHint), undo: whenReady(undo),
     moveNow: whenReady(moveNow), newGame: whenReady(newGame), focusHouse: (i) => board.focusHouse(i),
+    step: whenReady(stepPly), start: whenReady(() => showPly(0)), live: whenReady(backToGame),
   });
   worker.start();
   // The database is built once the search's module has loaded, in a worker

@@ -141,9 +141,12 @@ export class BoardView {
 
   /**
    * Draws `view`: { cells[14], bottomSeat, humanSeat, toMove, legal (Set of
-   * indices), interactive, last, chalk, line, outcome, proof, hint }.
+   * indices), interactive, last, chalk, line, outcome, proof, hint,
+   * readOnly (an earlier position, looked at) }.
    */
   render(view) {
+    this.svg.classList.toggle('read-only', view.readOnly);
+    this.svg.setAttribute('aria-label', view.readOnly ? 'The board at an earlier position (read-only)' : 'The board');
     if (view.bottomSeat !== this.bottomSeat) {
       this.bottomSeat = view.bottomSeat;
       this.place();

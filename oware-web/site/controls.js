@@ -1,4 +1,4 @@
-// The game panel: new game, undo, hint, "move now", "Undo new game" (or
+// The game's controls: new game, undo, hint, "move now", "Undo new game" (or
 // open, load, rules change) after a game was replaced, the level, the seat
 // and the rule set. Every control is disabled in the page's HTML until the
 // module has loaded and the panel is first drawn. The panel only reports
