@@ -10,7 +10,7 @@
 // What the page is doing lives in one object, `page`, changed only by the
 // functions below: the phase (loading until the module is on the page), the
 // game's id in the recent list, the search, the chalk kept, the hint, a
-// failure, the game the last new game, rules change, load or open
+// failure, the game the last new game, rules change, load, open or link
 // replaced (for "Undo new game"), and the earlier position the player is
 // looking at, if any: the board shows it, read-only, while the game goes on
 // (the bot's search and moves are not disturbed). No game is ever dropped: a replaced game
@@ -33,8 +33,10 @@ import { setUpTranscript, drawTranscript } from './transcript.js';
 import { setUpGameFile } from './game-file.js';
 import { setUpRecent, drawRecent } from './recent.js';
 import { setUpMoves, drawMoves } from './moves.js';
+import { linkFragment, readLink } from './link.js';
 import { Endgames } from './endgames.js';
 import { listenToKeys } from './keys.js';
+import { $ } from './dom.js';
 
 const HINT_MS = 1500;
 
@@ -56,7 +58,7 @@ const page = {
   hint: null,
   /** Why the engine failed, until the player starts over. */
   failed: null,
-  /** { game, why }: the game the last new game, rules change, load or open replaced; null once undone. */
+  /** { game, why }: the game the last new game, rules change, load, open or link replaced; null once undone. */
   previous: null,
   /** A transcript asked to load while the module was loading, loaded once it is ready. */
   pending: null,
@@ -223,7 +225,7 @@ function adopt(next) {
  * Replaces the game on the board with `next` (see `adopt`) if the module
  * accepts it; returns null, or why not. The game replaced stays in the
  * recent list and, if it had begun, is kept for "Undo …" (`why` names what
- * replaced it: 'new game', 'rules change', 'load' or 'open').
+ * replaced it: 'new game', 'rules change', 'load', 'open' or 'link').
  */
 function replaceGame(next, why, note) {
   const answer = game.check(next.rules, next.moves ?? '', next.start ?? null);
@@ -317,6 +319,32 @@ function stepPly(delta) {
 /** Back to the game being played. */
 function backToGame() {
   showPly(game.moves.length);
+}
+
+// ---- Links ------------------------------------------------------------------
+
+/** The address of the game on the board at the position shown (see link.js). */
+function gameLink() {
+  if (!game.state) return null;
+  return `${location.origin}${location.pathname}#${linkFragment(game, page.viewing?.ply ?? null)}`;
+}
+
+/**
+ * Opens the game the URL's fragment names, if it names one, in place of
+ * the game on the board (which stays in the recent list, and comes back
+ * with "Undo open link"), at the position it shows. A link the module
+ * refuses changes nothing and says why. The fragment is then taken off the
+ * address: a reload brings back the game as played since, not the link's.
+ */
+function openLink() {
+  const link = readLink(location.hash);
+  if (!link) return;
+  history.replaceState(null, '', `${location.pathname}${location.search}`);
+  const error = link.ok
+    ? replaceGame(link, 'link', (answer) => `Opened a shared game of ${answer.moves.length} moves.`)
+    : link.error;
+  $('link-error').textContent = error === null ? '' : `That link does not open a game: ${error}.`;
+  if (error === null && link.ply !== null) showPly(link.ply);
 }
 
 // ---- The search -------------------------------------------------------------
@@ -448,7 +476,8 @@ async function start() {
     open: openRecord,
   });
   setUpRecent({ reopen: whenReady(reopen) });
-  setUpMoves({ show: whenReady(showPly), step: whenReady(stepPly), live: whenReady(backToGame) });
+  setUpMoves({ show: whenReady(showPly), step: whenReady(stepPly), live: whenReady(backToGame), link: gameLink });
+  window.addEventListener('hashchange', whenReady(openLink));
   // Another tab's game changed the recent list.
   window.addEventListener('storage', () => render());
   listenToKeys(() => settings.seat, {
@@ -464,7 +493,7 @@ async function start() {
     game.engine = await loadEngine('oware_web.wasm');
   } catch (error) {
     page.phase = 'broken';
-    document.getElementById('status').textContent = `The engine could not load: ${error.message}`;
+    $('status').textContent = `The engine could not load: ${error.message}`;
     document.body.dataset.state = 'error';
     return;
   }
@@ -472,6 +501,7 @@ async function start() {
   page.phase = 'ready';
   if (page.pending !== null) loadTranscript(page.pending);
   page.pending = null;
+  openLink();
   draw();
   maybeBotMove();
   setInterval(() => page.search && render(), 250);

@@ -2,12 +2,14 @@
 // numbers them (a number for each pair of moves from the first, whoever
 // makes it: `1. E c 2. A`, and from a set-up with North to move `1. b C
 // 2. a`, as oware-core's OGN writer does), each a button that shows the
-// position after it; the steps before and after, and "Back to the game".
+// position after it; the steps before and after, "Back to the game", and
+// "Copy link" (a link to the game at the position shown; see link.js).
 // Which position is shown is app.js's: this module draws it and reports
 // what was asked.
 
 import { seatOf, indexOf, SEAT_NAME } from './houses.js';
 import { $ } from './dom.js';
+import { copyText, noteFor } from './clipboard.js';
 
 /** The number a game record gives the move at `index` (from 0): one for each pair of moves. */
 export const moveNumber = (index) => Math.floor(index / 2) + 1;
@@ -20,9 +22,10 @@ export function moveName(moves, index) {
 /**
  * Wires the list and its steps: `show(ply)` shows the position after `ply`
  * moves, `step(delta)` the one before or after that shown, `live()` the
- * position being played.
+ * position being played; `link()` is the address of the game at the
+ * position shown (null before the module has loaded).
  */
-export function setUpMoves({ show, step, live }) {
+export function setUpMoves({ show, step, live, link }) {
   $('move-list').addEventListener('click', (event) => {
     const button = event.target.closest('button[data-ply]');
     if (button) show(Number(button.dataset.ply));
@@ -30,6 +33,12 @@ export function setUpMoves({ show, step, live }) {
   $('step-back').addEventListener('click', () => step(-1));
   $('step-forward').addEventListener('click', () => step(1));
   $('back-to-game').addEventListener('click', live);
+  $('copy-link').addEventListener('click', async () => {
+    const text = link();
+    if (!text) return;
+    const done = await copyText(text);
+    noteFor($('link-note'), done ? 'Link copied.' : `Copy it by hand: ${text}`);
+  });
 }
 
 let drawn = null;
