@@ -109,8 +109,12 @@ export class BoardView {
       const seeds = el('g', { class: 'seeds' }, g);
       const shade = el('circle', { class: 'shade', r: HOUSE_R }, g);
       const badge = el('circle', { class: 'badge', r: 16 }, g);
-      const count = el('text', { class: 'count' }, g);
+      // The letter, a space and the count: the visible text reads "A 4",
+      // as the house's accessible name ("house A, 4 seeds, …") has it, for
+      // those who name what they see to a voice control.
       const label = el('text', { class: 'letter' }, g);
+      g.append(' ');
+      const count = el('text', { class: 'count' }, g);
       label.textContent = letter(i);
       g.addEventListener('click', () => this.onHouse(i, 'pointer'));
       g.addEventListener('keydown', (event) => {
