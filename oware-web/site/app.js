@@ -13,7 +13,8 @@
 // failure, the game the last new game, rules change, load, open or link
 // replaced (for "Undo new game"), and the earlier position the player is
 // looking at, if any: the board shows it, read-only, while the game goes on
-// (the bot's search and moves are not disturbed). No game is ever dropped: a replaced game
+// (the bot's search and moves are not disturbed); and the last analysis,
+// run in a worker of its own (analysis.js). No game is ever dropped: a replaced game
 // stays in the recent list and can be brought back.
 
 import { loadEngine } from './wasm.js';
@@ -34,6 +35,7 @@ import { setUpGameFile } from './game-file.js';
 import { setUpRecent, drawRecent } from './recent.js';
 import { setUpMoves, drawMoves } from './moves.js';
 import { linkFragment, readLink } from './link.js';
+import { Analysis, judgementsFor } from './analysis.js';
 import { Endgames } from './endgames.js';
 import { listenToKeys } from './keys.js';
 import { $ } from './dom.js';
@@ -64,6 +66,8 @@ const page = {
   pending: null,
   /** { ply, state }: the earlier position shown (after `ply` moves) and the module's answer for it; null for the game being played. */
   viewing: null,
+  /** The last analysis (see analysis.js): the game analysed, each move's judgement so far, whether it runs. */
+  analysis: null,
 };
 
 // For the end-to-end tests and the curious: every event of the last search.
@@ -84,6 +88,13 @@ const pacer = new Pacer({
     debug.results.push(result);
     finishSearch(result, arrived);
   },
+});
+const analysis = new Analysis({
+  onChange: (run) => {
+    page.analysis = run;
+    render();
+  },
+  onFail: (message) => notes.show(message),
 });
 const endgames = new Endgames({
   onAnswer: (request, answer) => {
@@ -123,7 +134,7 @@ function draw() {
   drawStatus(now);
   drawControls(now);
   drawTranscript(game);
-  drawMoves(game.moves, page.viewing?.ply ?? null);
+  drawMoves(game.moves, page.viewing?.ply ?? null, page.analysis, judgementsFor(game, page.analysis));
   drawRecent(loadRecent(), page.gameId);
 }
 
@@ -476,7 +487,10 @@ async function start() {
     open: openRecord,
   });
   setUpRecent({ reopen: whenReady(reopen) });
-  setUpMoves({ show: whenReady(showPly), step: whenReady(stepPly), live: whenReady(backToGame), link: gameLink });
+  setUpMoves({
+    show: whenReady(showPly), step: whenReady(stepPly), live: whenReady(backToGame), link: gameLink,
+    analyse: whenReady(() => analysis.start(game)), cancel: () => analysis.cancel(),
+  });
   window.addEventListener('hashchange', whenReady(openLink));
   // Another tab's game changed the recent list.
   window.addEventListener('storage', () => render());

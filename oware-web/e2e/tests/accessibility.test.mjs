@@ -1,7 +1,7 @@
 // axe-core's checks (WCAG 2.2 A and AA rules) on the page as a person meets
-// it: at the start, with a game in the move list and an earlier position
-// looked at, and with a game finished, at a desktop and a phone width; and
-// on the other pages. Every violation is listed with the elements it is on.
+// it: at the start, with a game in the move list analysed and an earlier
+// position looked at, and with a game finished, at a desktop and a phone
+// width; and on the other pages. Every violation is listed with the elements it is on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -32,9 +32,11 @@ for (const [name, viewport] of [['desktop', { width: 1366, height: 657 }], ['pho
     await page.fill('#load-text', SHORT_GAME);
     await page.click('#load');
     await waitState(page, 'your-turn');
+    await page.click('#analyse');
+    await page.waitForFunction(() => document.getElementById('analysis-progress').textContent.startsWith('Analysed'), null, { timeout: 60_000 });
     await page.locator('#move-list button[data-ply="2"]').click();
     await waitState(page, 'your-turn');
-    assert.deepEqual(await violations(page), [], 'looking back at move 2');
+    assert.deepEqual(await violations(page), [], 'analysed, looking back at move 2');
 
     await page.fill('#load-text', SOUTH_WINS_WITH_E);
     await page.click('#load');
