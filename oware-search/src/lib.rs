@@ -94,6 +94,7 @@ mod endgame;
 mod engine;
 pub mod eval;
 mod horizon;
+mod judge;
 mod level;
 mod limits;
 mod line;
@@ -118,6 +119,7 @@ pub use endgame::{
 pub use engine::{Engine, EngineOptions};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use engine::{SearchHandle, spawn};
+pub use judge::{Judgement, MISTAKE_SEEDS, Mark, judge, mark};
 pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};

@@ -19,3 +19,16 @@ export const DRAW_FORCED =
   'CcBfAeDdBeCfFbBaEaFaDbEdCeAcDdFeBaEaCfAbDcEdFeBfCaBbDcFdAaCbDeBcEaCfBbAcCdBfDeAfFaBbCdDcAdEaBbFeAdCa' +
   'DbEfAeBfAcCeDdFeBbCaEcFaDdEfFeAaBfAbBdCcEdFeAfBaDaCbFdDcEdAeAfFaBbCcDdEeAfFbBaAcBbCcEdDfAeFfEaFaBbCd' +
   'DeAfAcEdBeCfFaAbDcBdFaCeEfDbFcAaEdFeBbCaDbEfFcAeBaCfDbEcAdFfBaAbBeCfDcAdEe';
+
+/** A short game, South to move after it. */
+export const SHORT_GAME = 'AeBcFa';
+
+/**
+ * The 14 cells (A–F, a–f, South's store, North's) after the first moves of
+ * SHORT_GAME, worked out by hand from the opening: A sows B–E; e sows f, A,
+ * B, C; B sows C–F, a, b. Nothing is captured.
+ */
+export const OPENING = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0];
+export const AFTER_A = [0, 5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4, 0, 0];
+export const AFTER_AE = [1, 6, 6, 5, 5, 4, 4, 4, 4, 4, 0, 5, 0, 0];
+export const AFTER_AEB = [1, 0, 7, 6, 6, 5, 5, 5, 4, 4, 0, 5, 0, 0];

@@ -4,14 +4,17 @@
 // on the page), what is kept (storage.js), the search's worker
 // (engine-worker.js) and the pace its events are shown at (pacing.js), the
 // sowing animation (sowing.js), and the drawing (view.js, slate.js,
-// status.js, controls.js, transcript.js, recent.js), each handed what it
-// shows.
+// status.js, controls.js, transcript.js, moves.js, recent.js), each
+// handed what it shows.
 //
 // What the page is doing lives in one object, `page`, changed only by the
 // functions below: the phase (loading until the module is on the page), the
 // game's id in the recent list, the search, the chalk kept, the hint, a
-// failure, and the game the last new game, rules change, load or open
-// replaced (for "Undo new game"). No game is ever dropped: a replaced game
+// failure, the game the last new game, rules change, load, open or link
+// replaced (for "Undo new game"), and the earlier position the player is
+// looking at, if any: the board shows it, read-only, while the game goes on
+// (the bot's search and moves are not disturbed); and the last analysis,
+// run in a worker of its own (analysis.js). No game is ever dropped: a replaced game
 // stays in the recent list and can be brought back.
 
 import { loadEngine } from './wasm.js';
@@ -30,8 +33,12 @@ import { setUpControls, drawControls } from './controls.js';
 import { setUpTranscript, drawTranscript } from './transcript.js';
 import { setUpGameFile } from './game-file.js';
 import { setUpRecent, drawRecent } from './recent.js';
+import { setUpMoves, drawMoves } from './moves.js';
+import { linkFragment, readLink } from './link.js';
+import { Analysis, judgementsFor } from './analysis.js';
 import { Endgames } from './endgames.js';
 import { listenToKeys } from './keys.js';
+import { $ } from './dom.js';
 
 const HINT_MS = 1500;
 
@@ -53,10 +60,14 @@ const page = {
   hint: null,
   /** Why the engine failed, until the player starts over. */
   failed: null,
-  /** { game, why }: the game the last new game, rules change, load or open replaced; null once undone. */
+  /** { game, why }: the game the last new game, rules change, load, open or link replaced; null once undone. */
   previous: null,
   /** A transcript asked to load while the module was loading, loaded once it is ready. */
   pending: null,
+  /** { ply, state }: the earlier position shown (after `ply` moves) and the module's answer for it; null for the game being played. */
+  viewing: null,
+  /** The last analysis (see analysis.js): the game analysed, each move's judgement so far, whether it runs. */
+  analysis: null,
 };
 
 // For the end-to-end tests and the curious: every event of the last search.
@@ -78,6 +89,13 @@ const pacer = new Pacer({
     finishSearch(result, arrived);
   },
 });
+const analysis = new Analysis({
+  onChange: (run) => {
+    page.analysis = run;
+    render();
+  },
+  onFail: (message) => notes.show(message),
+});
 const endgames = new Endgames({
   onAnswer: (request, answer) => {
     game.learnEndgame(request, answer);
@@ -92,8 +110,8 @@ const endgames = new Endgames({
 
 /** What the drawing modules are handed. */
 function scene() {
-  const { search, shown, hint, failed, previous } = page;
-  return { settings, game, search, shown, hint, failed, previous, sowing, notes };
+  const { search, shown, hint, failed, previous, viewing } = page;
+  return { settings, game, search, shown, hint, failed, previous, viewing, sowing, notes };
 }
 
 let frame = 0;
@@ -116,6 +134,7 @@ function draw() {
   drawStatus(now);
   drawControls(now);
   drawTranscript(game);
+  drawMoves(game.moves, page.viewing?.ply ?? null, page.analysis, judgementsFor(game, page.analysis));
   drawRecent(loadRecent(), page.gameId);
 }
 
@@ -144,7 +163,9 @@ function newId() {
 
 function humanMove(i, how) {
   const state = game.state;
-  if (!state || sowing.running) return;
+  if (!state) return;
+  if (page.viewing) return notes.show('This is an earlier position: go back to the game (End) to play.');
+  if (sowing.running) return;
   if (state.outcome) return notes.show('The game is over.');
   if (state.toMove !== settings.seat) return notes.show(`Wait for ${SEAT_NAME[state.toMove]}'s move.`);
   if (page.search?.kind === 'bot') return;
@@ -183,6 +204,7 @@ function setMoves(moves, start = game.start) {
   if (!answer.ok) return answer;
   page.shown = null;
   page.hint = null;
+  page.viewing = null;
   keep();
   return answer;
 }
@@ -214,7 +236,7 @@ function adopt(next) {
  * Replaces the game on the board with `next` (see `adopt`) if the module
  * accepts it; returns null, or why not. The game replaced stays in the
  * recent list and, if it had begun, is kept for "Undo …" (`why` names what
- * replaced it: 'new game', 'rules change', 'load' or 'open').
+ * replaced it: 'new game', 'rules change', 'load', 'open' or 'link').
  */
 function replaceGame(next, why, note) {
   const answer = game.check(next.rules, next.moves ?? '', next.start ?? null);
@@ -282,6 +304,58 @@ function reopen(id) {
   if (!entry) return;
   const error = replaceGame(entry, 'open', () => `Reopened the game of ${entry.moves.length} moves.`);
   if (error) notes.show(`That game does not open: ${error}.`);
+}
+
+// ---- Looking back -----------------------------------------------------------
+
+/** Shows the position after `ply` moves (the game's length: the game being played), read-only. */
+function showPly(ply) {
+  if (!game.state || ply < 0 || ply > game.moves.length) return;
+  if (ply === game.moves.length) {
+    page.viewing = null;
+  } else {
+    const answer = game.check(game.rules, game.moves.slice(0, ply), game.start);
+    if (!answer.ok) return;
+    page.viewing = { ply, state: answer };
+  }
+  render();
+}
+
+/** The position `delta` moves after the one shown. */
+function stepPly(delta) {
+  const now = page.viewing?.ply ?? game.moves.length;
+  showPly(Math.min(Math.max(now + delta, 0), game.moves.length));
+}
+
+/** Back to the game being played. */
+function backToGame() {
+  showPly(game.moves.length);
+}
+
+// ---- Links ------------------------------------------------------------------
+
+/** The address of the game on the board at the position shown (see link.js). */
+function gameLink() {
+  if (!game.state) return null;
+  return `${location.origin}${location.pathname}#${linkFragment(game, page.viewing?.ply ?? null)}`;
+}
+
+/**
+ * Opens the game the URL's fragment names, if it names one, in place of
+ * the game on the board (which stays in the recent list, and comes back
+ * with "Undo open link"), at the position it shows. A link the module
+ * refuses changes nothing and says why. The fragment is then taken off the
+ * address: a reload brings back the game as played since, not the link's.
+ */
+function openLink() {
+  const link = readLink(location.hash);
+  if (!link) return;
+  history.replaceState(null, '', `${location.pathname}${location.search}`);
+  const error = link.ok
+    ? replaceGame(link, 'link', (answer) => `Opened a shared game of ${answer.moves.length} moves.`)
+    : link.error;
+  $('link-error').textContent = error === null ? '' : `That link does not open a game: ${error}.`;
+  if (error === null && link.ply !== null) showPly(link.ply);
 }
 
 // ---- The search -------------------------------------------------------------
@@ -413,11 +487,17 @@ async function start() {
     open: openRecord,
   });
   setUpRecent({ reopen: whenReady(reopen) });
+  setUpMoves({
+    show: whenReady(showPly), step: whenReady(stepPly), live: whenReady(backToGame), link: gameLink,
+    analyse: whenReady(() => analysis.start(game)), cancel: () => analysis.cancel(),
+  });
+  window.addEventListener('hashchange', whenReady(openLink));
   // Another tab's game changed the recent list.
   window.addEventListener('storage', () => render());
   listenToKeys(() => settings.seat, {
     sow: (i) => humanMove(i, 'keyboard'), hint: whenReady(askHint), undo: whenReady(undo),
     moveNow: whenReady(moveNow), newGame: whenReady(newGame), focusHouse: (i) => board.focusHouse(i),
+    step: whenReady(stepPly), start: whenReady(() => showPly(0)), live: whenReady(backToGame),
   });
   worker.start();
   // The database is built once the search's module has loaded, in a worker
@@ -427,7 +507,7 @@ async function start() {
     game.engine = await loadEngine('oware_web.wasm');
   } catch (error) {
     page.phase = 'broken';
-    document.getElementById('status').textContent = `The engine could not load: ${error.message}`;
+    $('status').textContent = `The engine could not load: ${error.message}`;
     document.body.dataset.state = 'error';
     return;
   }
@@ -435,6 +515,7 @@ async function start() {
   page.phase = 'ready';
   if (page.pending !== null) loadTranscript(page.pending);
   page.pending = null;
+  openLink();
   draw();
   maybeBotMove();
   setInterval(() => page.search && render(), 250);

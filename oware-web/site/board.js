@@ -109,8 +109,12 @@ export class BoardView {
       const seeds = el('g', { class: 'seeds' }, g);
       const shade = el('circle', { class: 'shade', r: HOUSE_R }, g);
       const badge = el('circle', { class: 'badge', r: 16 }, g);
-      const count = el('text', { class: 'count' }, g);
+      // The letter, a space and the count: the visible text reads "A 4",
+      // as the house's accessible name ("house A, 4 seeds, …") has it, for
+      // those who name what they see to a voice control.
       const label = el('text', { class: 'letter' }, g);
+      g.append(' ');
+      const count = el('text', { class: 'count' }, g);
       label.textContent = letter(i);
       g.addEventListener('click', () => this.onHouse(i, 'pointer'));
       g.addEventListener('keydown', (event) => {
@@ -141,9 +145,12 @@ export class BoardView {
 
   /**
    * Draws `view`: { cells[14], bottomSeat, humanSeat, toMove, legal (Set of
-   * indices), interactive, last, chalk, line, outcome, proof, hint }.
+   * indices), interactive, last, chalk, line, outcome, proof, hint,
+   * readOnly (an earlier position, looked at) }.
    */
   render(view) {
+    this.svg.classList.toggle('read-only', view.readOnly);
+    this.svg.setAttribute('aria-label', view.readOnly ? 'The board at an earlier position (read-only)' : 'The board');
     if (view.bottomSeat !== this.bottomSeat) {
       this.bottomSeat = view.bottomSeat;
       this.place();

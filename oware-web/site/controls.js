@@ -1,5 +1,5 @@
-// The game panel: new game, undo, hint, "move now", "Undo new game" (or
-// open, load, rules change) after a game was replaced, the level, the seat
+// The game's controls: new game, undo, hint, "move now", "Undo new game" (or
+// open, open link, load, rules change) after a game was replaced, the level, the seat
 // and the rule set. Every control is disabled in the page's HTML until the
 // module has loaded and the panel is first drawn. The panel only reports
 // what was asked; app.js does it.
@@ -11,7 +11,7 @@ const LEVELS = 19;
 
 /** What brought in the game on the board, as the button that undoes it says it. */
 const UNDO_LABEL = {
-  'new game': 'Undo new game', 'rules change': 'Undo rules change', load: 'Undo load', open: 'Undo open',
+  'new game': 'Undo new game', 'rules change': 'Undo rules change', load: 'Undo load', open: 'Undo open', link: 'Undo open link',
 };
 
 /**
@@ -43,7 +43,7 @@ export function setUpControls(actions) {
 /** Enables what can be done now and shows the settings. */
 export function drawControls({ settings, game, search, sowing, previous }) {
   const state = game.state;
-  for (const id of ['new-game', 'level', 'rules', 'load', 'save-game', 'open-game']) $(id).disabled = false;
+  for (const id of ['new-game', 'level', 'rules', 'load', 'save-game', 'open-game', 'copy-link']) $(id).disabled = false;
   for (const radio of document.querySelectorAll('input[name=seat]')) radio.disabled = false;
   $('controls').removeAttribute('aria-busy');
   const undoReplace = $('undo-replace');

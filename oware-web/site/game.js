@@ -118,6 +118,6 @@ export class Game {
 }
 
 /** The words of a request naming a game: its rules, its start if set up, its moves. */
-function gameWords(rules, start, moves) {
+export function gameWords(rules, start, moves) {
   return `rules=${rules}${start ? ` start=${start}` : ''} moves=${moves}`;
 }

@@ -1,15 +1,16 @@
 // The keyboard: a house's letter sows it (a-f for the player's own row,
 // whichever seat they hold), the arrow keys move between the player's
 // houses, and H, U, M are hint, undo and move now. A new game takes
-// Shift+N: a bare N sits next to B, which sows. Keys typed into a form
-// field are the field's.
+// Shift+N: a bare N sits next to B, which sows. Away from the houses, ←
+// and → step through the moves, Home shows the start and End goes back to
+// the game. Keys typed into a form field are the field's.
 
 import { indexOf, seatOf } from './houses.js';
 
 /**
  * Listens on the document. `seat()` is the player's seat; `actions` has
- * sow(i) (from the keyboard), hint(), undo(), moveNow(), newGame() and
- * focusHouse(i).
+ * sow(i) (from the keyboard), hint(), undo(), moveNow(), newGame(),
+ * focusHouse(i), step(delta), start() and live().
  */
 export function listenToKeys(seat, actions) {
   document.addEventListener('keydown', (event) => onKey(event, seat(), actions));
@@ -29,7 +30,14 @@ function onKey(event, seat, actions) {
   else if (lower === 'u') actions.undo();
   else if (lower === 'm') actions.moveNow();
   else if (key === 'N' && event.shiftKey) actions.newGame();
-  else if ((key === 'ArrowLeft' || key === 'ArrowRight') && event.target?.classList?.contains('house')) {
+  else if (key === 'Home' || key === 'End') {
+    event.preventDefault();
+    if (key === 'Home') actions.start();
+    else actions.live();
+  } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && !event.target?.classList?.contains('house')) {
+    event.preventDefault();
+    actions.step(key === 'ArrowRight' ? 1 : -1);
+  } else if (key === 'ArrowLeft' || key === 'ArrowRight') {
     const i = indexOf(event.target.dataset.house);
     if (seatOf(i) !== seat) return;
     const column = (i % 6) + (key === 'ArrowRight' ? 1 : -1);

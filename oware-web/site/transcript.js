@@ -2,6 +2,7 @@
 // and loading a game from pasted moves.
 
 import { $ } from './dom.js';
+import { copyText, noteFor } from './clipboard.js';
 
 /**
  * Wires the panel: `moves()` is the transcript to copy; `load(text)` loads
@@ -32,19 +33,6 @@ export function drawTranscript(game) {
 }
 
 async function copy(text) {
-  let done = false;
-  try {
-    await navigator.clipboard.writeText(text);
-    done = true;
-  } catch {
-    // No clipboard permission: the old way, through a selected text area.
-    const area = document.createElement('textarea');
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    done = document.execCommand('copy');
-    area.remove();
-  }
-  $('copy-note').textContent = done ? (text ? 'Copied.' : 'Copied (no moves yet).') : 'Select the moves and copy them by hand.';
-  setTimeout(() => ($('copy-note').textContent = ''), 3000);
+  const done = await copyText(text);
+  noteFor($('copy-note'), done ? (text ? 'Copied.' : 'Copied (no moves yet).') : 'Select the moves and copy them by hand.');
 }

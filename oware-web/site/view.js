@@ -2,12 +2,14 @@
 // app.js gathers: settings, game, search, shown, hint, sowing) for
 // BoardView.render: the cells, which houses can be sown, the last move, the
 // chalk scores, the dashed line of the preferred sowing, the outcome or
-// proof marks, and the hint.
+// proof marks, and the hint; or, while the player looks back at an earlier
+// position, that position alone, read-only.
 
 import { indexOf, letter } from './houses.js';
 
 /** The view BoardView.render takes. */
-export function boardView({ settings, game, search, shown, hint, sowing }) {
+export function boardView({ settings, game, search, shown, hint, sowing, viewing }) {
+  if (viewing) return pastView(settings, viewing);
   const state = game.state;
   const sowingNow = sowing.running;
   const legal = new Set([...(state?.legal ?? '')].map(indexOf));
@@ -28,6 +30,26 @@ export function boardView({ settings, game, search, shown, hint, sowing }) {
     // A proof is about the position: it stays drawn while a move is sown.
     proof: game.proofNow(),
     hint: sowingNow ? null : hint,
+    readOnly: false,
+  };
+}
+
+/** An earlier position, `viewing` ({ ply, state }): its board and last move, nothing playable, no chalk. */
+function pastView(settings, { state }) {
+  return {
+    cells: state.cells,
+    bottomSeat: settings.seat,
+    humanSeat: settings.seat,
+    toMove: state.toMove,
+    legal: new Set(),
+    interactive: false,
+    last: state.last,
+    chalk: null,
+    line: null,
+    outcome: null,
+    proof: null,
+    hint: null,
+    readOnly: true,
   };
 }
 

@@ -15,8 +15,10 @@ use crate::state::error_json;
 /// `level` (1–19) and `seed` choose a move as the bot plays at that level
 /// (from the opening book at levels 15-19, where it holds the position);
 /// otherwise `depth`, `nodes` and `ms` (milliseconds) limit a plain search.
-pub const SEARCH_KEYS: [&str; 8] = [
-    "rules", "start", "moves", "level", "seed", "depth", "nodes", "ms",
+/// `judge` names a house: the move played next in the game, judged against
+/// the search's (see [`oware_search::judge`]) in the result's `judgement`.
+pub const SEARCH_KEYS: [&str; 9] = [
+    "rules", "start", "moves", "level", "seed", "depth", "nodes", "ms", "judge",
 ];
 
 /// The engine's transposition table in the browser, in megabytes.
@@ -79,11 +81,12 @@ fn search(
         },
     };
     let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
+    let judged = request.parsed::<House>("judge")?;
     // The bot at a level plays as in `oware play`: levels 15-19 open from
     // the book (oware_book::Bot).
     let bot = level.map(crate::book::bot);
     if let Some(result) = bot.and_then(|bot| bot.book_move(&game, seed)) {
-        return Ok(result_with(&result, true));
+        return Ok(result_with(&result, true, judged));
     }
     on_event(&start_json(&limits));
     let mut forward = |event: &Event| on_event(&event_json(event));
@@ -97,7 +100,7 @@ fn search(
         }
         None => engine.search(&game, &limits, &stop, &mut forward),
     };
-    Ok(result_json(&result))
+    Ok(result_with(&result, false, judged))
 }
 
 /// `{"type":"start","limits":{"depth":..,"nodes":..,"ms":..}}`: the limits
@@ -160,12 +163,15 @@ pub fn event_json(event: &Event) -> String {
 /// A search's result as JSON.
 #[must_use]
 pub fn result_json(result: &SearchResult) -> String {
-    result_with(result, false)
+    result_with(result, false, None)
 }
 
 /// A result as JSON, with `"book":true` after `"type"` when the move is the
-/// opening book's (see [`crate::book::choose`]).
-fn result_with(result: &SearchResult, book: bool) -> String {
+/// opening book's (see [`crate::book::choose`]), and, for a `judged` move,
+/// its `judgement`: `{"played":score,"best":house,"bestScore":score,"mark":"?"}`
+/// (`best` and `bestScore` null when the move is the best, `mark` null or
+/// `"?"` or `"??"`), or null when the search did not score it.
+fn result_with(result: &SearchResult, book: bool, judged: Option<House>) -> String {
     let mut json = Json::new();
     json.begin_object();
     json.key("ok").bool(true);
@@ -183,8 +189,40 @@ fn result_with(result: &SearchResult, book: bool) -> String {
     write_root_scores(&mut json, &result.root_scores);
     json.key("nodes").number(result.nodes as f64);
     json.key("ms").number(result.elapsed.as_secs_f64() * 1000.0);
+    if let Some(played) = judged {
+        json.key("judgement");
+        write_judgement(
+            &mut json,
+            oware_search::judge(&result.root_scores, result.best, played),
+        );
+    }
     json.end_object();
     json.finish()
+}
+
+fn write_judgement(json: &mut Json, judgement: Option<oware_search::Judgement>) {
+    let Some(judgement) = judgement else {
+        json.null();
+        return;
+    };
+    json.begin_object();
+    json.key("played");
+    write_score(json, judgement.played);
+    json.key("best");
+    write_house(json, judgement.best.map(|(house, _)| house));
+    json.key("bestScore");
+    match judgement.best {
+        Some((_, score)) => write_score(json, score),
+        None => {
+            json.null();
+        }
+    }
+    json.key("mark");
+    match judgement.mark {
+        Some(mark) => json.string(&mark.to_string()),
+        None => json.null(),
+    };
+    json.end_object();
 }
 
 fn letters(houses: &[House]) -> String {
@@ -324,6 +362,51 @@ mod tests {
         assert!(answer.contains(r#""proven":null"#));
         let (_, answer) = run(&format!("moves={} depth=3", crate::tests::NEAR_END));
         assert!(answer.contains(r#""proven":"win","plies":"#), "{answer}");
+    }
+
+    #[test]
+    fn judges_the_move_played_as_oware_analyze_does() {
+        // From the opening, the engine's view of each of South's moves; F
+        // is judged against the best.
+        let (_, answer) = run("moves= depth=6 judge=F");
+        let judgement = answer.split(r#""judgement":"#).nth(1).unwrap();
+        assert!(judgement.starts_with(r#"{"played":{"text":"#), "{answer}");
+        let (_, best) = run("moves= depth=6");
+        let best = best
+            .split(r#""best":""#)
+            .nth(1)
+            .unwrap()
+            .chars()
+            .next()
+            .unwrap();
+        let (_, answer) = run(&format!("moves= depth=6 judge={best}"));
+        assert!(
+            answer.contains(r#""best":null,"bestScore":null,"mark":null}"#),
+            "{answer}"
+        );
+        // One move from the end South wins at once with E; the first other
+        // legal move gives that win up.
+        let near = crate::tests::NEAR_END;
+        let (_, answer) = run(&format!("moves={near} depth=3 judge=E"));
+        assert!(
+            answer.contains(r#""best":null,"bestScore":null,"mark":null}"#),
+            "{answer}"
+        );
+        let (_, answer) = run(&format!("moves={near} depth=3"));
+        let other = ['A', 'B', 'C', 'D', 'F']
+            .into_iter()
+            .find(|h| answer.contains(&format!(r#"["{h}",{{"text":"#)))
+            .expect("another legal move");
+        let (_, answer) = run(&format!("moves={near} depth=3 judge={other}"));
+        assert!(
+            answer.contains(r#""best":"E","#) && answer.ends_with(r#""mark":"??"}}"#),
+            "{answer}"
+        );
+        let (_, answer) = run("moves= depth=2 judge=x");
+        assert!(
+            answer.starts_with(r#"{"ok":false,"error":"bad value for `judge`"#),
+            "{answer}"
+        );
     }
 
     #[test]

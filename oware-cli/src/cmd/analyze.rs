@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use oware_core::{Game, House, Record, Rules};
-use oware_search::{Engine, EngineOptions, Limits, Proven, Score, SearchResult};
+use oware_search::{Engine, EngineOptions, Limits, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
 use crate::endgame::{self, EgdbArgs};
@@ -90,9 +90,6 @@ impl Args {
 /// The search limit for each move of a record: the depth or time asked
 /// for, else depth 12 (a few tens of milliseconds a move).
 const RECORD_DEPTH: u32 = 12;
-
-/// Seeds below the best move's score that make a move a mistake (`?`).
-const MISTAKE_SEEDS: f32 = 2.0;
 
 /// Runs `oware analyze`.
 pub(crate) fn run(args: &Args) -> Result<()> {
@@ -310,41 +307,21 @@ fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
 
 /// The comment on `played` given the search before it: its score, the
 /// preferred move and its score when they differ, and `?` or `??` first
-/// for a mistake or a blunder. `None` if the search did not score it.
+/// for a mistake or a blunder (oware-search's [`judge`], the rule the page
+/// shows too). `None` if the search did not score it.
 fn judge(result: &SearchResult, played: House) -> Option<String> {
-    let score = |house: House| {
-        result
-            .root_scores
-            .iter()
-            .find(|&&(h, _)| h == house)
-            .map(|&(_, score)| score)
+    let judgement = oware_search::judge(&result.root_scores, result.best, played)?;
+    let Some((best, best_score)) = judgement.best else {
+        return Some(format!("{}, best", judgement.played));
     };
-    let played_score = score(played)?;
-    let best = result.best.filter(|&best| best != played);
-    let best_score = best.and_then(score).filter(|&s| s > played_score);
-    let Some((best, best_score)) = best.zip(best_score) else {
-        return Some(format!("{played_score}, best"));
-    };
-    let mark = match mark(played_score, best_score) {
+    let mark = match judgement.mark {
         Some(mark) => format!("{mark} "),
         None => String::new(),
     };
-    Some(format!("{mark}{played_score}; best {best} {best_score}"))
-}
-
-/// `??` for a move that gives up a proven win, or walks into a proven loss
-/// the best move avoids; `?` for one at least [`MISTAKE_SEEDS`] below the
-/// best; else nothing. Scores are the mover's.
-fn mark(played: Score, best: Score) -> Option<&'static str> {
-    let wins = |s: Score| matches!(s.proven(), Some(Proven::Win { .. }));
-    let loses = |s: Score| matches!(s.proven(), Some(Proven::Loss { .. }));
-    if (wins(best) && !wins(played)) || (loses(played) && !loses(best)) {
-        Some("??")
-    } else if best.seeds() - played.seeds() >= MISTAKE_SEEDS {
-        Some("?")
-    } else {
-        None
-    }
+    Some(format!(
+        "{mark}{}; best {best} {best_score}",
+        judgement.played
+    ))
 }
 
 /// The progress line on stderr: rewritten in place on a terminal, a line a
@@ -391,17 +368,5 @@ mod tests {
             annotator(Some("a teacher; oware analyze, depth 6"), ours),
             "a teacher; oware analyze, depth 12"
         );
-    }
-
-    #[test]
-    fn marks_say_what_was_thrown_away() {
-        let seeds = Score::from_seeds;
-        assert_eq!(mark(seeds(1.0), Score::win_in(9)), Some("??"));
-        assert_eq!(mark(Score::win_in(15), Score::win_in(9)), None);
-        assert_eq!(mark(Score::loss_in(6), seeds(-3.0)), Some("??"));
-        assert_eq!(mark(Score::loss_in(6), Score::loss_in(12)), None);
-        assert_eq!(mark(Score::loss_in(6), Score::PROVEN_DRAW), Some("??"));
-        assert_eq!(mark(seeds(-1.5), seeds(0.5)), Some("?"));
-        assert_eq!(mark(seeds(-1.0), seeds(0.5)), None);
     }
 }

@@ -27,6 +27,13 @@ test('a position in the endgame database shows its exact bar', async () => {
   await page.waitForSelector('.mark.proof[data-source="database"]', { timeout: 10_000 });
   const marks = await page.evaluate(() => [...document.querySelectorAll('.mark')].map((m) => `${m.dataset.seat}:${m.getAttribute('class')}`));
   assert.deepEqual(marks, ['south:mark proof win']);
+  // Its word, tooltip and accessible name say whose win it is and who proved it.
+  const name = 'South can force a win (proved by the endgame database)';
+  assert.deepEqual(await page.evaluate(() => {
+    const mark = document.querySelector('.mark.proof');
+    return { name: mark.getAttribute('aria-label'), title: mark.querySelector('title').textContent, word: document.querySelector('.mark-label').textContent };
+  }), { name, title: name, word: 'can force a win' });
+  assert.equal(await page.getByRole('img', { name }).count(), 1);
   // No search was run for it: the bar is the database's alone.
   assert.equal(await page.evaluate(() => window.oware.debug.results.length), 0);
   await page.close();

@@ -54,6 +54,8 @@ test('a draw: half a circle under both stores', async () => {
   await waitState(page, 'over');
   await eventually(async () => assert.deepEqual(await marks(page), ['north:mark draw', 'south:mark draw']));
   assert.match(await page.locator('#status').textContent(), /A draw, 24–24 \(third repetition\)/);
+  const draw = { role: 'img', name: 'the game is a draw', title: 'the game is a draw' };
+  assert.deepEqual(await named(page), [{ seat: 'south', ...draw }, { seat: 'north', ...draw }, { word: 'draw' }, { word: 'draw' }]);
   await page.close();
 });
 

@@ -1,6 +1,10 @@
 // The layout, checked on screenshots at a desktop and a phone width: the
 // board's pits, wood and stores where a person expects them, nothing wider
-// than the screen, and the board matching a reviewed picture of it.
+// than the screen, and the board matching a reviewed picture of it. And at
+// four screen sizes, a laptop's, a small laptop's and a phone's both ways
+// up: the status line and the game's buttons in view without scrolling,
+// the side panel beside the board or under it, and the slate of a fixed
+// height, so that the board stays put when the line the bot expects grows.
 //
 // The pictures are in e2e/baseline/; after a deliberate change of the
 // board's look, run with UPDATE_BASELINES=1, look at them, and commit them.
@@ -9,7 +13,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, open, waitState } from '../lib.mjs';
+import { launch, open, waitState, transcript } from '../lib.mjs';
+import { SOUTH_WINS_IN_3 } from '../games.mjs';
 
 const BASELINES = join(dirname(fileURLToPath(import.meta.url)), '..', 'baseline');
 const SHOTS = process.env.OWARE_SCREENSHOTS;
@@ -71,9 +76,11 @@ for (const [name, viewport] of [['desktop', { width: 1200, height: 900 }], ['pho
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth, screen: innerWidth,
       board: document.getElementById('board').getBoundingClientRect().width,
+      column: document.querySelector('.table').getBoundingClientRect().width,
     }));
     assert.ok(widths.page <= widths.screen, `page ${widths.page} wider than ${widths.screen}`);
-    assert.ok(widths.board >= Math.min(widths.screen - 40, 900), `board only ${widths.board} wide`);
+    assert.ok(widths.board >= widths.column - 1, `board only ${widths.board} wide of ${widths.column}`);
+    assert.ok(widths.board >= Math.min(widths.screen - 40, 800), `board only ${widths.board} wide`);
 
     const board = page.locator('#board');
     const box = await board.boundingBox();
@@ -125,6 +132,61 @@ for (const [name, viewport] of [['desktop', { width: 1200, height: 900 }], ['pho
 
     assert.ok(seen.share !== null, `board is ${seen.sizes} but the baseline is not the same size`);
     assert.ok(seen.share < 0.02, `${(seen.share * 100).toFixed(2)}% of the board differs from baseline/board-${name}.png`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+/** The box of each of `ids` in the viewport, and the page's scroll and size. */
+async function boxes(page, ids) {
+  return page.evaluate((ids) => ({
+    scroll: [scrollX, scrollY], width: innerWidth, height: innerHeight, pageWidth: document.documentElement.scrollWidth,
+    boxes: Object.fromEntries(ids.map((id) => {
+      const b = document.getElementById(id).getBoundingClientRect();
+      return [id, { top: b.top, bottom: b.bottom, left: b.left, right: b.right }];
+    })),
+  }), ids);
+}
+
+const CONTROLS = ['status', 'new-game', 'undo', 'hint', 'move-now'];
+
+for (const [width, height] of [[1366, 657], [1024, 640], [390, 844], [844, 390]]) {
+  test(`at ${width}×${height} the status and the controls are in view, and the slate keeps its height`, async () => {
+    const page = await open(browser, '', { viewport: { width, height } });
+    await waitState(page, 'your-turn');
+    assert.deepEqual((await boxes(page, [])).scroll, [0, 0], 'the page opened scrolled');
+    // A long game: its move list must not push the controls away. (Loading
+    // it scrolls to the transcript panel: back to the top, where a person
+    // playing is.)
+    await page.fill('#load-text', SOUTH_WINS_IN_3);
+    await page.click('#load');
+    await waitState(page, 'your-turn');
+    assert.equal(await transcript(page), SOUTH_WINS_IN_3);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.evaluate(() => document.fonts.ready);
+    const seen = await boxes(page, [...CONTROLS, 'board', 'move-list']);
+    assert.ok(seen.pageWidth <= width, `page ${seen.pageWidth} wider than ${width}`);
+    for (const id of CONTROLS) {
+      const b = seen.boxes[id];
+      assert.ok(b.top >= 0 && b.bottom <= height && b.left >= 0 && b.right <= width,
+        `#${id} not in the ${width}×${height} view: ${JSON.stringify(b)}`);
+    }
+    // The side panel: beside the board on a wide screen, under it on a narrow one.
+    const { board, status } = seen.boxes;
+    if (width >= 760) assert.ok(status.left >= board.right, `the panel is not beside the board: ${JSON.stringify(seen.boxes)}`);
+    else assert.ok(status.top >= board.bottom - 1, `the panel is not under the board: ${JSON.stringify(seen.boxes)}`);
+
+    // A long line of play on the slate, as a deep search writes it, and a
+    // long name: the slate keeps its height and the board does not move.
+    const moved = await page.evaluate(() => {
+      const top = () => [document.getElementById('board').getBoundingClientRect().top, document.getElementById('slate').offsetHeight];
+      const before = top();
+      document.getElementById('search-pv').textContent = `expects ${'a B c D e F f A b C d E'.repeat(4)}`;
+      document.getElementById('bot-name').textContent = 'North · the bot · level 19 · thinking a very long while';
+      document.getElementById('search-numbers').textContent = '123,456,789 positions · 123.4 s';
+      return { before, after: top() };
+    });
+    assert.deepEqual(moved.after, moved.before, 'the board moved when the slate\'s text grew');
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -4,12 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, waitState, eventually, counts, transcript, chalk, drawn } from '../lib.mjs';
+import { OPENING } from '../games.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser.close(); });
 
-const OPENING = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0];
 
 test('the opening board: two rows of six, two stores, 48 seeds drawn and counted', async () => {
   const page = await open(browser);

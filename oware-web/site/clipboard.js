@@ -1,0 +1,25 @@
+// Copying text for the player: the transcript, a link to the game.
+
+/** Puts `text` on the clipboard; true if it is there. */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission: the old way, through a selected text area.
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    const done = document.execCommand('copy');
+    area.remove();
+    return done;
+  }
+}
+
+/** Writes `text` in the note `element` for a few seconds. */
+export function noteFor(element, text) {
+  element.textContent = text;
+  clearTimeout(element.noteTimer);
+  element.noteTimer = setTimeout(() => (element.textContent = ''), 3000);
+}
