@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use oware_core::{House, HouseSet, Seat};
-use oware_search::{Event, Iteration, Proven, Score};
+use oware_search::{Event, Iteration, Proven, Score, Short};
 
 use crate::style::{Paint, Style};
 
@@ -104,30 +104,6 @@ pub(crate) fn board_order(seat: Seat) -> [House; 6] {
         houses.reverse();
     }
     houses
-}
-
-/// A score in a narrow column: `+1.50`, `win 12`, `loss 12`, `draw`, and a
-/// likely result (no proof: the game's history may contradict it) with a
-/// question mark, `win 12?`.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Cell(pub(crate) Score);
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A database result has no known distance to the end.
-        let mut text = match self.0.result() {
-            Some(Proven::Win { .. }) if self.0.is_endgame() => "win db".to_owned(),
-            Some(Proven::Loss { .. }) if self.0.is_endgame() => "loss db".to_owned(),
-            Some(Proven::Win { plies }) => format!("win {plies}"),
-            Some(Proven::Loss { plies }) => format!("loss {plies}"),
-            Some(Proven::Draw) => "draw".to_owned(),
-            None => self.0.to_string(),
-        };
-        if self.0.is_likely() {
-            text.push('?');
-        }
-        f.pad(&text)
-    }
 }
 
 /// Moves in transcript form, `EcAb`: compact, readable since the case
@@ -246,7 +222,7 @@ impl Table {
             Some(it) if it.score.is_endgame() => {
                 line.push_str(&format!(
                     "{:>SCORE$}",
-                    style.paint(Paint::Bold, Cell(it.score))
+                    style.paint(Paint::Bold, Short(it.score))
                 ));
             }
             Some(it) => line.push_str(&format!("{:>SCORE$}", style.paint(Paint::Bold, it.score))),
@@ -258,9 +234,9 @@ impl Table {
                     format!("{:>HOUSE$}", style.paint(Paint::Dim, "-"))
                 }
                 Some(score) if done.is_some_and(|it| it.best == house) => {
-                    format!("{:>HOUSE$}", style.paint(Paint::Bold, Cell(score)))
+                    format!("{:>HOUSE$}", style.paint(Paint::Bold, Short(score)))
                 }
-                Some(score) => format!("{:>HOUSE$}", Cell(score)),
+                Some(score) => format!("{:>HOUSE$}", Short(score)),
                 None if done.is_some() => format!("{:>HOUSE$}", "?"),
                 None => format!("{:>HOUSE$}", ""),
             };
@@ -390,13 +366,7 @@ mod tests {
     }
 
     #[test]
-    fn cells_are_short_and_verdicts_name_the_seat() {
-        assert_eq!(format!("{:>8}", Cell(Score::from_seeds(1.5))), "   +1.50");
-        assert_eq!(Cell(Score::win_in(12)).to_string(), "win 12");
-        assert_eq!(Cell(Score::loss_in(3)).to_string(), "loss 3");
-        assert_eq!(Cell(Score::PROVEN_DRAW).to_string(), "draw");
-        // A likely result says it is no proof.
-        assert_eq!(Cell(Score::win_in(12).doubted()).to_string(), "win 12?");
+    fn verdicts_name_the_seat() {
         assert_eq!(Forced::of(Score::win_in(12).doubted(), Seat::South), None);
         assert_eq!(Forced::of(Score::from_seeds(3.0), Seat::South), None);
         let (verdict, plies) = Forced::of(Score::loss_in(7), Seat::South).unwrap();

@@ -123,7 +123,7 @@ pub use judge::{Judgement, MISTAKE_SEEDS, Mark, judge, mark};
 pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};
-pub use score::{Proven, Score};
+pub use score::{Proven, Score, Short};
 pub use time::{
     DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, Overhead, RESERVE,
     RESERVE_INCREMENTS, SAFETY_MARGIN, SeatClock, TimePlan,

@@ -334,6 +334,38 @@ impl fmt::Display for Score {
     }
 }
 
+/// A score in a narrow space (a column of a table, the chalk under a
+/// house): `+1.50`, `win 12`, `loss 12`, `draw`, `win db` or `loss db` for
+/// a database's result (no known distance), and a likely result (no proof:
+/// the game's history may contradict it) with a question mark, `win 12?`.
+///
+/// ```
+/// use oware_search::{Score, Short};
+/// assert_eq!(format!("{:>8}", Short(Score::from_seeds(1.5))), "   +1.50");
+/// assert_eq!(Short(Score::win_in(12)).to_string(), "win 12");
+/// assert_eq!(Short(Score::win_in(12).doubted()).to_string(), "win 12?");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Short(pub Score);
+
+impl fmt::Display for Short {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let score = self.0;
+        let mut text = match score.result() {
+            Some(Proven::Win { .. }) if score.is_endgame() => "win db".to_owned(),
+            Some(Proven::Loss { .. }) if score.is_endgame() => "loss db".to_owned(),
+            Some(Proven::Win { plies }) => format!("win {plies}"),
+            Some(Proven::Loss { plies }) => format!("loss {plies}"),
+            Some(Proven::Draw) => "draw".to_owned(),
+            None => score.to_string(),
+        };
+        if score.is_likely() {
+            text.push('?');
+        }
+        f.pad(&text)
+    }
+}
+
 impl fmt::Display for Proven {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -347,6 +379,15 @@ impl fmt::Display for Proven {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_scores_fit_a_column_and_say_a_likely_result() {
+        assert_eq!(Short(Score::loss_in(3)).to_string(), "loss 3");
+        assert_eq!(Short(Score::PROVEN_DRAW).to_string(), "draw");
+        assert_eq!(Short(Score::from_seeds(-0.25)).to_string(), "-0.25");
+        assert_eq!(Short(Score::loss_in(9).doubted()).to_string(), "loss 9?");
+        assert_eq!(format!("{:<7}|", Short(Score::win_in(5))), "win 5  |");
+    }
 
     #[test]
     fn table_values_round_trip_across_plies() {

@@ -59,7 +59,7 @@ function chalkView(source) {
   const latest = Math.max(...[...source.scores.values()].map((s) => s.depth));
   const scores = new Map();
   for (const [i, s] of source.scores) {
-    scores.set(i, { text: s.score.text, fresh: s.depth === latest, best: i === source.best });
+    scores.set(i, { text: s.score.short, fresh: s.depth === latest, best: i === source.best });
   }
   return { scores };
 }

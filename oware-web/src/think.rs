@@ -247,12 +247,16 @@ fn write_root_scores(json: &mut Json, scores: &[(House, Score)]) {
     json.end_array();
 }
 
-/// `{"text":"+2.50","centi":250,"proven":null}`; `proven` is `"win"`,
+/// `{"text":"+2.50","short":"+2.50","centi":250,"proven":null}`: the
+/// engine's text and its short form for the chalk (`win 7?` for `likely
+/// win in 7`, see [`oware_search::Short`]); `proven` is `"win"`,
 /// `"loss"` or `"draw"` with `plies` for wins and losses.
 fn write_score(json: &mut Json, score: Score) {
     use oware_search::Proven;
     json.begin_object();
     json.key("text").string(&score.to_string());
+    json.key("short")
+        .string(&oware_search::Short(score).to_string());
     json.key("centi").number(f64::from(score.to_centi()));
     json.key("proven");
     match score.proven() {

@@ -38,7 +38,7 @@ test('a move, then the bot answers with chalk scores and the depth meter moving'
     const look = () => {
       const depth = document.getElementById('depth-value').textContent;
       if (window.seen.depths.at(-1) !== depth) window.seen.depths.push(depth);
-      const scores = [...document.querySelectorAll('.chalk-score')].map((t) => `${t.dataset.house}:${t.textContent}`).join(' ');
+      const scores = [...document.querySelectorAll('.chalk-score')].map((t) => `${t.dataset.house}:${t.textContent}`).join('|');
       if (scores && window.seen.chalk.at(-1) !== scores) window.seen.chalk.push(scores);
       const line = document.querySelector('.sow-line');
       if (line && window.seen.lines.at(-1) !== line.dataset.from) window.seen.lines.push(line.dataset.from);
@@ -59,7 +59,7 @@ test('a move, then the bot answers with chalk scores and the depth meter moving'
 
   // Chalk appeared under North's houses while it thought, and changed.
   assert.ok(seen.chalk.length >= 2, `chalk seen: ${seen.chalk}`);
-  assert.ok(seen.chalk.every((c) => c.split(' ').every((s) => /^[a-f]:/.test(s))));
+  assert.ok(seen.chalk.every((c) => c.split('|').every((s) => /^[a-f]:/.test(s))));
   assert.ok(seen.lines.length >= 1 && seen.lines.every((l) => /^[a-f]$/.test(l)));
 
   // Every figure is the engine's own: the chalk left under each house is the
@@ -69,16 +69,16 @@ test('a move, then the bot answers with chalk scores and the depth meter moving'
   assert.equal(result.ok, true);
   const expected = {};
   for (const e of debug.events) {
-    if (e.type === 'root') expected[e.house] = e.score.text;
-    if (e.type === 'iteration') for (const [h, s] of e.rootScores) expected[h] = s.text;
+    if (e.type === 'root') expected[e.house] = e.score.short;
+    if (e.type === 'iteration') for (const [h, s] of e.rootScores) expected[h] = s.short;
   }
-  for (const [h, s] of result.rootScores) expected[h] = s.text;
+  for (const [h, s] of result.rootScores) expected[h] = s.short;
   assert.deepEqual(await chalk(page), expected);
-  const fromEngine = new Set(debug.events.flatMap((e) => e.type === 'root' ? [`${e.house}:${e.score.text}`]
-    : e.type === 'iteration' ? e.rootScores.map(([h, s]) => `${h}:${s.text}`) : []));
+  const fromEngine = new Set(debug.events.flatMap((e) => e.type === 'root' ? [`${e.house}:${e.score.short}`]
+    : e.type === 'iteration' ? e.rootScores.map(([h, s]) => `${h}:${s.short}`) : []));
   for (const h of Object.keys(expected)) fromEngine.add(`${h}:${expected[h]}`);
   for (const frame of seen.chalk) {
-    for (const figure of frame.split(' ')) assert.ok(fromEngine.has(figure), `${figure} is not the engine's`);
+    for (const figure of frame.split('|')) assert.ok(fromEngine.has(figure), `${figure} is not the engine's`);
   }
 
   // The bot played the result's best move.
