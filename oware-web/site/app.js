@@ -19,7 +19,7 @@
 
 import { loadEngine } from './wasm.js';
 import { BoardView } from './board.js';
-import { letter, indexOf, seatOf, SEAT_NAME } from './houses.js';
+import { indexOf, seatOf, SEAT_NAME } from './houses.js';
 import { Game } from './game.js';
 import { loadSettings, saveSettings, loadTab, saveTab, loadRecent, remember, takeOldGame } from './storage.js';
 import { EngineWorker } from './engine-worker.js';
@@ -421,7 +421,7 @@ function finishSearch(result, arrived) {
 
 function playBot(best) {
   if (best === null) return fail('The engine found no move.');
-  const answer = game.ask(game.request(` play=${letter(best)}`));
+  const answer = game.tryMove(best);
   if (!answer.ok) return fail(`The engine chose an illegal move: ${answer.error}`);
   play(answer);
 }

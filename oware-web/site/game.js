@@ -1,7 +1,8 @@
 // The game being played: its rule set and moves, the module's answer for
 // them (board, legal moves, outcome, sowing paths), and what a search has
-// proved about the position. The rules are never worked out here: every
-// question goes to the module loaded on the page.
+// proved about the position. Neither the rules nor what a proof means after
+// a move are worked out here: every question goes to the module loaded on
+// the page.
 
 import { letter, indexOf } from './houses.js';
 
@@ -39,9 +40,9 @@ export class Game {
     return this.ask(gameWords(rules, start, moves));
   }
 
-  /** The answer for sowing house index `i` now, without adopting it. */
+  /** The answer for sowing house index `i` now (with what holds of the proofs after it), without adopting it. */
   tryMove(i) {
-    return this.ask(this.request(` play=${letter(i)}`));
+    return this.ask(this.request(` play=${letter(i)}${this.proofWords()}`));
   }
 
   /** Adopts `moves` under `rules` from `start` if the module accepts them; returns its answer. */
@@ -55,41 +56,30 @@ export class Game {
     return answer;
   }
 
-  /** Adopts the answer after one more move; returns the state before it. */
+  /**
+   * Adopts the answer after one more move (asked with `tryMove`, so the
+   * module has said which proofs still hold after it); returns the state
+   * before it.
+   */
   advance(next) {
     const before = this.state;
-    const house = next.moves.slice(-1);
-    this.proof = this.carriedProof(house, before.toMove);
-    this.endgame = this.carriedEndgame(house, before.toMove, next.moves);
+    const p = next.proof ?? null;
+    this.proof = p ? { ply: this.moves.length + 1, kind: p.kind, winner: p.winner, best: p.line[0] ?? null, line: p.line } : null;
+    // The database's win, kept after a move of the losing side until the
+    // database's answer for the new position arrives, so its bar does not flicker.
+    const e = next.endgame ?? null;
+    this.endgame = e ? { moves: next.moves, kind: e.kind, winner: e.winner, exact: true } : null;
     this.moves = next.moves;
     this.state = next;
     return before;
   }
 
-  /**
-   * A proof for the position before `house` still holds after it when the
-   * move is the next of the proof's line (the proved best, or the reply the
-   * proof expects), or when the losing side made it. Carried along its line,
-   * a proven bar stays while the game follows it, with no new search.
-   */
-  carriedProof(house, mover) {
-    const p = this.proof;
-    if (!p || p.ply !== this.moves.length) return null;
-    const line = p.line ?? p.best ?? '';
-    if (house === line[0]) return { ...p, ply: p.ply + 1, line: line.slice(1), best: line[1] ?? null };
-    if (p.kind === 'win' && mover !== p.winner) return { ...p, ply: p.ply + 1, line: '', best: null };
-    return null;
-  }
-
-  /**
-   * The database's win still holds after a move of the losing side (every
-   * move of a lost position leaves it lost): kept for `moves` until the
-   * database's answer for them arrives, so its bar does not flicker.
-   */
-  carriedEndgame(house, mover, moves) {
-    const e = this.endgame;
-    const holds = e && e.moves === this.moves && e.kind === 'win' && e.winner !== null && mover !== e.winner;
-    return holds ? { ...e, moves } : null;
+  /** The proofs held about the position now, as words of a move request (the module carries them past the move). */
+  proofWords() {
+    const p = this.proof && this.proof.ply === this.moves.length ? this.proof : null;
+    const e = this.endgame && this.endgame.moves === this.moves ? this.endgame : null;
+    const word = (key, q) => (q ? ` ${key}=${q.winner ?? 'draw'}:${q.line ?? ''}` : '');
+    return `${word('proof', p)}${word('endgame', e)}`;
   }
 
   /** Keeps `proof` if it is about the position now. */

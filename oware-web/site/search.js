@@ -2,7 +2,7 @@
 // a hint, filled in by the engine's events and then its result. Every figure
 // in it is the engine's own.
 
-import { letter, indexOf, other } from './houses.js';
+import { indexOf } from './houses.js';
 
 let searchCounter = 0;
 
@@ -36,7 +36,7 @@ export function takeEvent(s, event) {
       for (const [house, score] of event.rootScores) {
         s.scores.set(indexOf(house), { score, depth: event.depth });
       }
-      return proofOf(s);
+      return proofOf(s, event.proof);
     default:
       break;
   }
@@ -60,16 +60,11 @@ export function takeResult(s, result, arrived) {
   for (const [house, score] of result.rootScores) {
     s.scores.set(indexOf(house), { score, depth: result.depth });
   }
-  return proofOf(s);
+  return proofOf(s, result.proof);
 }
 
-/** A proven score at the root says who can force a win (or that a draw is forced). */
-function proofOf(s) {
-  const score = s.score;
-  if (!score?.proven) return null;
-  const winner = score.proven === 'win' ? s.mover : score.proven === 'loss' ? other(s.mover) : null;
-  const best = s.best === null ? null : letter(s.best);
-  // The line the proof follows: the engine's principal variation, when it starts with the best move.
-  const line = best !== null && s.pv?.startsWith(best) ? s.pv : best ?? '';
-  return { ply: s.ply, kind: winner ? 'win' : 'draw', winner, best, line };
+/** What the search proves about its position, as the module says it (see oware-web/src/proof.rs), or null. */
+function proofOf(s, proof) {
+  if (!proof) return null;
+  return { ply: s.ply, kind: proof.kind, winner: proof.winner, best: proof.line[0] ?? null, line: proof.line };
 }

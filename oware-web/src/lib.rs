@@ -20,6 +20,7 @@ pub mod book;
 pub mod endgame;
 pub mod ending;
 pub mod json;
+pub mod proof;
 pub mod record;
 pub mod request;
 pub mod state;

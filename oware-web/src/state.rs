@@ -4,11 +4,15 @@
 use oware_core::{Game, House, Outcome, Position, Seat};
 
 use crate::json::Json;
+use crate::proof::Proof;
 use crate::request::{Request, RequestError};
 
-/// The keys a state request takes: `rules`, `start`, `moves`, and `play` (a house to
-/// try after the moves; refused with the reason when illegal).
-pub const STATE_KEYS: [&str; 4] = ["rules", "start", "moves", "play"];
+/// The keys a state request takes: `rules`, `start`, `moves`, `play` (a house to
+/// try after the moves; refused with the reason when illegal), and with
+/// `play` the proofs the page holds for the position before it, the
+/// search's `proof` and the endgame database's `endgame` (see
+/// [`crate::proof`]): the answer says what of each holds after the move.
+pub const STATE_KEYS: [&str; 6] = ["rules", "start", "moves", "play", "proof", "endgame"];
 
 /// Answers a state request (see [`STATE_KEYS`]) with the game as JSON, or
 /// `{"ok":false,"error":...}` saying why it was refused.
@@ -41,9 +45,15 @@ pub fn error_json(message: &str) -> String {
 fn state(text: &str) -> Result<String, RequestError> {
     let request = Request::parse(text, &STATE_KEYS)?;
     let mut game = request.game()?;
-    if let Some(house) = request.parsed::<House>("play")?
-        && let Err(error) = game.play(house)
-    {
+    let proofs = [
+        ("proof", request.parsed::<Proof>("proof")?),
+        ("endgame", request.parsed::<Proof>("endgame")?),
+    ];
+    let Some(house) = request.parsed::<House>("play")? else {
+        return Ok(describe(&game));
+    };
+    let mover = game.position().to_move();
+    if let Err(error) = game.play(house) {
         let mut json = Json::new();
         json.begin_object();
         json.key("ok").bool(false);
@@ -52,12 +62,27 @@ fn state(text: &str) -> Result<String, RequestError> {
         json.end_object();
         return Ok(json.finish());
     }
-    Ok(describe(&game))
+    Ok(describe_with(&game, |json| {
+        for (key, proof) in &proofs {
+            json.key(key);
+            match proof.as_ref().and_then(|p| p.after(house, mover)) {
+                Some(carried) => carried.write(json),
+                None => {
+                    json.null();
+                }
+            }
+        }
+    }))
 }
 
 /// The game as the JSON object the page draws from.
 #[must_use]
 pub fn describe(game: &Game) -> String {
+    describe_with(game, |_| {})
+}
+
+/// [`describe`], with the fields `extra` writes at the end.
+fn describe_with(game: &Game, extra: impl FnOnce(&mut Json)) -> String {
     let position = game.position();
     let board = position.board();
     let legal = game.legal_moves();
@@ -125,6 +150,7 @@ pub fn describe(game: &Game) -> String {
             json.null();
         }
     }
+    extra(&mut json);
     json.end_object();
     json.finish()
 }
@@ -210,6 +236,29 @@ pub fn last_move(game: &Game) -> Option<LastMove> {
 mod tests {
     use super::{answer, last_move};
     use oware_core::{Game, Rules};
+
+    #[test]
+    fn a_move_says_which_proofs_still_hold() {
+        // North's proof expects c then A: c keeps it, one move shorter.
+        let text = answer("moves=E play=c proof=north:cA endgame=south:");
+        assert!(
+            text.contains(r#""proof":{"kind":"win","winner":"north","line":"A"}"#),
+            "{text}"
+        );
+        // Any move of North, the losing side, keeps South's database win...
+        assert!(
+            text.contains(r#""endgame":{"kind":"win","winner":"south","line":""}"#),
+            "{text}"
+        );
+        // ...but a move of the winner off the line does not keep its own.
+        let text = answer("moves=E play=d endgame=north:");
+        assert!(text.contains(r#""endgame":null"#), "{text}");
+        let text = answer("moves=E play=d proof=draw:cA");
+        assert!(text.contains(r#""proof":null"#), "{text}");
+        assert!(
+            answer("moves=E play=c proof=west:c").contains("`west` is not south, north or draw")
+        );
+    }
 
     #[test]
     fn opening_state() {

@@ -8,6 +8,7 @@ use oware_core::House;
 use oware_search::{ClockFn, Engine, EngineOptions, Event, Level, Limits, Score, SearchResult};
 
 use crate::json::Json;
+use crate::proof::Proof;
 use crate::request::{Request, RequestError};
 use crate::state::error_json;
 
@@ -151,6 +152,12 @@ pub fn event_json(event: &Event) -> String {
             json.key("pv").string(&letters(&iteration.pv));
             json.key("rootScores");
             write_root_scores(&mut json, &iteration.root_scores);
+            write_proof(
+                &mut json,
+                iteration.score,
+                Some(iteration.best),
+                &iteration.pv,
+            );
             json.key("nodes").number(iteration.nodes as f64);
             json.key("ms")
                 .number(iteration.elapsed.as_secs_f64() * 1000.0);
@@ -187,6 +194,7 @@ fn result_with(result: &SearchResult, book: bool, judged: Option<House>) -> Stri
     json.key("pv").string(&letters(&result.pv));
     json.key("rootScores");
     write_root_scores(&mut json, &result.root_scores);
+    write_proof(&mut json, result.score, result.best, &result.pv);
     json.key("nodes").number(result.nodes as f64);
     json.key("ms").number(result.elapsed.as_secs_f64() * 1000.0);
     if let Some(played) = judged {
@@ -245,6 +253,19 @@ fn write_root_scores(json: &mut Json, scores: &[(House, Score)]) {
         json.end_array();
     }
     json.end_array();
+}
+
+/// `"proof":..`: what the root's `score` proves, with `best` and the
+/// principal variation `pv` (the mover is the best move's seat), or null
+/// (see [`crate::proof`]).
+fn write_proof(json: &mut Json, score: Score, best: Option<House>, pv: &[House]) {
+    json.key("proof");
+    match best.and_then(|house| Proof::of_search(score, house.seat(), best, pv)) {
+        Some(proof) => proof.write(json),
+        None => {
+            json.null();
+        }
+    }
 }
 
 /// `{"text":"+2.50","short":"+2.50","centi":250,"proven":null}`: the
