@@ -29,7 +29,7 @@ import { Sowing } from './sowing.js';
 import { boardView } from './view.js';
 import { drawSlate } from './slate.js';
 import { drawStatus, pageState, Notes } from './status.js';
-import { setUpControls, drawControls } from './controls.js';
+import { setUpControls, fillChoices, drawControls } from './controls.js';
 import { setUpTranscript, drawTranscript } from './transcript.js';
 import { setUpGameFile } from './game-file.js';
 import { setUpRecent, drawRecent } from './recent.js';
@@ -62,6 +62,8 @@ const page = {
   failed: null,
   /** { game, why }: the game the last new game, rules change, load, open or link replaced; null once undone. */
   previous: null,
+  /** The choices the module offers (levels, rule sets, the endgame database's size), once loaded. */
+  info: null,
   /** A transcript asked to load while the module was loading, loaded once it is ready. */
   pending: null,
   /** { ply, state }: the earlier position shown (after `ply` moves) and the module's answer for it; null for the game being played. */
@@ -511,6 +513,8 @@ async function start() {
     document.body.dataset.state = 'error';
     return;
   }
+  page.info = game.engine.info();
+  fillChoices(page.info);
   restore();
   page.phase = 'ready';
   if (page.pending !== null) loadTranscript(page.pending);

@@ -7,25 +7,17 @@
 import { seatOf, indexOf } from './houses.js';
 import { $ } from './dom.js';
 
-const LEVELS = 19;
-
 /** What brought in the game on the board, as the button that undoes it says it. */
 const UNDO_LABEL = {
   'new game': 'Undo new game', 'rules change': 'Undo rules change', load: 'Undo load', open: 'Undo open', link: 'Undo open link',
 };
 
 /**
- * Fills the level list and wires the panel to `actions`: newGame(), undo(),
- * hint(), moveNow(), undoReplace(), level(n), seat(seat) and rules(name).
+ * Wires the panel to `actions`: newGame(), undo(), hint(), moveNow(),
+ * undoReplace(), level(n), seat(seat) and rules(name).
  */
 export function setUpControls(actions) {
   const level = $('level');
-  for (let n = 1; n <= LEVELS; n++) {
-    const option = document.createElement('option');
-    option.value = String(n);
-    option.textContent = n === 1 ? '1 (gentlest)' : n === LEVELS ? `${LEVELS} (strongest)` : String(n);
-    level.appendChild(option);
-  }
   level.addEventListener('change', () => actions.level(Number(level.value)));
   for (const radio of document.querySelectorAll('input[name=seat]')) {
     radio.addEventListener('change', () => {
@@ -38,6 +30,16 @@ export function setUpControls(actions) {
   $('hint').addEventListener('click', actions.hint);
   $('move-now').addEventListener('click', actions.moveNow);
   $('undo-replace').addEventListener('click', actions.undoReplace);
+}
+
+/** Fills the level and rule-set lists with the choices the module gives (its `info()`). */
+export function fillChoices({ levels, rules }) {
+  const option = (value, text) => Object.assign(document.createElement('option'), { value, textContent: text });
+  const name = (n) => (n === levels.min ? `${n} (gentlest)` : n === levels.max ? `${n} (strongest)` : String(n));
+  const options = [];
+  for (let n = levels.min; n <= levels.max; n++) options.push(option(String(n), name(n)));
+  $('level').replaceChildren(...options);
+  $('rules').replaceChildren(...rules.map((r) => option(r.name, `${r.name}: ${r.about}`)));
 }
 
 /** Enables what can be done now and shows the settings. */

@@ -1,6 +1,7 @@
 // The endgame database's worker: loads the module, builds a small database
 // (abapa's, or awari's under awari-split: the module picks it for the rules
-// and the seeds that come with a build message), then answers probes. It
+// that come with a build message, up to the seeds it says the page holds),
+// then answers probes. It
 // runs beside the search's worker, which is restarted to stop a search; this
 // one is never stopped, so each database is built at most once a visit in a
 // row (a build for the rules of the database held keeps it).
@@ -13,7 +14,7 @@ onmessage = async ({ data }) => {
   const module = await engine;
   if (data.type === 'build') {
     const started = performance.now();
-    const built = module.buildEndgames(data.seeds, data.rules);
+    const built = module.buildEndgames(module.info().endgameSeeds, data.rules);
     database = built.ok ? built : null;
     postMessage({ built: { ...built, ms: performance.now() - started } });
     return;

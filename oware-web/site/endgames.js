@@ -4,9 +4,6 @@
 // each position, whether its result is decided. Until it is built, and for
 // positions it does not hold, the bars come from the search alone.
 
-/** The seeds on the board up to which the database is built (oware-web's endgame::PAGE_SEEDS). */
-export const ENDGAME_SEEDS = 10;
-
 export class Endgames {
   /** `onAnswer(request, answer)` receives each probe's answer; `onBuilt(report)` the build's { seeds, positions, bytes, ms }. */
   constructor({ onAnswer, onBuilt }) {
@@ -45,7 +42,7 @@ export class Endgames {
     this.rules = rules;
     if (!this.worker) return;
     this.built = false;
-    this.worker.postMessage({ type: 'build', seeds: ENDGAME_SEEDS, rules });
+    this.worker.postMessage({ type: 'build', rules });
   }
 
   /** Asks about the game `request` names; before the build, it is asked once the build is done. */

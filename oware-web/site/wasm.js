@@ -8,8 +8,10 @@ const decoder = new TextDecoder();
 
 /**
  * Loads the module at `url`. `onEvent` receives each search event, parsed.
- * Returns { state(request), search(request), newGame(), save(request),
- * open(ogn), buildEndgames(seeds, rules), probe(request) }.
+ * Returns { info(), state(request), search(request), newGame(),
+ * save(request), open(ogn), buildEndgames(seeds, rules), probe(request) }.
+ * `info()` gives the page's choices: { levels: { min, max }, endgameSeeds,
+ * rules: [{ name, about }] }.
  */
 export async function loadEngine(url, onEvent = () => {}) {
   let memory = null;
@@ -41,6 +43,10 @@ export async function loadEngine(url, onEvent = () => {}) {
   };
 
   return {
+    info: () => {
+      const len = exports.oware_info();
+      return JSON.parse(read(exports.oware_output(), len));
+    },
     state: (request) => call(exports.oware_state, request),
     search: (request) => call(exports.oware_search, request),
     newGame: () => exports.oware_new_game(),

@@ -19,6 +19,7 @@
 pub mod book;
 pub mod endgame;
 pub mod ending;
+pub mod info;
 pub mod json;
 pub mod proof;
 pub mod record;

@@ -142,6 +142,13 @@ pub unsafe extern "C" fn oware_search(ptr: *mut u8, len: usize) -> usize {
     give(answer)
 }
 
+/// The page's choices (see [`crate::info::answer`]): the levels, the rule
+/// sets and the endgame database's size.
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_info() -> usize {
+    give(crate::info::answer())
+}
+
 /// Forgets what the engine learnt: call when a new game starts.
 #[unsafe(no_mangle)]
 pub extern "C" fn oware_new_game() {

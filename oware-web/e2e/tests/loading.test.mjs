@@ -67,3 +67,20 @@ test('while the engine loads: controls disabled, houses in place, no error, a pa
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the levels and rule sets offered are the module\'s own, each rule set described from its rules', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  const info = await page.evaluate(() => window.oware.page.info);
+  const values = (select) => page.$$eval(`${select} option`, (options) => options.map((o) => [o.value, o.textContent]));
+  const levels = await values('#level');
+  assert.equal(levels.length, info.levels.max - info.levels.min + 1);
+  assert.deepEqual(levels.at(-1), [String(info.levels.max), `${info.levels.max} (strongest)`]);
+  assert.deepEqual((await values('#rules')).map(([name]) => name), ['abapa', 'sowing', 'awari', 'awari-split', 'auale']);
+  assert.deepEqual(await values('#rules'), info.rules.map((r) => [r.name, `${r.name}: ${r.about}`]));
+  // The endgame worker builds the database the module says the page holds.
+  await eventually(async () => assert.equal(
+    await page.evaluate(() => window.oware.debug.endgames?.seeds), info.endgameSeeds), 60_000);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
