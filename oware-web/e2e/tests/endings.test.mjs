@@ -38,10 +38,14 @@ test('a win: a circle under the winner\'s store', async () => {
   assert.deepEqual(await named(page), [
     { seat: 'south', role: 'img', name: 'South wins the game', title: 'South wins the game' }, { word: 'winner' },
   ]);
-  // The circle is under South's store, which is on the player's right.
-  const store = await page.locator('.store[data-seat="south"] > ellipse').boundingBox();
-  const mark = await page.locator('.mark.win').boundingBox();
-  assert.ok(mark.y > store.y + store.height && Math.abs(mark.x + mark.width / 2 - (store.x + store.width / 2)) < 5);
+  // The circle is under South's store, which is on the player's right (read
+  // once the board is drawn for good: a frame drawn meanwhile replaces it).
+  await eventually(async () => {
+    const store = await page.locator('.store[data-seat="south"] > ellipse').boundingBox();
+    const mark = await page.locator('.mark.win').boundingBox();
+    assert.ok(store && mark, 'the store and the mark are on the board');
+    assert.ok(mark.y > store.y + store.height && Math.abs(mark.x + mark.width / 2 - (store.x + store.width / 2)) < 5);
+  });
   await page.close();
 });
 
