@@ -27,7 +27,8 @@
 // stood at its last move (the time since is not charged). Looking back and
 // analysis leave the clocks running.
 
-import { loadEngine } from './wasm.js';
+import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
+import { keepOffline } from './offline.js';
 import { BoardView } from './board.js';
 import { letter, indexOf, seatOf, other, SEAT_NAME } from './houses.js';
 import { Game } from './game.js';
@@ -616,8 +617,10 @@ async function start() {
   // The database is built once the search's module has loaded, in a worker
   // of its own: the first load and the first move do not wait for it.
   worker.ready.then(() => endgames.start(settings.rules), () => {});
+  let compiled;
   try {
-    game.engine = await loadEngine('oware_web.wasm');
+    compiled = await engineModule();
+    game.engine = await loadEngine(compiled.module);
   } catch (error) {
     page.phase = 'broken';
     $('status').textContent = `The engine could not load: ${error.message}`;
@@ -633,9 +636,7 @@ async function start() {
   afterMove();
   setInterval(() => page.search && render(), 250);
   setInterval(tickClock, CLOCK_TICK_MS);
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-    navigator.serviceWorker.register('sw.js').catch(() => {});
-  }
+  keepOffline(ENGINE_URL, compiled.copy);
 }
 
 /** Puts this tab's kept game back on the board (or a new one), and the page's old single game in the recent list. */
