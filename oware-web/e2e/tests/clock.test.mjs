@@ -141,7 +141,7 @@ test('the bot is handed the raw clock, its clock runs while it thinks, and it ga
   await page.close();
 });
 
-test('the clock setting is kept: a new tab plays on it', async () => {
+test('the clock setting is kept, a reload brings the clocks back, and a new setting waits for the next game', async () => {
   const page = await open(browser);
   await waitState(page, 'your-turn');
   await page.selectOption('#clock', '1+1');
@@ -153,9 +153,27 @@ test('the clock setting is kept: a new tab plays on it', async () => {
   assert.equal(await tab.locator('#clock').inputValue(), '1+1');
   await eventually(async () => assert.equal((await clockOf(tab, 'you')).running, true));
   assert.equal((await clockOf(tab, 'bot')).time, '1:00');
-  // Off again: a game with no moves yet drops its clocks at once.
+  // A move each, then a reload: the clocks as they stood after the last move.
+  await tab.locator('.house[data-house="C"]').click();
+  await waitState(tab, 'your-turn');
+  const kept = await tab.evaluate(() => JSON.parse(sessionStorage.getItem('oware.tab')).game.clock);
+  assert.equal(kept.name, '1+1');
+  assert.ok(kept.left.north > 60_000 && kept.left.north <= 61_000, JSON.stringify(kept));
+  await tab.reload();
+  await waitState(tab, 'your-turn');
+  const back = await tab.evaluate(() => window.oware.page.clock);
+  assert.equal(back.left.north, kept.left.north);
+  assert.ok(Math.abs(back.left.south - kept.left.south) < 1000, JSON.stringify([back, kept]));
+  assert.equal((await clockOf(tab, 'bot')).time, '1:00');
+  // Off, with moves played: this game keeps its clocks, the next has none.
   await tab.selectOption('#clock', 'off');
+  assert.match(await tab.locator('#status').textContent(), /The next new game has no clock/);
+  assert.equal(await tab.locator('#clocks').isHidden(), false);
+  await tab.click('#new-game');
+  await waitState(tab, 'your-turn');
   await eventually(async () => assert.equal(await tab.locator('#clocks').isHidden(), true));
+  assert.equal(await tab.locator('#undo').isDisabled(), true);
+  assert.deepEqual(page.errors, []);
   await tab.close();
   await page.close();
 });
