@@ -40,7 +40,7 @@ import { Sowing } from './sowing.js';
 import { boardView } from './view.js';
 import { drawSlate } from './slate.js';
 import { drawStatus, pageState, Notes } from './status.js';
-import { setUpControls, drawControls } from './controls.js';
+import { setUpControls, drawControls, addClockPreset } from './controls.js';
 import { setUpTranscript, drawTranscript } from './transcript.js';
 import { setUpGameFile } from './game-file.js';
 import { setUpRecent, drawRecent } from './recent.js';
@@ -93,7 +93,7 @@ const page = {
 // seconds and one a move), for tests that cannot wait minutes.
 const debug = { events: [], results: [], timings: [], endgames: null, clock: [] };
 window.oware = {
-  debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page, addClockPreset: (name) => addClockPreset(name),
+  debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page, addClockPreset,
 };
 
 const board = new BoardView(document.getElementById('board'), { onHouse: (i, how) => humanMove(i, how), bottomSeat: settings.seat });
@@ -293,14 +293,6 @@ function setClock(name) {
   }
   keep();
   notes.show(name === 'off' ? 'The next new game has no clock.' : `The next new game is played on a ${name} clock.`);
-}
-
-/** Offers one more time control in the clock list (for tests: see `window.oware`). */
-function addClockPreset(name) {
-  const option = document.createElement('option');
-  option.value = name;
-  option.textContent = `${name} (test)`;
-  $('clock').appendChild(option);
 }
 
 /** Puts the game at `moves` from `start` (null: the opening) under the settings' rules; the last search's chalk goes. */

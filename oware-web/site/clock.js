@@ -113,5 +113,5 @@ export function drawClocks(clocks, playerSeat, now) {
     clock.querySelector('.clock-name').textContent = `${who === 'you' ? 'You' : 'The bot'} (${SEAT_NAME[seat]})`;
     clock.querySelector('.clock-time').textContent = formatClock(remaining(clocks, seat, now));
   }
-  $('clock-control').textContent = clocks.name;
+  $('clock-control').textContent = `Clock ${clocks.name}`;
 }

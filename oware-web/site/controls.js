@@ -51,6 +51,14 @@ export function setUpControls(actions) {
   $('undo-replace').addEventListener('click', actions.undoReplace);
 }
 
+/** Offers one more time control in the clock list (for tests: see `window.oware` in app.js). */
+export function addClockPreset(name) {
+  const option = document.createElement('option');
+  option.value = name;
+  option.textContent = `${name} (test)`;
+  $('clock').appendChild(option);
+}
+
 /** Enables what can be done now and shows the settings. */
 export function drawControls({ settings, game, search, sowing, previous, clock }) {
   const state = game.state;

@@ -42,7 +42,7 @@ test('on a clock the player who lets the time run out loses on time, and nothing
     assert.ok(you.running && /^0:0[0-6]\.\d$/.test(you.time), JSON.stringify(you));
   });
   assert.deepEqual(await clockOf(page, 'bot'), { time: '0:06.0', running: false });
-  assert.equal(await page.locator('#clock-control').textContent(), '0.1+0');
+  assert.equal(await page.locator('#clock-control').textContent(), 'Clock 0.1+0');
   await page.locator('.house[data-house="C"]').click();
   await waitState(page, 'your-turn');
   assert.equal((await transcript(page)).length, 2);
