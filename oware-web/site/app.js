@@ -14,12 +14,23 @@
 // replaced (for "Undo new game"), and the earlier position the player is
 // looking at, if any: the board shows it, read-only, while the game goes on
 // (the bot's search and moves are not disturbed); and the last analysis,
-// run in a worker of its own (analysis.js). No game is ever dropped: a replaced game
+// run in a worker of its own (analysis.js); and the game's clocks, if it is
+// played on a clock (clock.js). No game is ever dropped: a replaced game
 // stays in the recent list and can be brought back.
+//
+// On a clock, the player's runs while it is the player's move, the bot's
+// from its search's request until its answer arrives, neither during the
+// sowing; each gains the increment once its move is played. A side whose
+// time runs out loses the game. A game on a clock is not taken back (undo is
+// disabled); a new game, rules change, load, open or link brings in fresh
+// clocks of the setting, and a kept or reopened game its own, as they
+// stood at its last move (the time since is not charged). Looking back and
+// analysis leave the clocks running.
 
-import { loadEngine } from './wasm.js';
+import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
+import { keepOffline } from './offline.js';
 import { BoardView } from './board.js';
-import { indexOf, seatOf, SEAT_NAME } from './houses.js';
+import { indexOf, seatOf, other, SEAT_NAME } from './houses.js';
 import { Game } from './game.js';
 import { loadSettings, saveSettings, loadTab, saveTab, loadRecent, remember, takeOldGame } from './storage.js';
 import { EngineWorker } from './engine-worker.js';
@@ -29,7 +40,7 @@ import { Sowing } from './sowing.js';
 import { boardView } from './view.js';
 import { drawSlate } from './slate.js';
 import { drawStatus, pageState, Notes } from './status.js';
-import { setUpControls, fillChoices, drawControls } from './controls.js';
+import { setUpControls, fillChoices, drawControls, addClockPreset } from './controls.js';
 import { setUpTranscript, drawTranscript } from './transcript.js';
 import { setUpGameFile } from './game-file.js';
 import { setUpRecent, drawRecent } from './recent.js';
@@ -38,9 +49,14 @@ import { linkFragment, readLink } from './link.js';
 import { Analysis, judgementsFor } from './analysis.js';
 import { Endgames } from './endgames.js';
 import { listenToKeys } from './keys.js';
+import {
+  newClocks, keptClocks, restoredClocks, startClock, stopClock, addIncrement, flagFallen, clockWords, drawClocks, lostOnTime,
+} from './clock.js';
 import { $ } from './dom.js';
 
 const HINT_MS = 1500;
+/** How often the running clock is redrawn and checked (it shows tenths under ten seconds). */
+const CLOCK_TICK_MS = 100;
 
 /** The settings of the game on the board (a new tab starts with the last ones used). */
 const settings = loadSettings();
@@ -70,17 +86,23 @@ const page = {
   viewing: null,
   /** The last analysis (see analysis.js): the game analysed, each move's judgement so far, whether it runs. */
   analysis: null,
+  /** The game's clocks (see clock.js), or null for a game with none. */
+  clock: null,
 };
 
 // For the end-to-end tests and the curious: every event of the last search.
-const debug = { events: [], results: [], timings: [], endgames: null };
-window.oware = { debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page };
+// `addClockPreset(name)` offers one more time control ("0.05+1": three
+// seconds and one a move), for tests that cannot wait minutes.
+const debug = { events: [], results: [], timings: [], endgames: null, clock: [] };
+window.oware = {
+  debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page, addClockPreset,
+};
 
 const board = new BoardView(document.getElementById('board'), { onHouse: (i, how) => humanMove(i, how), bottomSeat: settings.seat });
 const sowing = new Sowing(() => render());
 const notes = new Notes(() => render());
 const worker = new EngineWorker({
-  onMessage: (data) => pacer.receive(data),
+  onMessage: (data) => onWorkerMessage(data),
   onFail: (message) => fail(message),
 });
 const pacer = new Pacer({
@@ -112,8 +134,8 @@ const endgames = new Endgames({
 
 /** What the drawing modules are handed. */
 function scene() {
-  const { search, shown, hint, failed, previous, viewing } = page;
-  return { settings, game, search, shown, hint, failed, previous, viewing, sowing, notes };
+  const { search, shown, hint, failed, previous, viewing, clock } = page;
+  return { settings, game, search, shown, hint, failed, previous, viewing, clock, sowing, notes };
 }
 
 let frame = 0;
@@ -138,12 +160,25 @@ function draw() {
   drawTranscript(game);
   drawMoves(game.moves, page.viewing?.ply ?? null, page.analysis, judgementsFor(game, page.analysis));
   drawRecent(loadRecent(), page.gameId);
+  drawClocks(page.clock, settings.seat, performance.now());
 }
 
 /** The game on the board as the tab and the recent list keep it. */
 function snapshot() {
   const { rules, start, moves } = game;
-  return { id: page.gameId, rules, start, moves, seat: settings.seat, level: settings.level };
+  const clock = keptClocks(page.clock, performance.now());
+  return { id: page.gameId, rules, start, moves, seat: settings.seat, level: settings.level, clock };
+}
+
+/** How the game ended, as the recent list says it, or null while it goes on. */
+function result() {
+  if (page.clock?.lost) return `${SEAT_NAME[other(page.clock.lost)]} wins (${lostOnTime(page.clock.lost)})`;
+  return game.state.outcome?.text ?? null;
+}
+
+/** Whether the game is over: by the rules, or on time. */
+function over() {
+  return !!(game.state.outcome || page.clock?.lost);
 }
 
 /** Keeps the game (for this tab, and in the recent list) and the settings, and asks the endgame database (the one for its rules) about its position. */
@@ -151,7 +186,7 @@ function keep() {
   const entry = snapshot();
   saveTab(entry, page.previous);
   saveSettings(settings);
-  remember({ ...entry, date: Date.now(), result: game.state.outcome?.text ?? null });
+  remember({ ...entry, date: Date.now(), result: result() });
   endgames.useRules(settings.rules);
   endgames.probe(game.request());
 }
@@ -167,8 +202,8 @@ function humanMove(i, how) {
   const state = game.state;
   if (!state) return;
   if (page.viewing) return notes.show('This is an earlier position: go back to the game (End) to play.');
-  if (sowing.running) return;
-  if (state.outcome) return notes.show('The game is over.');
+  if (sowing.running || checkFlag()) return;
+  if (over()) return notes.show('The game is over.');
   if (state.toMove !== settings.seat) return notes.show(`Wait for ${SEAT_NAME[state.toMove]}'s move.`);
   if (page.search?.kind === 'bot') return;
   const answer = game.tryMove(i);
@@ -184,6 +219,12 @@ function humanMove(i, how) {
 
 /** Adopts the state after a move, sows it on the board (and, at the end, the seeds left into the stores), then lets the bot answer. */
 function play(next) {
+  if (page.clock) {
+    stopClock(page.clock, performance.now());
+    const left = { ...page.clock.left };
+    addIncrement(page.clock, game.state.toMove);
+    debug.clock.push({ moved: game.state.toMove, before: left, after: { ...page.clock.left } });
+  }
   const before = game.advance(next);
   const played = next.moves.slice(-1);
   page.hint = null;
@@ -197,7 +238,63 @@ function play(next) {
 
 function afterMove() {
   render();
+  playerClock();
   maybeBotMove();
+}
+
+// ---- The clock ----------------------------------------------------------------
+
+/** Starts the player's clock when it is the player's move (the board still, the game on). */
+function playerClock() {
+  const clock = page.clock;
+  if (!clock || over() || page.failed || sowing.running || game.state.toMove !== settings.seat) return;
+  startClock(clock, settings.seat, performance.now());
+  render();
+}
+
+/** Ends the game if a clock has run out; returns whether one has. */
+function checkFlag() {
+  const clock = page.clock;
+  if (!clock || clock.lost) return !!clock?.lost;
+  const seat = flagFallen(clock, performance.now());
+  if (!seat) return false;
+  stopClock(clock, performance.now());
+  clock.left[seat] = 0;
+  clock.lost = seat;
+  stopSearch();
+  keep();
+  render();
+  return true;
+}
+
+/** Redraws the running clock, and ends the game when it runs out. */
+function tickClock() {
+  if (!page.clock?.running) return;
+  if (!checkFlag()) drawClocks(page.clock, settings.seat, performance.now());
+}
+
+/** A message of the search's worker: the bot's clock stops when its answer arrives (the pace it is shown at is the page's). */
+function onWorkerMessage(data) {
+  const s = page.search;
+  if (data.result && page.clock && s?.kind === 'bot' && data.id === s.id) {
+    stopClock(page.clock, performance.now());
+    if (checkFlag()) return;
+  }
+  pacer.receive(data);
+}
+
+/** The clock of the games started from now on; a game with no moves yet takes it at once. */
+function setClock(name) {
+  settings.clock = name;
+  if (!game.moves && !game.start) {
+    stopSearch();
+    page.clock = newClocks(name);
+    keep();
+    afterMove();
+    return;
+  }
+  keep();
+  notes.show(name === 'off' ? 'The next new game has no clock.' : `The next new game is played on a ${name} clock.`);
 }
 
 /** Puts the game at `moves` from `start` (null: the opening) under the settings' rules; the last search's chalk goes. */
@@ -227,6 +324,8 @@ function adopt(next) {
   sowing.stop();
   game.forgetProof();
   page.gameId = next.id ?? newId();
+  // A kept game comes with its clocks (or null for none); any other game gets the setting's.
+  page.clock = next.clock !== undefined ? restoredClocks(next.clock) : newClocks(settings.clock);
   settings.rules = next.rules;
   if (next.seat) settings.seat = next.seat;
   if (next.level) settings.level = next.level;
@@ -267,6 +366,7 @@ function newGame() {
 
 function undo() {
   if (sowing.running) return;
+  if (page.clock) return notes.show('A game on the clock cannot be taken back.');
   recover();
   stopSearch();
   let text = game.moves;
@@ -375,21 +475,24 @@ function startSearch(kind, text) {
   page.search = newSearch(kind, game, settings.level);
   pacer.clear();
   debug.events = [];
+  if (kind === 'bot' && page.clock) startClock(page.clock, game.state.toMove, performance.now());
   worker.send({ id: page.search.id, request: `${game.request()} ${text}` });
   render();
 }
 
 function maybeBotMove() {
   const state = game.state;
-  if (!state || state.outcome || state.toMove === settings.seat || page.search || sowing.running || page.failed) return;
+  if (!state || over() || state.toMove === settings.seat || page.search || sowing.running || page.failed) return;
   const seed = crypto.getRandomValues(new Uint32Array(2));
   const seed64 = (BigInt(seed[0]) << 32n) | BigInt(seed[1]);
-  startSearch('bot', `level=${settings.level} seed=${seed64}`);
+  // The bot's clock starts with the request: the search is handed it as it stands.
+  const clock = page.clock ? clockWords(page.clock, performance.now()) : '';
+  startSearch('bot', `level=${settings.level} seed=${seed64}${clock}`);
 }
 
 function askHint() {
   const state = game.state;
-  if (!state || page.search || sowing.running || state.outcome || state.toMove !== settings.seat) return;
+  if (!state || page.search || sowing.running || over() || state.toMove !== settings.seat) return;
   page.hint = null;
   startSearch('hint', `ms=${HINT_MS}`);
 }
@@ -433,6 +536,7 @@ function moveNow() {
   pacer.flush();
   if (!page.search || page.search.best === null) return;
   const s = page.search;
+  if (s.kind === 'bot' && page.clock) stopClock(page.clock, performance.now());
   stopSearch();
   s.took = performance.now() - s.started;
   page.shown = s;
@@ -447,6 +551,8 @@ function moveNow() {
 function fail(message) {
   page.failed = message;
   page.search = null;
+  // An engine that fails does not lose on time.
+  if (page.clock) stopClock(page.clock, performance.now());
   render();
 }
 
@@ -480,7 +586,7 @@ const whenReady = (action) => (...args) => (page.phase === 'ready' ? action(...a
 
 async function start() {
   const controls = {
-    newGame, undo, hint: askHint, moveNow, level: setLevel, seat: setSeat, rules: setRules, undoReplace,
+    newGame, undo, hint: askHint, moveNow, level: setLevel, seat: setSeat, rules: setRules, clock: setClock, undoReplace,
   };
   setUpControls(Object.fromEntries(Object.entries(controls).map(([name, action]) => [name, whenReady(action)])));
   setUpTranscript({ moves: () => game.moves, load: loadTranscript });
@@ -505,8 +611,10 @@ async function start() {
   // The database is built once the search's module has loaded, in a worker
   // of its own: the first load and the first move do not wait for it.
   worker.ready.then(() => endgames.start(settings.rules), () => {});
+  let compiled;
   try {
-    game.engine = await loadEngine('oware_web.wasm');
+    compiled = await engineModule();
+    game.engine = await loadEngine(compiled.module);
   } catch (error) {
     page.phase = 'broken';
     $('status').textContent = `The engine could not load: ${error.message}`;
@@ -521,11 +629,10 @@ async function start() {
   page.pending = null;
   openLink();
   draw();
-  maybeBotMove();
+  afterMove();
   setInterval(() => page.search && render(), 250);
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-    navigator.serviceWorker.register('sw.js').catch(() => {});
-  }
+  setInterval(tickClock, CLOCK_TICK_MS);
+  keepOffline(ENGINE_URL, compiled.copy);
 }
 
 /** Puts this tab's kept game back on the board (or a new one), and the page's old single game in the recent list. */

@@ -1,10 +1,11 @@
 // The game's controls: new game, undo, hint, "move now", "Undo new game" (or
-// open, open link, load, rules change) after a game was replaced, the level, the seat
-// and the rule set. Every control is disabled in the page's HTML until the
+// open, open link, load, rules change) after a game was replaced, the level, the seat,
+// the rule set and the clock. Every control is disabled in the page's HTML until the
 // module has loaded and the panel is first drawn. The panel only reports
 // what was asked; app.js does it.
 
 import { seatOf, indexOf } from './houses.js';
+import { CLOCK_PRESETS } from './clock.js';
 import { $ } from './dom.js';
 
 /** What brought in the game on the board, as the button that undoes it says it. */
@@ -13,12 +14,22 @@ const UNDO_LABEL = {
 };
 
 /**
- * Wires the panel to `actions`: newGame(), undo(), hint(), moveNow(),
- * undoReplace(), level(n), seat(seat) and rules(name).
+ * Fills the clock list and wires the panel to `actions`: newGame(),
+ * undo(), hint(), moveNow(), undoReplace(), level(n), seat(seat),
+ * rules(name) and clock(name: 'off' or a time control).
  */
 export function setUpControls(actions) {
   const level = $('level');
   level.addEventListener('change', () => actions.level(Number(level.value)));
+  const clock = $('clock');
+  for (const name of CLOCK_PRESETS) {
+    const option = document.createElement('option');
+    option.value = name;
+    const [minutes, seconds] = name.split('+');
+    option.textContent = `${name}: ${minutes} min each, ${seconds} s added a move`;
+    clock.appendChild(option);
+  }
+  clock.addEventListener('change', () => actions.clock(clock.value));
   for (const radio of document.querySelectorAll('input[name=seat]')) {
     radio.addEventListener('change', () => {
       if (radio.checked) actions.seat(radio.value);
@@ -42,10 +53,19 @@ export function fillChoices({ levels, rules }) {
   $('rules').replaceChildren(...rules.map((r) => option(r.name, `${r.name}: ${r.about}`)));
 }
 
+/** Offers one more time control in the clock list (for tests: see `window.oware` in app.js). */
+export function addClockPreset(name) {
+  const option = document.createElement('option');
+  option.value = name;
+  option.textContent = `${name} (test)`;
+  $('clock').appendChild(option);
+}
+
 /** Enables what can be done now and shows the settings. */
-export function drawControls({ settings, game, search, sowing, previous }) {
+export function drawControls({ settings, game, search, sowing, previous, clock }) {
   const state = game.state;
-  for (const id of ['new-game', 'level', 'rules', 'load', 'save-game', 'open-game', 'copy-link']) $(id).disabled = false;
+  const over = !!(state.outcome || clock?.lost);
+  for (const id of ['new-game', 'level', 'rules', 'clock', 'load', 'save-game', 'open-game', 'copy-link']) $(id).disabled = false;
   for (const radio of document.querySelectorAll('input[name=seat]')) radio.disabled = false;
   $('controls').removeAttribute('aria-busy');
   const undoReplace = $('undo-replace');
@@ -55,10 +75,13 @@ export function drawControls({ settings, game, search, sowing, previous }) {
     undoReplace.title = `Bring back the game of ${previous.game.moves.length} moves that was on the board`;
   }
   const humanMoves = [...game.moves].filter((m) => seatOf(indexOf(m)) === settings.seat).length;
-  $('undo').disabled = humanMoves === 0 || sowing.running;
-  $('hint').disabled = !!search || sowing.running || !!state.outcome || state.toMove !== settings.seat;
+  // A game on the clock is not taken back.
+  $('undo').disabled = humanMoves === 0 || sowing.running || !!clock;
+  $('undo').title = clock ? 'A game on the clock cannot be taken back' : 'Take back your last move (U)';
+  $('hint').disabled = !!search || sowing.running || over || state.toMove !== settings.seat;
   $('move-now').disabled = !(search && search.best !== null);
   $('level').value = String(settings.level);
   $('rules').value = settings.rules;
+  $('clock').value = settings.clock;
   for (const radio of document.querySelectorAll('input[name=seat]')) radio.checked = radio.value === settings.seat;
 }

@@ -4,13 +4,15 @@
 // then answers probes. It
 // runs beside the search's worker, which is restarted to stop a search; this
 // one is never stopped, so each database is built at most once a visit in a
-// row (a build for the rules of the database held keeps it).
-import { loadEngine } from './wasm.js';
+// row (a build for the rules of the database held keeps it). The engine's
+// module comes compiled from the page, in the first message.
+import { engineFromPage } from './wasm.js';
 
-const engine = loadEngine('oware_web.wasm');
+const engine = engineFromPage();
 let database = null;
 
 onmessage = async ({ data }) => {
+  if (data.module) return;
   const module = await engine;
   if (data.type === 'build') {
     const started = performance.now();

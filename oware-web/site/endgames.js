@@ -2,7 +2,10 @@
 // (endgame-worker.js) builds it once the search's worker is ready, so the
 // first load and the first move never wait for it, and then answers, for
 // each position, whether its result is decided. Until it is built, and for
-// positions it does not hold, the bars come from the search alone.
+// positions it does not hold, the bars come from the search alone. The
+// worker is handed the module the page compiled (wasm.js).
+
+import { engineModule } from './wasm.js';
 
 export class Endgames {
   /** `onAnswer(request, answer)` receives each probe's answer; `onBuilt(report)` the build's { seeds, positions, bytes, ms }. */
@@ -17,7 +20,9 @@ export class Endgames {
 
   /** Starts the worker and the build of the database for the rule set named `rules`. */
   start(rules) {
-    this.worker = new Worker('endgame-worker.js', { type: 'module' });
+    const worker = new Worker('endgame-worker.js', { type: 'module' });
+    this.worker = worker;
+    engineModule().then(({ module }) => worker.postMessage({ module }), () => {});
     this.worker.onmessage = ({ data }) => {
       if (data.built) {
         this.built = data.built.ok;

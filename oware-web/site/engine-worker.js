@@ -1,7 +1,10 @@
 // The search's worker (worker.js), seen from the page: started, sent
 // requests once its module has loaded, and ended to stop a search at once
 // (a search is synchronous inside the module, so nothing else can stop it),
-// with a fresh one started in its place.
+// with a fresh one started in its place. Each worker is handed the module
+// the page compiled (wasm.js): starting one fetches nothing.
+
+import { engineModule } from './wasm.js';
 
 export class EngineWorker {
   /**
@@ -19,6 +22,7 @@ export class EngineWorker {
   start() {
     const worker = new Worker('worker.js', { type: 'module' });
     this.worker = worker;
+    engineModule().then(({ module }) => worker.postMessage({ module }), (error) => this.onFail(`The engine could not start: ${error.message}`));
     this.ready = new Promise((resolve, reject) => {
       worker.onmessage = ({ data }) => {
         if (data.ready) resolve();

@@ -3,14 +3,15 @@
 // what just happened, the outcome, a failure, and short notes that fade.
 
 import { letter, SEAT_NAME, other } from './houses.js';
+import { lostOnTime } from './clock.js';
 
 const NOTE_MS = 3500;
 
 /** The page's state word: error, over, animating, thinking, your-turn or waiting. */
-export function pageState({ settings, game, search, sowing, failed }) {
+export function pageState({ settings, game, search, sowing, failed, clock }) {
   const state = game.state;
   return failed ? 'error'
-    : state.outcome ? 'over'
+    : state.outcome || clock?.lost ? 'over'
     : sowing.running ? 'animating'
     : search?.kind === 'bot' ? 'thinking'
     : state.toMove === settings.seat ? 'your-turn' : 'waiting';
@@ -18,11 +19,14 @@ export function pageState({ settings, game, search, sowing, failed }) {
 
 /** Writes the status line and the page's state word. */
 export function drawStatus(scene) {
-  const { settings, game, search, shown, hint, sowing, failed, notes } = scene;
+  const { settings, game, search, shown, hint, sowing, failed, notes, clock } = scene;
   const state = game.state;
   let text;
   if (failed) {
     text = failed;
+  } else if (clock?.lost) {
+    const verdict = clock.lost === settings.seat ? 'the bot wins' : 'you win';
+    text = `Game over: ${lostOnTime(clock.lost)}, ${verdict}. Start a new game.`;
   } else if (state.outcome) {
     text = outcomeText(state.outcome, settings.seat);
   } else if (search?.kind === 'bot') {

@@ -16,21 +16,22 @@ const OLD_GAME_KEY = 'oware.game';
 export const RECENT_GAMES = 20;
 
 /** The settings of a first visit. */
-const DEFAULT_SETTINGS = { level: 5, seat: 'south', rules: 'abapa' };
+const DEFAULT_SETTINGS = { level: 5, seat: 'south', rules: 'abapa', clock: 'off' };
 
-/** The kept settings { level, seat, rules }, the defaults filling any gap. */
+/** The kept settings { level, seat, rules, clock }, the defaults filling any gap (clock: 'off' or a time control, see clock.js). */
 export function loadSettings() {
   return Object.assign({ ...DEFAULT_SETTINGS }, read(localStorage, SETTINGS_KEY));
 }
 
 /** Keeps the settings for the tabs opened next. */
-export function saveSettings({ level, seat, rules }) {
-  write(localStorage, SETTINGS_KEY, { level, seat, rules });
+export function saveSettings({ level, seat, rules, clock }) {
+  write(localStorage, SETTINGS_KEY, { level, seat, rules, clock });
 }
 
 /**
  * This tab's kept game and the one it replaced: { game, previous }, a game
- * being { id, rules, start, moves, seat, level } and `previous` null or
+ * being { id, rules, start, moves, seat, level, clock } (clock: see
+ * clock.js's keptClocks) and `previous` null or
  * { game, why }.
  */
 export function loadTab() {
@@ -43,7 +44,7 @@ export function saveTab(game, previous) {
   write(sessionStorage, TAB_KEY, { game, previous });
 }
 
-/** The recent games, the latest first: { id, rules, start, moves, seat, level, date, result }. */
+/** The recent games, the latest first: { id, rules, start, moves, seat, level, clock, date, result }. */
 export function loadRecent() {
   const list = read(localStorage, RECENT_KEY);
   return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string') : [];

@@ -1,49 +1,77 @@
 // The service worker: keeps every file of the site so the game works
-// offline once loaded. `cargo xtask site` fills in the list and a hash of
-// the build, so each new build is a new cache and the old one is dropped.
-// Online, files come from the network (and refresh the copy); offline, from
-// the copy.
+// offline once loaded, and serves them from its copy first (a later visit
+// downloads nothing but this file, which the browser checks for a new
+// build). `cargo xtask site` fills in the list and a hash of the build, so
+// each new build is a new cache, filled when it installs, and the old one
+// is dropped when it takes over.
+//
+// The engine's file is large and the page has just downloaded it on a
+// first visit: the page hands it over (offline.js) rather than it being
+// downloaded twice. A new build (an older cache is there) downloads it
+// when it installs, as a later visit's page is served from the cache and
+// hands nothing over.
 
 const VERSION = "__VERSION__";
 const FILES = ["__FILES__"];
 const CACHE = `oware-${VERSION}`;
+/** The files the page hands over on a first visit. */
+const HANDED = ['./oware_web.wasm'];
+
+const ours = (key) => key.startsWith('oware-');
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const upgrade = (await caches.keys()).some((key) => ours(key) && key !== CACHE);
+    const cache = await caches.open(CACHE);
+    await cache.addAll(upgrade ? FILES : FILES.filter((file) => !HANDED.includes(file)));
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('oware-') && key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) => Promise.all(keys.filter((key) => ours(key) && key !== CACHE).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
+});
+
+self.addEventListener('message', (event) => {
+  const { keep, body, type } = event.data ?? {};
+  const handed = HANDED.map((file) => new URL(file, self.registration.scope).href);
+  if (!handed.includes(keep) || !(body instanceof ArrayBuffer)) return;
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    if (!(await cache.match(keep))) await cache.put(keep, new Response(body, { headers: { 'Content-Type': type } }));
+  }));
 });
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== location.origin) return;
-  event.respondWith(fromNetwork(request).catch(() => fromCache(request)));
+  event.respondWith(fromCache(request).then((hit) => hit ?? fromNetwork(request)));
 });
 
-async function fromNetwork(request) {
-  const response = await fetch(request);
-  if (response.ok) {
-    const copy = response.clone();
-    caches.open(CACHE).then((cache) => cache.put(request, copy));
-  }
-  return response;
-}
-
+/** The kept copy of `request`, or null. */
 async function fromCache(request) {
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(request, { ignoreSearch: true });
-  if (hit) return hit;
-  if (request.mode === 'navigate') {
+  return (await cache.match(request, { ignoreSearch: true })) ?? null;
+}
+
+/** `request` from the network, kept when it succeeds; offline, a page asked for by its name without `.html`, or the friendly 404. */
+async function fromNetwork(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  } catch (error) {
+    if (request.mode !== 'navigate') throw error;
+    const cache = await caches.open(CACHE);
     const url = new URL(request.url);
     const page = await cache.match(new URL(`${url.pathname.replace(/\/$/, '')}.html`, url.origin))
-      ?? await cache.match('./404.html');
-    if (page) return page;
+      ?? await cache.match(new URL('404.html', self.registration.scope));
+    return page ?? Response.error();
   }
-  return Response.error();
 }

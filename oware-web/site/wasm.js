@@ -2,18 +2,65 @@
 // through memory the module hands out (oware_alloc), answers come back as
 // JSON (oware_output). Events of a search arrive through the imported
 // env.oware_event while the search runs.
+//
+// The file is fetched and compiled once, on the page (`engineModule`); the
+// compiled module is posted to each worker (a WebAssembly.Module can be
+// cloned into a worker), which makes an instance of its own
+// (`engineFromPage`): one download, one compilation, whatever restarts.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** The engine's file, beside the page. */
+export const ENGINE_URL = 'oware_web.wasm';
+
+let compiled = null;
+
 /**
- * Loads the module at `url`. `onEvent` receives each search event, parsed.
- * Returns { info(), state(request), search(request), newGame(),
- * save(request), open(ogn), buildEndgames(seeds, rules), probe(request) }.
- * `info()` gives the page's choices: { levels: { min, max }, endgameSeeds,
- * rules: [{ name, about }] }.
+ * On the page: { module, copy }, the engine compiled from ENGINE_URL, and
+ * an unread copy of the response it came in (for the service worker to
+ * keep: see offline.js). Fetched and compiled at the first call only.
  */
-export async function loadEngine(url, onEvent = () => {}) {
+export function engineModule() {
+  compiled ??= compileEngine(ENGINE_URL);
+  return compiled;
+}
+
+async function compileEngine(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load ${url}: ${response.status}`);
+  const copy = response.clone();
+  try {
+    return { module: await WebAssembly.compileStreaming(response), copy };
+  } catch {
+    // A host that serves .wasm with the wrong type: compile from bytes.
+    return { module: await WebAssembly.compile(await copy.clone().arrayBuffer()), copy };
+  }
+}
+
+/**
+ * In a worker: the engine (see `loadEngine`) made from the compiled module
+ * the page posts first ({ module }). `onEvent` receives each search event.
+ */
+export function engineFromPage(onEvent) {
+  return new Promise((resolve, reject) => {
+    const take = ({ data }) => {
+      if (!(data?.module instanceof WebAssembly.Module)) return;
+      removeEventListener('message', take);
+      loadEngine(data.module, onEvent).then(resolve, reject);
+    };
+    addEventListener('message', take);
+  });
+}
+
+/**
+ * An instance of the compiled `module`. `onEvent` receives each search
+ * event, parsed. Returns { info(), state(request), search(request),
+ * newGame(), save(request), open(ogn), buildEndgames(seeds, rules),
+ * probe(request) }. `info()` gives the page's choices: { levels: { min,
+ * max }, endgameSeeds, rules: [{ name, about }] }.
+ */
+export async function loadEngine(module, onEvent = () => {}) {
   let memory = null;
   const read = (ptr, len) => decoder.decode(new Uint8Array(memory.buffer, ptr, len));
   const imports = {
@@ -22,15 +69,7 @@ export async function loadEngine(url, onEvent = () => {}) {
       oware_now_ms: () => performance.now(),
     },
   };
-  let instance;
-  try {
-    ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), imports));
-  } catch (streamingError) {
-    // A host that serves .wasm with the wrong type: compile from bytes.
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`could not load ${url}: ${response.status}`);
-    ({ instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports));
-  }
+  const instance = await WebAssembly.instantiate(module, imports);
   const exports = instance.exports;
   memory = exports.memory;
 

@@ -1,10 +1,11 @@
 // The search runs here, off the page: a search is synchronous inside the
 // module, and every event it reports is posted to the page at once. The page
-// stops a search by ending this worker and starting a fresh one.
-import { loadEngine } from './wasm.js';
+// stops a search by ending this worker and starting a fresh one. The
+// engine's module comes compiled from the page, in the first message.
+import { engineFromPage } from './wasm.js';
 
 let searchId = null;
-const engine = loadEngine('oware_web.wasm', (event) => postMessage({ id: searchId, event }));
+const engine = engineFromPage((event) => postMessage({ id: searchId, event }));
 
 engine.then(
   () => postMessage({ ready: true }),
@@ -12,6 +13,7 @@ engine.then(
 );
 
 onmessage = async ({ data }) => {
+  if (data.module) return;
   const module = await engine;
   if (data.type === 'new-game') {
     module.newGame();

@@ -3,9 +3,10 @@
 //! text in and JSON out.
 //!
 //! Compiled for `wasm32-unknown-unknown`, the crate is the `.wasm` file the
-//! page loads twice: once on the page for the rules (instant), once in a Web
-//! Worker for the search (so the page never waits, and a search is stopped
-//! at once by ending the worker). The exported functions live in the `wasm`
+//! page downloads and compiles once, then instantiates on the page for the
+//! rules (instant) and in each Web Worker it posts the compiled module to:
+//! the search's (so the page never waits, and a search is stopped at once
+//! by ending the worker), the endgame database's and the analysis's. The exported functions live in the `wasm`
 //! module; everything they do is plain Rust here, tested natively.
 //!
 //! ```

@@ -4,8 +4,12 @@
 
 use core::sync::atomic::AtomicBool;
 
-use oware_core::House;
-use oware_search::{ClockFn, Engine, EngineOptions, Event, Level, Limits, Score, SearchResult};
+use core::time::Duration;
+
+use oware_core::{House, Seat};
+use oware_search::{
+    ClockFn, Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SeatClock,
+};
 
 use crate::json::Json;
 use crate::proof::Proof;
@@ -18,8 +22,14 @@ use crate::state::error_json;
 /// otherwise `depth`, `nodes` and `ms` (milliseconds) limit a plain search.
 /// `judge` names a house: the move played next in the game, judged against
 /// the search's (see [`oware_search::judge`]) in the result's `judgement`.
-pub const SEARCH_KEYS: [&str; 9] = [
-    "rules", "start", "moves", "level", "seed", "depth", "nodes", "ms", "judge",
+/// `wtime`, `btime`, `winc` and `binc` are a game on a clock as the engine
+/// protocol gives it (`w` South, `b` North; milliseconds): what is left on
+/// each seat's clock and what each gains after a move. The search plans
+/// its own time from the mover's; beside a level's time (or `ms`) the
+/// sooner deadline holds (see [`Limits`]).
+pub const SEARCH_KEYS: [&str; 13] = [
+    "rules", "start", "moves", "level", "seed", "depth", "nodes", "ms", "judge", "wtime", "btime",
+    "winc", "binc",
 ];
 
 /// The engine's transposition table in the browser, in megabytes.
@@ -70,17 +80,16 @@ fn search(
             })
         })
         .transpose()?;
-    let limits = match level {
+    let mut limits = match level {
         Some(level) => level.limits(),
         None => Limits {
             depth: request.parsed("depth")?,
             nodes: request.parsed("nodes")?,
-            time: request
-                .parsed::<u64>("ms")?
-                .map(core::time::Duration::from_millis),
+            time: millis(&request, "ms")?,
             clock: None,
         },
     };
+    limits.clock = mover_clock(&request, game.position().to_move())?;
     let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
     let judged = request.parsed::<House>("judge")?;
     // The bot at a level plays as in `oware play`: levels 15-19 open from
@@ -96,7 +105,7 @@ fn search(
     engine.set_analysis(true);
     let result = match bot {
         Some(bot) => {
-            bot.choose(engine, &game, None, seed, &stop, &mut forward)
+            bot.choose(engine, &game, Some(&limits), seed, &stop, &mut forward)
                 .result
         }
         None => engine.search(&game, &limits, &stop, &mut forward),
@@ -104,8 +113,31 @@ fn search(
     Ok(result_with(&result, false, judged))
 }
 
-/// `{"type":"start","limits":{"depth":..,"nodes":..,"ms":..}}`: the limits
-/// the search runs under (each `null` when unlimited), sent before it starts.
+/// The value of `key` as milliseconds, if given.
+fn millis(request: &Request, key: &str) -> Result<Option<Duration>, RequestError> {
+    Ok(request.parsed::<u64>(key)?.map(Duration::from_millis))
+}
+
+/// The clock of `mover` (South's `wtime` and `winc`, North's `btime` and
+/// `binc`), if the request gives its time; the opponent's words are
+/// checked but not used, as in the engine protocol.
+fn mover_clock(request: &Request, mover: Seat) -> Result<Option<SeatClock>, RequestError> {
+    let south = (millis(request, "wtime")?, millis(request, "winc")?);
+    let north = (millis(request, "btime")?, millis(request, "binc")?);
+    let (remaining, increment) = match mover {
+        Seat::South => south,
+        Seat::North => north,
+    };
+    Ok(remaining.map(|remaining| SeatClock {
+        remaining,
+        increment: increment.unwrap_or_default(),
+        moves_to_go: None,
+    }))
+}
+
+/// `{"type":"start","limits":{"depth":..,"nodes":..,"ms":..,"clock":..}}`:
+/// the limits the search runs under (each `null` when unlimited; `clock`
+/// the mover's `{"remaining":ms,"increment":ms}`), sent before it starts.
 #[must_use]
 pub fn start_json(limits: &Limits) -> String {
     let mut json = Json::new();
@@ -123,6 +155,20 @@ pub fn start_json(limits: &Limits) -> String {
             Some(value) => json.number(value),
             None => json.null(),
         };
+    }
+    json.key("clock");
+    match limits.clock {
+        Some(clock) => {
+            json.begin_object();
+            json.key("remaining")
+                .number(clock.remaining.as_secs_f64() * 1000.0);
+            json.key("increment")
+                .number(clock.increment.as_secs_f64() * 1000.0);
+            json.end_object();
+        }
+        None => {
+            json.null();
+        }
     }
     json.end_object();
     json.end_object();
@@ -318,7 +364,7 @@ mod tests {
         let (events, answer) = run("rules=abapa moves=E depth=4");
         assert_eq!(
             events[0],
-            r#"{"type":"start","limits":{"depth":4,"nodes":null,"ms":null}}"#
+            r#"{"type":"start","limits":{"depth":4,"nodes":null,"ms":null,"clock":null}}"#
         );
         assert!(
             events
@@ -430,6 +476,33 @@ mod tests {
         let (_, answer) = run("moves= depth=2 judge=x");
         assert!(
             answer.starts_with(r#"{"ok":false,"error":"bad value for `judge`"#),
+            "{answer}"
+        );
+    }
+
+    #[test]
+    fn hands_the_search_the_movers_clock() {
+        // South to move: its clock is wtime and winc; North's is only read.
+        let (events, answer) =
+            run("moves= level=5 seed=1 wtime=60000 btime=5000 winc=2000 binc=100");
+        assert!(answer.contains(r#""ok":true"#), "{answer}");
+        assert_eq!(
+            events[0],
+            r#"{"type":"start","limits":{"depth":3,"nodes":null,"ms":1000,"clock":{"remaining":60000,"increment":2000}}}"#
+        );
+        // North to move, with no increment given: none.
+        let (events, _) = run("moves=E depth=2 wtime=60000 btime=5000");
+        assert!(
+            events[0].ends_with(r#""clock":{"remaining":5000,"increment":0}}}"#),
+            "{events:?}"
+        );
+        // The mover's clock alone limits a plain search: it finishes.
+        let (events, answer) = run("moves=E btime=3000 binc=0");
+        assert!(events[0].contains(r#""depth":null,"nodes":null,"ms":null,"clock":{"#));
+        assert!(answer.contains(r#""ok":true"#), "{answer}");
+        let (_, answer) = run("moves= level=5 wtime=soon");
+        assert!(
+            answer.starts_with(r#"{"ok":false,"error":"bad value for `wtime`"#),
             "{answer}"
         );
     }

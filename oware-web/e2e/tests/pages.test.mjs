@@ -36,11 +36,13 @@ test('an unknown path gets a friendly page, with status 404', async () => {
 test('offline once loaded: the page and the bot work without the server', async () => {
   const page = await open(browser);
   await waitState(page, 'your-turn');
-  // Wait for the service worker to have kept the site.
+  // Wait for the service worker to have kept the site (the engine's file
+  // once the page has handed it over).
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     const keys = await caches.keys();
     const cache = await caches.open(keys.find((k) => k.startsWith('oware-')));
+    while (!await cache.match('oware_web.wasm')) await new Promise((resolve) => setTimeout(resolve, 100));
     const kept = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
     // Every file the page loaded (each of its modules, the engine, the
     // style) must be kept, or the page cannot start offline.

@@ -1,0 +1,179 @@
+// Playing on a clock: both clocks shown, the running one lit; the player
+// losing on time; the bot handed the raw clock (wtime/btime/winc/binc) and
+// its clock running while it thinks, with the increment after its move;
+// the setting kept. The short time controls are offered to tests only
+// (window.oware.addClockPreset), so no test waits minutes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, waitState, eventually, transcript, drawn } from '../lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+/** The clock of `who` ('you' or 'bot') as drawn: its text and whether it runs. */
+async function clockOf(page, who) {
+  return page.evaluate((w) => {
+    const clock = document.getElementById(`clock-${w}`);
+    return { time: clock.querySelector('.clock-time').textContent, running: clock.classList.contains('running') };
+  }, who);
+}
+
+/** Seconds from a clock's text ("0:08.7", "1:00"). */
+const seconds = (text) => {
+  const [minutes, rest] = text.split(':');
+  return Number(minutes) * 60 + Number(rest);
+};
+
+/** Offers the time control `name` (tests only) and chooses it. */
+async function chooseClock(page, name) {
+  await page.evaluate((n) => window.oware.addClockPreset(n), name);
+  await page.selectOption('#clock', name);
+}
+
+test('on a clock the player who lets the time run out loses on time, and nothing more is played', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  assert.equal(await page.locator('#clocks').isHidden(), true, 'no clock by default');
+  // Six seconds each, nothing added: chosen before the first move, it starts at once.
+  await chooseClock(page, '0.1+0');
+  await eventually(async () => {
+    const you = await clockOf(page, 'you');
+    assert.ok(you.running && /^0:0[0-6]\.\d$/.test(you.time), JSON.stringify(you));
+  });
+  assert.deepEqual(await clockOf(page, 'bot'), { time: '0:06.0', running: false });
+  assert.equal(await page.locator('#clock-control').textContent(), 'Clock 0.1+0');
+  await page.locator('.house[data-house="C"]').click();
+  await waitState(page, 'your-turn');
+  assert.equal((await transcript(page)).length, 2);
+  assert.equal(await page.locator('#undo').isDisabled(), true, 'a game on the clock is not taken back');
+  // The player does not move: its clock runs out.
+  assert.equal(await waitState(page, 'over', 20_000), 'over');
+  assert.match(await page.locator('#status').textContent(), /South lost on time, the bot wins/);
+  assert.deepEqual(await clockOf(page, 'you'), { time: '0:00.0', running: false });
+  assert.equal(await page.locator('#clock-you.flagged').count(), 1);
+  // The recent games have it finished, on time.
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('oware.recent'))[0]);
+  assert.equal(kept.result, 'North wins (South lost on time)');
+  assert.equal(kept.moves.length, 2);
+  // Nothing more is played.
+  await page.locator('.house[data-house="A"]').click();
+  await page.waitForTimeout(500);
+  assert.equal((await transcript(page)).length, 2);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'over');
+  assert.equal(await page.locator('#hint').isDisabled(), true);
+  // A new game: fresh clocks, and the lost game in the list.
+  await page.click('#new-game');
+  await waitState(page, 'your-turn');
+  await eventually(async () => assert.match((await clockOf(page, 'you')).time, /^0:0[56]\.\d$/));
+  assert.match(await page.locator('#recent-list').textContent(), /North wins \(South lost on time\)/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the bot is handed the raw clock, its clock runs while it thinks, and it gains the increment', async () => {
+  const page = await open(browser, '', {
+    // Every request the page sends to a worker, as sent.
+    route: (context) => context.addInitScript(() => {
+      window.sent = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function send(message, ...rest) {
+        if (typeof message?.request === 'string') window.sent.push(message.request);
+        return post.call(this, message, ...rest);
+      };
+    }),
+  });
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '14');
+  // Nine seconds each (tenths shown), two added a move.
+  await chooseClock(page, '0.15+2');
+  await eventually(async () => assert.equal((await clockOf(page, 'you')).running, true));
+  // Watch the bot's clock while it thinks.
+  await page.evaluate(() => {
+    window.botClock = [];
+    const clock = document.getElementById('clock-bot');
+    new MutationObserver(() => {
+      if (document.body.dataset.state === 'thinking' && clock.classList.contains('running')) {
+        window.botClock.push(clock.querySelector('.clock-time').textContent);
+      }
+    }).observe(clock, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.locator('.house[data-house="C"]').click();
+  await waitState(page, 'your-turn', 30_000);
+  await drawn(page);
+  const { sent, botClock, debug } = await page.evaluate(() => ({ sent: window.sent, botClock: window.botClock, debug: window.oware.debug }));
+
+  // The request: the level, and both clocks as they stood (South's after its
+  // move and increment, North's untouched), with the increments.
+  const request = sent.find((r) => r.includes('level=14'));
+  assert.ok(request, JSON.stringify(sent));
+  const words = Object.fromEntries(request.split(' ').map((w) => w.split('=')));
+  const [player, bot] = debug.clock;
+  assert.equal(player.moved, 'south');
+  assert.equal(Number(words.wtime), Math.round(player.after.south));
+  assert.ok(Number(words.wtime) > 9000 - 5000 && Number(words.wtime) <= 11_000, request);
+  assert.equal(words.btime, '9000');
+  assert.equal(words.winc, '2000');
+  assert.equal(words.binc, '2000');
+  // The module plans from the mover's clock: the start event says so.
+  const start = debug.events.find((e) => e.type === 'start');
+  assert.deepEqual(start.limits.clock, { remaining: 9000, increment: 2000 });
+  assert.equal(start.limits.ms, 1000, "the level's time stays");
+
+  // The bot's clock went down while it thought, lit.
+  assert.ok(botClock.length >= 1, 'the bot clock was seen running');
+  assert.ok(botClock.some((t) => seconds(t) < 9), JSON.stringify(botClock));
+  // It was charged at least the engine's own time, then gained the increment.
+  assert.equal(bot.moved, 'north');
+  const spent = 9000 - bot.before.north;
+  const result = debug.results.at(-1);
+  assert.ok(spent >= result.ms && spent > 0, `spent ${spent} ms, the engine ${result.ms} ms`);
+  assert.equal(bot.after.north - bot.before.north, 2000);
+  assert.equal(bot.after.south, bot.before.south, "the player's clock did not run while the bot thought");
+  // Now the player's clock runs, the bot's stands at what it kept.
+  await eventually(async () => {
+    const [you, them] = [await clockOf(page, 'you'), await clockOf(page, 'bot')];
+    assert.ok(you.running && !them.running, JSON.stringify([you, them]));
+    const left = bot.after.north;
+    assert.equal(seconds(them.time), left < 10_000 ? Math.floor(left / 100) / 10 : Math.floor(left / 1000));
+  });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the clock setting is kept, a reload brings the clocks back, and a new setting waits for the next game', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.selectOption('#clock', '1+1');
+  await eventually(async () => assert.equal((await clockOf(page, 'you')).running, true));
+  assert.equal((await clockOf(page, 'bot')).time, '1:00');
+  const tab = await page.context().newPage();
+  await tab.goto(page.url());
+  await waitState(tab, 'your-turn');
+  assert.equal(await tab.locator('#clock').inputValue(), '1+1');
+  await eventually(async () => assert.equal((await clockOf(tab, 'you')).running, true));
+  assert.equal((await clockOf(tab, 'bot')).time, '1:00');
+  // A move each, then a reload: the clocks as they stood after the last move.
+  await tab.locator('.house[data-house="C"]').click();
+  await waitState(tab, 'your-turn');
+  const kept = await tab.evaluate(() => JSON.parse(sessionStorage.getItem('oware.tab')).game.clock);
+  assert.equal(kept.name, '1+1');
+  assert.ok(kept.left.north > 60_000 && kept.left.north <= 61_000, JSON.stringify(kept));
+  await tab.reload();
+  await waitState(tab, 'your-turn');
+  const back = await tab.evaluate(() => window.oware.page.clock);
+  assert.equal(back.left.north, kept.left.north);
+  assert.ok(Math.abs(back.left.south - kept.left.south) < 1000, JSON.stringify([back, kept]));
+  assert.equal((await clockOf(tab, 'bot')).time, '1:00');
+  // Off, with moves played: this game keeps its clocks, the next has none.
+  await tab.selectOption('#clock', 'off');
+  assert.match(await tab.locator('#status').textContent(), /The next new game has no clock/);
+  assert.equal(await tab.locator('#clocks').isHidden(), false);
+  await tab.click('#new-game');
+  await waitState(tab, 'your-turn');
+  await eventually(async () => assert.equal(await tab.locator('#clocks').isHidden(), true));
+  assert.equal(await tab.locator('#undo').isDisabled(), true);
+  assert.deepEqual(page.errors, []);
+  await tab.close();
+  await page.close();
+});

@@ -1,0 +1,117 @@
+// The optional clock of a game against the bot: a time control ("5+3":
+// five minutes each, three seconds added after each move), what is left on
+// each seat's clock, and which one runs. Only app.js changes a game's
+// clocks, through the functions here; the bot's search is handed them raw
+// (wtime/btime/winc/binc, as the engine protocol does) and plans its own
+// time. Both clocks are drawn beside the status, the running one lit.
+
+import { SEAT_NAME, other } from './houses.js';
+import { $ } from './dom.js';
+
+/** The time controls offered, minutes + seconds added a move. */
+export const CLOCK_PRESETS = ['1+1', '3+2', '5+3', '10+5'];
+
+/** Under this much time left, the clock shows tenths of a second. */
+const TENTHS_UNDER_MS = 10_000;
+
+/** The time control named `name` ("5+3"; "0.05+1" for three seconds), or null ('off', or not a control). */
+export function parseControl(name) {
+  const match = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(name ?? '');
+  if (!match) return null;
+  const base = Number(match[1]) * 60_000;
+  return base > 0 ? { name, base, increment: Number(match[2]) * 1000 } : null;
+}
+
+/**
+ * Fresh clocks for a game under the control `name`, or null for none:
+ * { name, base, increment, left: { south, north } (ms, as of `since`),
+ * running: the seat whose clock runs or null, since, lost: the seat that
+ * ran out of time or null }.
+ */
+export function newClocks(name) {
+  const control = parseControl(name);
+  if (!control) return null;
+  return { ...control, left: { south: control.base, north: control.base }, running: null, since: 0, lost: null };
+}
+
+/** The clocks as a kept game holds them (none running), or null. */
+export function keptClocks(clocks, now) {
+  if (!clocks) return null;
+  const { name, base, increment, lost } = clocks;
+  return { name, base, increment, lost, left: { south: remaining(clocks, 'south', now), north: remaining(clocks, 'north', now) } };
+}
+
+/** A kept game's clocks brought back (stopped until the next turn starts one), or null. */
+export function restoredClocks(kept) {
+  if (!kept || !parseControl(kept.name)) return null;
+  return { ...kept, left: { ...kept.left }, running: null, since: 0, lost: kept.lost ?? null };
+}
+
+/** The time left on `seat`'s clock at `now` (ms; zero or less when it has run out). */
+export function remaining(clocks, seat, now) {
+  return clocks.left[seat] - (clocks.running === seat ? now - clocks.since : 0);
+}
+
+/** Starts `seat`'s clock at `now`, stopping the other's (which keeps what it used). */
+export function startClock(clocks, seat, now) {
+  if (clocks.running === seat) return;
+  stopClock(clocks, now);
+  clocks.running = seat;
+  clocks.since = now;
+}
+
+/** Stops the running clock at `now`, charging it the time since it started. */
+export function stopClock(clocks, now) {
+  if (!clocks.running) return;
+  clocks.left[clocks.running] = remaining(clocks, clocks.running, now);
+  clocks.running = null;
+}
+
+/** Adds the increment to `seat`'s clock, after its move. */
+export function addIncrement(clocks, seat) {
+  clocks.left[seat] += clocks.increment;
+}
+
+/** The seat whose time has run out at `now`, or null. */
+export function flagFallen(clocks, now) {
+  return ['south', 'north'].find((seat) => remaining(clocks, seat, now) <= 0) ?? null;
+}
+
+/** The words of a search request that hand the search the clocks at `now`: ` wtime=… btime=… winc=… binc=…` (South is w). */
+export function clockWords(clocks, now) {
+  const ms = (value) => Math.max(0, Math.round(value));
+  const south = ms(remaining(clocks, 'south', now));
+  const north = ms(remaining(clocks, 'north', now));
+  const increment = ms(clocks.increment);
+  return ` wtime=${south} btime=${north} winc=${increment} binc=${increment}`;
+}
+
+/** "4:59", or "0:09.3" under ten seconds; never below "0:00.0". */
+export function formatClock(ms) {
+  const left = Math.max(0, ms);
+  if (left < TENTHS_UNDER_MS) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
+  const seconds = Math.floor(left / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** What the recent list and the status say of a game lost on time: "South lost on time". */
+export function lostOnTime(seat) {
+  return `${SEAT_NAME[seat]} lost on time`;
+}
+
+/** Draws both clocks (hidden when the game has none), the bot's above the player's, the running one lit. */
+export function drawClocks(clocks, playerSeat, now) {
+  const box = $('clocks');
+  box.hidden = !clocks;
+  if (!clocks) return;
+  for (const who of ['bot', 'you']) {
+    const seat = who === 'you' ? playerSeat : other(playerSeat);
+    const clock = $(`clock-${who}`);
+    clock.dataset.seat = seat;
+    clock.classList.toggle('running', clocks.running === seat);
+    clock.classList.toggle('flagged', clocks.lost === seat);
+    clock.querySelector('.clock-name').textContent = `${who === 'you' ? 'You' : 'The bot'} (${SEAT_NAME[seat]})`;
+    clock.querySelector('.clock-time').textContent = formatClock(remaining(clocks, seat, now));
+  }
+  $('clock-control').textContent = `Clock ${clocks.name}`;
+}
