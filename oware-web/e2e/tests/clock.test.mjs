@@ -167,7 +167,7 @@ test('the clock setting is kept, a reload brings the clocks back, and a new sett
   assert.equal((await clockOf(tab, 'bot')).time, '1:00');
   // Off, with moves played: this game keeps its clocks, the next has none.
   await tab.selectOption('#clock', 'off');
-  assert.match(await tab.locator('#status').textContent(), /The next new game has no clock/);
+  await eventually(async () => assert.match(await tab.locator('#status').textContent(), /The next new game has no clock/));
   assert.equal(await tab.locator('#clocks').isHidden(), false);
   await tab.click('#new-game');
   await waitState(tab, 'your-turn');

@@ -45,6 +45,8 @@ test('a first visit downloads the engine once, for the page, its workers and its
   await page.waitForFunction(() => window.oware.page.search?.best !== null && window.oware.page.search?.kind === 'bot');
   await page.click('#move-now');
   await waitState(page, 'your-turn');
+  // The fresh worker's search: a quick one (level 14 may think for long).
+  await page.selectOption('#level', '3');
   await page.keyboard.press('b');
   await waitState(page, 'your-turn');
   await page.click('#analyse');
