@@ -68,6 +68,15 @@ fn evaluation(c: &mut Criterion) {
                 .sum::<i32>()
         });
     });
+    let network = Evaluator::new(&Evaluation::NET);
+    group.bench_function("network", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|&p| network.evaluate(std::hint::black_box(p)))
+                .sum::<i32>()
+        });
+    });
     group.bench_function("reference", |b| {
         b.iter(|| {
             positions
