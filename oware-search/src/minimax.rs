@@ -40,7 +40,12 @@ pub fn minimax_move(position: Position, house: House, depth: u32, rules: &Rules)
 
 /// [`minimax`] with another evaluation.
 #[must_use]
-pub fn minimax_with(position: Position, depth: u32, rules: &Rules, evaluation: &Evaluation) -> Score {
+pub fn minimax_with(
+    position: Position,
+    depth: u32,
+    rules: &Rules,
+    evaluation: &Evaluation,
+) -> Score {
     Score::from_value(value(position, depth, 0, rules, evaluation))
 }
 
@@ -66,7 +71,13 @@ pub fn minimax_move_with(
     Score::from_value(-value(child, depth - 1, 1, rules, evaluation))
 }
 
-fn value(position: Position, depth: u32, ply: usize, rules: &Rules, evaluation: &Evaluation) -> Value {
+fn value(
+    position: Position,
+    depth: u32,
+    ply: usize,
+    rules: &Rules,
+    evaluation: &Evaluation,
+) -> Value {
     let legal = moves(position, rules);
     if legal.is_empty() {
         return end_value(position, ply);

@@ -1,8 +1,8 @@
 //! `cargo xtask train`: trains the evaluation network (`oware_search::eval::net`)
 //! on self-play positions, reproducibly from `--seed`.
 //!
-//! 1. Data: self-play games (`selfplay.rs`, the linear evaluation at
-//!    `--depth` with level 9's noise, from seeded random openings); every
+//! 1. Data: self-play games (`selfplay.rs`, the linear evaluation, or the
+//!    network of `--player FILE`, at `--depth` with level 9's noise, from seeded random openings); every
 //!    position after the opening is labelled with the game's result for the
 //!    side to move and with a deeper search's score (`--label-depth`, a
 //!    one-thread search with the game's history, so repetition counts).
@@ -26,10 +26,10 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use oware_core::{Board, Game, Position, Seat};
 use oware_match::GameRecord;
-use oware_search::eval::Evaluation;
 use oware_search::eval::net::{
     ACTIVE, HIDDEN, INPUTS, Network, ONE, OUTPUT_SCALE, SHIFT, active_inputs,
 };
+use oware_search::eval::{Evaluation, Weights};
 use oware_search::{Knobs, Limits, Proven};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -70,6 +70,9 @@ pub(crate) struct Args {
     /// Train on the positions already in --data instead of playing games.
     #[arg(long)]
     reuse: bool,
+    /// A network file to play the games and label them with (default: the linear evaluation).
+    #[arg(long)]
+    player: Option<PathBuf>,
     /// Where the network file is written (oware-search/src/eval/net.bin to check it in).
     #[arg(long, default_value = "target/train/net.bin")]
     out: PathBuf,
@@ -114,8 +117,14 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             seed: args.seed,
             jobs: args.jobs,
         };
-        let games = selfplay::play(&plan, Evaluation::DEFAULT);
-        let samples = label(&games, args.label_depth, args.jobs);
+        // Named, not the default: the same flags must give the same games
+        // whichever evaluation the engine plays with.
+        let player = match &args.player {
+            Some(path) => Evaluation::Net(read_network(path)?),
+            None => Evaluation::Linear(Weights::TUNED),
+        };
+        let games = selfplay::play(&plan, player);
+        let samples = label(&games, player, args.label_depth, args.jobs);
         write_samples(&args.data, &samples)?;
         println!(
             "train: {} games at depth {}, {} positions labelled at depth {} in {:.0} s, written to {}",
@@ -128,9 +137,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         );
         samples
     };
-    let (train, held): (Vec<Sample>, Vec<Sample>) =
-        samples.iter().partition(|s| s.game % 5 != 0);
-    let linear = |s: &Sample| f64::from(Evaluation::DEFAULT.evaluate(s.position)) / 32.0;
+    let (train, held): (Vec<Sample>, Vec<Sample>) = samples.iter().partition(|s| s.game % 5 != 0);
+    let linear =
+        |s: &Sample| f64::from(Evaluation::Linear(Weights::TUNED).evaluate(s.position)) / 32.0;
     let scale = selfplay::fit_scale(train.iter().map(|s| (linear(s), f64::from(s.result))));
     let settings = Settings {
         lambda: args.lambda,
@@ -154,12 +163,18 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     );
     let losses = |name: &str, value: &dyn Fn(&Sample) -> f64| {
         let (blend, result) = held_losses(&held, &settings, value);
-        println!("train: {name:>16}: held-out log loss {blend:.5} on the target, {result:.5} on results");
+        println!(
+            "train: {name:>16}: held-out log loss {blend:.5} on the target, {result:.5} on results"
+        );
     };
-    losses("store difference", &|s| f64::from(oware_search::eval::net::store_difference(s.position)) / 32.0);
+    losses("store difference", &|s| {
+        f64::from(oware_search::eval::net::store_difference(s.position)) / 32.0
+    });
     losses("linear", &linear);
     losses("network (f32)", &|s| float.value(s));
-    losses("network", &|s| f64::from(network.evaluate(s.position)) / 32.0);
+    losses("network", &|s| {
+        f64::from(network.evaluate(s.position)) / 32.0
+    });
     if let Some(dir) = args.out.parent() {
         std::fs::create_dir_all(dir)?;
     }
@@ -178,15 +193,20 @@ pub(crate) fn read_network(path: &Path) -> anyhow::Result<&'static Network> {
 }
 
 /// Labels every position after the opening of each game with its result
-/// and a `depth`-ply search of it (with the game's history), on `jobs`
-/// threads; the samples come out in game order.
-pub(crate) fn label(games: &[GameRecord], depth: u32, jobs: usize) -> Vec<Sample> {
+/// and a `depth`-ply search of it by `evaluation` (with the game's
+/// history), on `jobs` threads; the samples come out in game order.
+pub(crate) fn label(
+    games: &[GameRecord],
+    evaluation: Evaluation,
+    depth: u32,
+    jobs: usize,
+) -> Vec<Sample> {
     let jobs = jobs.max(1);
     let mut parts: Vec<(usize, Vec<Sample>)> = std::thread::scope(|scope| {
         let threads: Vec<_> = (0..jobs)
             .map(|job| {
                 scope.spawn(move || {
-                    let mut engine = selfplay::engine(Evaluation::DEFAULT, Knobs::DEFAULT);
+                    let mut engine = selfplay::engine(evaluation, Knobs::DEFAULT);
                     engine.set_analysis(false);
                     games
                         .iter()
@@ -265,14 +285,20 @@ fn read_samples(path: &Path) -> anyhow::Result<Vec<Sample>> {
         .map(|(i, chunk)| {
             let at = || format!("{}: sample {i}", path.display());
             let cells: [u8; 14] = chunk[..14].try_into().expect("14 bytes");
-            let board = Board::from_cells(cells).map_err(anyhow::Error::msg).with_context(at)?;
+            let board = Board::from_cells(cells)
+                .map_err(anyhow::Error::msg)
+                .with_context(at)?;
             let seat = match chunk[14] {
                 0 => Seat::South,
                 1 => Seat::North,
                 other => bail!("{}: seat {other} is neither 0 nor 1", at()),
             };
             if chunk[15] > 2 {
-                bail!("{}: result {} is not 0, 1 or 2 half points", at(), chunk[15]);
+                bail!(
+                    "{}: result {} is not 0, 1 or 2 half points",
+                    at(),
+                    chunk[15]
+                );
             }
             Ok(Sample {
                 position: Position::new(board, seat),
@@ -380,8 +406,8 @@ impl FloatNet {
             // Seeds to value units (32), times the output scale.
             network.output[j] = q(self.p[OUTPUT + j], 32.0 * OUTPUT_SCALE as f32);
         }
-        network.output_bias = (f64::from(self.p[OUTPUT_BIAS]) * 32.0 * f64::from(1u32 << SHIFT))
-            .round() as i32;
+        network.output_bias =
+            (f64::from(self.p[OUTPUT_BIAS]) * 32.0 * f64::from(1u32 << SHIFT)).round() as i32;
         network.check()?;
         Ok(network)
     }
@@ -403,7 +429,11 @@ pub(crate) fn train_float(
         .iter()
         .map(|s| {
             let stores = oware_search::eval::net::store_difference(s.position) as f32 / 32.0;
-            (active_inputs(s.position), stores, target(s, settings) as f32)
+            (
+                active_inputs(s.position),
+                stores,
+                target(s, settings) as f32,
+            )
         })
         .collect();
     let mut order: Vec<usize> = (0..inputs.len()).collect();
@@ -443,7 +473,11 @@ pub(crate) fn train_float(
                 m[k] = beta1 * m[k] + (1.0 - beta1) * gradient[k];
                 v[k] = beta2 * v[k] + (1.0 - beta2) * gradient[k] * gradient[k];
                 let update = rate * (m[k] / correction1) / ((v[k] / correction2).sqrt() + epsilon);
-                let limit = if k < OUTPUT { FIRST_LIMIT } else { OUTPUT_LIMIT };
+                let limit = if k < OUTPUT {
+                    FIRST_LIMIT
+                } else {
+                    OUTPUT_LIMIT
+                };
                 net.p[k] = (net.p[k] - update).clamp(-limit, limit);
             }
         }
@@ -470,7 +504,8 @@ mod tests {
             seed: 5,
             jobs: 2,
         };
-        label(&selfplay::play(&plan, Evaluation::DEFAULT), 3, 2)
+        let linear = Evaluation::Linear(Weights::TUNED);
+        label(&selfplay::play(&plan, linear), linear, 3, 2)
     }
 
     fn settings(seed: u64) -> Settings {

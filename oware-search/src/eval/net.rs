@@ -422,7 +422,13 @@ mod tests {
         assert_eq!(south[12], (12 * COUNTS + 10) as u16);
         assert_eq!(north[12], (12 * COUNTS + 6) as u16);
         assert_eq!(north[13], (12 * COUNTS + STORE_COUNTS + 10) as u16);
-        assert_eq!(inputs(Position::OPENING).iter().map(|&i| u32::from(i)).sum::<u32>(), 14);
+        assert_eq!(
+            inputs(Position::OPENING)
+                .iter()
+                .map(|&i| u32::from(i))
+                .sum::<u32>(),
+            14
+        );
         // A zero network is the store difference alone.
         let zero = Network {
             rows: [[0; HIDDEN]; INPUTS],
