@@ -19,6 +19,9 @@ pub use net::Network;
 use crate::score::{SEED, Value};
 
 /// Which evaluation the search and [`minimax`](crate::minimax) use.
+// The weights are copied once a search (the search builds its tables from
+// them): being `Copy` is worth more than the 248 bytes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
     /// The linear model of [`features`] with these weights.
