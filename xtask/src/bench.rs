@@ -10,7 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use oware_search::eval::Evaluation;
+use oware_search::eval::{Evaluation, Weights};
 use oware_search::{Engine, EngineOptions, Limits, bench, nps};
 
 /// The flags of `cargo xtask bench`.
@@ -25,14 +25,14 @@ pub(crate) struct Args {
     /// Search threads for the depth-in-time measurement.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Search with the checked-in network rather than the default evaluation.
+    /// Search with the tuned linear evaluation rather than the default (the network).
     #[arg(long)]
-    net: bool,
+    linear: bool,
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    let evaluation = if args.net {
-        Evaluation::NET
+    let evaluation = if args.linear {
+        Evaluation::Linear(Weights::TUNED)
     } else {
         Evaluation::DEFAULT
     };

@@ -301,7 +301,14 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
 /// `args.games` games (colours alternated) and prints the current score.
 fn versus(args: &Args, challenger: Evaluation, knobs: Knobs) -> anyhow::Result<()> {
     let plan = args.plan();
-    let current = contestant("current", &plan, Evaluation::DEFAULT, Knobs::DEFAULT);
+    // Weights and networks are measured against the tuned linear weights;
+    // knobs alone against the default evaluation.
+    let base = if args.versus.is_some() || args.net.is_some() {
+        Evaluation::Linear(Weights::TUNED)
+    } else {
+        Evaluation::DEFAULT
+    };
+    let current = contestant("current", &plan, base, Knobs::DEFAULT);
     let challenger = contestant("challenger", &plan, challenger, knobs);
     let summary = oware_match::run(&match_of(&plan, [current, challenger]), &mut |_, _| {});
     let total = summary.total();
