@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use oware_search::eval::{Evaluator, Weights, evaluate};
+use oware_search::eval::{Evaluation, Evaluator, Weights, evaluate};
 use oware_search::{Engine, EngineOptions, Limits, bench};
 
 /// Depth of the benched searches: deep enough to exercise the table and
@@ -54,7 +54,7 @@ fn search(c: &mut Criterion) {
 fn evaluation(c: &mut Criterion) {
     let positions: Vec<_> = bench::suite().iter().map(|g| g.position()).collect();
     let weights = Weights::TUNED;
-    let evaluator = Evaluator::new(&weights);
+    let evaluator = Evaluator::new(&Evaluation::Linear(weights));
     for &p in &positions {
         assert_eq!(evaluator.evaluate(p), evaluate(p, &weights));
     }
@@ -65,6 +65,15 @@ fn evaluation(c: &mut Criterion) {
             positions
                 .iter()
                 .map(|&p| evaluator.evaluate(std::hint::black_box(p)))
+                .sum::<i32>()
+        });
+    });
+    let network = Evaluator::new(&Evaluation::NET);
+    group.bench_function("network", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|&p| network.evaluate(std::hint::black_box(p)))
                 .sum::<i32>()
         });
     });

@@ -8,6 +8,7 @@ use std::time::Duration;
 use oware_core::{Game, Rules, Transcript};
 
 use crate::engine::{Engine, EngineOptions};
+use crate::eval::Evaluation;
 use crate::limits::Limits;
 use crate::report::nps;
 
@@ -83,8 +84,15 @@ impl BenchReport {
 /// 16 MB table in play mode (analysis off) and sums the nodes.
 #[must_use]
 pub fn run(depth: u32) -> BenchReport {
+    run_with(depth, Evaluation::DEFAULT)
+}
+
+/// [`run`] with another evaluation.
+#[must_use]
+pub fn run_with(depth: u32, evaluation: Evaluation) -> BenchReport {
     let mut engine = Engine::new(EngineOptions::default());
     engine.set_analysis(false);
+    engine.set_evaluation(evaluation);
     let stop = AtomicBool::new(false);
     let mut nodes = 0;
     let mut elapsed = Duration::ZERO;

@@ -8,7 +8,7 @@ use oware_core::Game;
 
 use crate::config::SearchConfig;
 use crate::endgame::Endgame;
-use crate::eval::Weights;
+use crate::eval::{Evaluation, Weights};
 use crate::limits::{ClockFn, Limits, Timer};
 use crate::line::Line;
 use crate::ordering::Heuristics;
@@ -62,7 +62,7 @@ pub struct Engine {
     options: EngineOptions,
     table: Table,
     heuristics: Box<Heuristics>,
-    weights: Weights,
+    evaluation: Evaluation,
     clock: Option<ClockFn>,
     analysis: bool,
     config: SearchConfig,
@@ -78,7 +78,7 @@ impl Engine {
             options,
             table: Table::new(options.hash_mb),
             heuristics: Box::new(Heuristics::new()),
-            weights: Weights::TUNED,
+            evaluation: Evaluation::DEFAULT,
             clock: None,
             analysis: true,
             config: SearchConfig::PLAY,
@@ -132,9 +132,20 @@ impl Engine {
         self.analysis
     }
 
-    /// Replaces the evaluation weights (for tuning; the default is [`Weights::TUNED`]).
+    /// Replaces the evaluation by the linear one with `weights` (for tuning).
     pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
+        self.evaluation = Evaluation::Linear(weights);
+    }
+
+    /// Replaces the evaluation (the default is [`Evaluation::DEFAULT`]).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
+    }
+
+    /// The evaluation in use.
+    #[must_use]
+    pub fn evaluation(&self) -> Evaluation {
+        self.evaluation
     }
 
     /// Gives the engine an endgame database (or takes it away with `None`).
@@ -203,7 +214,7 @@ impl Engine {
         let endgame = self.endgame.as_deref().filter(|db| db.fits(&rules));
         let shared = Shared {
             table: &self.table,
-            weights: self.weights,
+            evaluation: self.evaluation,
             config: self.config,
             analysis: self.analysis,
             threads: self.options.threads,

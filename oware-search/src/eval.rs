@@ -6,10 +6,58 @@
 //! be fitted by regression; [`Weights::TUNED`] records the fitted values.
 //! The search evaluates through an [`Evaluator`]: the same function folded
 //! into one table lookup per house.
+//!
+//! Beside it, [`net`]: a learned evaluation, a small network trained by
+//! `cargo xtask train`, the default. [`Evaluation`] says which of the two
+//! is used.
+
+pub mod net;
 
 use oware_core::{Position, Seat};
 
+pub use net::Network;
+
 use crate::score::{SEED, Value};
+
+/// Which evaluation the search and [`minimax`](crate::minimax) use.
+// The weights are copied once a search (the search builds its tables from
+// them): being `Copy` is worth more than the 248 bytes.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The linear model of [`features`] with these weights.
+    Linear(Weights),
+    /// A network ([`net`]).
+    Net(&'static Network),
+}
+
+impl Evaluation {
+    /// The evaluation games are played with: the checked-in network, which
+    /// beat the linear model by +181 ± 43 Elo at 100 ms a move (SPRT
+    /// [0, 5] passed, docs/strength.md).
+    pub const DEFAULT: Evaluation = Evaluation::NET;
+
+    /// The checked-in network.
+    pub const NET: Evaluation = Evaluation::Net(&Network::DEFAULT);
+
+    /// The evaluation of a position that is not over, from the side to
+    /// move's view: the reference form [`minimax`](crate::minimax) uses,
+    /// equal to an [`Evaluator`]'s.
+    #[must_use]
+    pub fn evaluate(&self, position: Position) -> Value {
+        match self {
+            Evaluation::Linear(weights) => evaluate(position, weights),
+            // The network has one form; its tests hold it to a dense one.
+            Evaluation::Net(network) => network.evaluate(position),
+        }
+    }
+}
+
+impl Default for Evaluation {
+    fn default() -> Evaluation {
+        Evaluation::DEFAULT
+    }
+}
 
 /// The seed-count classes of a house, as inclusive ranges: empty, 1, 2
 /// and 3 (the counts a capture leaves or makes), then wider classes up to
@@ -178,11 +226,21 @@ pub fn evaluate(position: Position, weights: &Weights) -> Value {
         .sum()
 }
 
-/// The evaluation folded into tables: every term but the tempo is a sum
-/// over houses of a value that depends only on the house's owner and seed
-/// count, so it is one lookup per house.
+/// The evaluation as the search computes it: the linear model folded into
+/// tables (every term but the tempo is a sum over houses of a value that
+/// depends only on the house's owner and seed count, so it is one lookup
+/// per house), or the network.
 #[derive(Clone, Debug)]
-pub struct Evaluator {
+pub enum Evaluator {
+    /// The linear model's tables.
+    Tables(Box<Tables>),
+    /// The network.
+    Net(&'static Network),
+}
+
+/// The linear model folded into one table per house.
+#[derive(Clone, Debug)]
+pub struct Tables {
     /// `houses[i][n]`: the value for South of `n` seeds in house `i`
     /// (negative for North's houses).
     houses: [[i16; 64]; 12],
@@ -190,10 +248,10 @@ pub struct Evaluator {
     tempo: i32,
 }
 
-impl Evaluator {
-    /// The evaluator of `weights`.
+impl Tables {
+    /// The tables of `weights`.
     #[must_use]
-    pub fn new(weights: &Weights) -> Evaluator {
+    pub fn new(weights: &Weights) -> Tables {
         let mut houses = [[0i16; 64]; 12];
         for (index, row) in houses.iter_mut().enumerate() {
             let sign = if index < 6 { 1 } else { -1 };
@@ -201,7 +259,7 @@ impl Evaluator {
                 *value = (sign * weights.house(index % 6, seeds as u8)) as i16;
             }
         }
-        Evaluator {
+        Tables {
             houses,
             store: weights.store,
             tempo: weights.tempo,
@@ -228,6 +286,28 @@ impl Evaluator {
     }
 }
 
+impl Evaluator {
+    /// The evaluator of `evaluation`.
+    #[must_use]
+    pub fn new(evaluation: &Evaluation) -> Evaluator {
+        match evaluation {
+            Evaluation::Linear(weights) => Evaluator::Tables(Box::new(Tables::new(weights))),
+            Evaluation::Net(network) => Evaluator::Net(network),
+        }
+    }
+
+    /// The evaluation of a position that is not over, from the side to
+    /// move's view; equal to [`Evaluation::evaluate`]. Allocates nothing.
+    #[must_use]
+    #[inline(always)]
+    pub fn evaluate(&self, position: Position) -> Value {
+        match self {
+            Evaluator::Tables(tables) => tables.evaluate(position),
+            Evaluator::Net(network) => network.evaluate(position),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,7 +329,7 @@ mod tests {
         for _ in 0..3000 {
             for w in &weights {
                 assert_eq!(
-                    Evaluator::new(w).evaluate(position),
+                    Evaluator::new(&Evaluation::Linear(*w)).evaluate(position),
                     evaluate(position, w),
                     "{position:?}"
                 );

@@ -55,8 +55,11 @@
 //!   cache line, in huge pages, shared lock-free by the threads.
 //! - `ordering.rs`: the table's move before anything is played, then
 //!   captures by seeds taken, killers and history.
-//! - `eval.rs`: captured seeds plus a table per house position and seed
-//!   count, fitted to self-play games ([`eval::Weights::TUNED`]).
+//! - `eval.rs`: which evaluation ([`eval::Evaluation`]); the linear one,
+//!   captured seeds plus a table per house position and seed count,
+//!   fitted to self-play games ([`eval::Weights::TUNED`]); `eval/net.rs`:
+//!   the learned one, a small integer network over the side to move's
+//!   view trained by `cargo xtask train` ([`eval::Network`], docs/evaluation.md).
 //! - `endgame.rs`: endgame databases ([`Endgame`]), probed at interior
 //!   nodes once the game-end checks have passed, never at the root; how a
 //!   probe is scored and under which rules a database may be used.

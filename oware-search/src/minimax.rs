@@ -8,12 +8,12 @@
 
 use oware_core::{House, Position, Rules};
 
-use crate::eval::{Weights, evaluate};
+use crate::eval::Evaluation;
 use crate::line::{end_value, moves};
 use crate::score::{Score, Value};
 
 /// The minimax score of `position` searched `depth` plies, with the
-/// default evaluation weights.
+/// default evaluation ([`Evaluation::DEFAULT`]).
 ///
 /// ```
 /// use oware_core::{Position, Rules};
@@ -23,7 +23,7 @@ use crate::score::{Score, Value};
 /// ```
 #[must_use]
 pub fn minimax(position: Position, depth: u32, rules: &Rules) -> Score {
-    Score::from_value(value(position, depth, 0, rules, &Weights::TUNED))
+    Score::from_value(value(position, depth, 0, rules, &Evaluation::DEFAULT))
 }
 
 /// The minimax score, for the side to move in `position`, of playing
@@ -35,16 +35,21 @@ pub fn minimax(position: Position, depth: u32, rules: &Rules) -> Score {
 #[must_use]
 #[track_caller]
 pub fn minimax_move(position: Position, house: House, depth: u32, rules: &Rules) -> Score {
-    minimax_move_with(position, house, depth, rules, &Weights::TUNED)
+    minimax_move_with(position, house, depth, rules, &Evaluation::DEFAULT)
 }
 
-/// [`minimax`] with other evaluation weights.
+/// [`minimax`] with another evaluation.
 #[must_use]
-pub fn minimax_with(position: Position, depth: u32, rules: &Rules, weights: &Weights) -> Score {
-    Score::from_value(value(position, depth, 0, rules, weights))
+pub fn minimax_with(
+    position: Position,
+    depth: u32,
+    rules: &Rules,
+    evaluation: &Evaluation,
+) -> Score {
+    Score::from_value(value(position, depth, 0, rules, evaluation))
 }
 
-/// [`minimax_move`] with other evaluation weights.
+/// [`minimax_move`] with another evaluation.
 ///
 /// # Panics
 /// If `house` is not a legal move under `rules`, or `depth` is 0.
@@ -55,7 +60,7 @@ pub fn minimax_move_with(
     house: House,
     depth: u32,
     rules: &Rules,
-    weights: &Weights,
+    evaluation: &Evaluation,
 ) -> Score {
     assert!(depth > 0, "a move is searched at depth 1 or more");
     assert!(
@@ -63,16 +68,22 @@ pub fn minimax_move_with(
         "{house} is not a legal move in {position:?}"
     );
     let child = position.play_unchecked(house);
-    Score::from_value(-value(child, depth - 1, 1, rules, weights))
+    Score::from_value(-value(child, depth - 1, 1, rules, evaluation))
 }
 
-fn value(position: Position, depth: u32, ply: usize, rules: &Rules, weights: &Weights) -> Value {
+fn value(
+    position: Position,
+    depth: u32,
+    ply: usize,
+    rules: &Rules,
+    evaluation: &Evaluation,
+) -> Value {
     let legal = moves(position, rules);
     if legal.is_empty() {
         return end_value(position, ply);
     }
     if depth == 0 {
-        return evaluate(position, weights);
+        return evaluation.evaluate(position);
     }
     legal
         .iter()
@@ -82,7 +93,7 @@ fn value(position: Position, depth: u32, ply: usize, rules: &Rules, weights: &We
                 depth - 1,
                 ply + 1,
                 rules,
-                weights,
+                evaluation,
             )
         })
         .max()

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::config::SearchConfig;
 use crate::endgame::Endgame;
-use crate::eval::{Evaluator, Weights};
+use crate::eval::{Evaluation, Evaluator};
 use crate::line::Line;
 use crate::ordering::Heuristics;
 use crate::pv::PvTable;
@@ -20,7 +20,7 @@ const CHECK_EVERY: u64 = 1024;
 /// configuration, and the endgame database (when one fits the rules).
 pub(crate) struct Shared<'a> {
     pub(crate) table: &'a Table,
-    pub(crate) weights: Weights,
+    pub(crate) evaluation: Evaluation,
     pub(crate) config: SearchConfig,
     /// Whether the reporting thread scores every root move.
     pub(crate) analysis: bool,
@@ -33,7 +33,7 @@ pub(crate) struct Shared<'a> {
 /// One thread's search state.
 pub(crate) struct Worker<'a> {
     pub(crate) tt: &'a Table,
-    pub(crate) evaluator: Box<Evaluator>,
+    pub(crate) evaluator: Evaluator,
     pub(crate) line: Line,
     pub(crate) config: SearchConfig,
     pub(crate) heuristics: Box<Heuristics>,
@@ -93,7 +93,7 @@ impl<'a> Worker<'a> {
         let history_rules = line.has_history_rules();
         Worker {
             tt: shared.table,
-            evaluator: Box::new(Evaluator::new(&shared.weights)),
+            evaluator: Evaluator::new(&shared.evaluation),
             line,
             config: shared.config,
             heuristics,

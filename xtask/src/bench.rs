@@ -10,6 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use oware_search::eval::{Evaluation, Weights};
 use oware_search::{Engine, EngineOptions, Limits, bench, nps};
 
 /// The flags of `cargo xtask bench`.
@@ -24,10 +25,18 @@ pub(crate) struct Args {
     /// Search threads for the depth-in-time measurement.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Search with the tuned linear evaluation rather than the default (the network).
+    #[arg(long)]
+    linear: bool,
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    let report = bench::run(args.depth);
+    let evaluation = if args.linear {
+        Evaluation::Linear(Weights::TUNED)
+    } else {
+        Evaluation::DEFAULT
+    };
+    let report = bench::run_with(args.depth, evaluation);
     println!(
         "bench: {} positions, depth {}: {} nodes, {:.2} M nodes/s ({} ms) [load {}]",
         bench::SUITE.len(),
@@ -43,6 +52,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             ..EngineOptions::default()
         });
         engine.set_analysis(false);
+        engine.set_evaluation(evaluation);
         let stop = AtomicBool::new(false);
         let mut depths = Vec::new();
         let (mut nodes, mut elapsed) = (0, Duration::ZERO);

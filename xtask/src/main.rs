@@ -6,6 +6,7 @@
 //! - `ladder`: the nineteen levels played against each other.
 //! - `bench`: the search's node-count fingerprint and speed.
 //! - `tune`: the evaluation weights fitted to self-play games.
+//! - `train`: the evaluation network trained on labelled self-play positions.
 //! - `site`: the web page built, and served on 127.0.0.1.
 //! - `book-match`: the bot with its opening book against the bot without.
 //! - `baseline`: a named or given commit's `oware`, built once into a cache.
@@ -19,10 +20,12 @@ mod baseline;
 mod bench;
 mod book_match;
 mod ladder;
+mod selfplay;
 mod site;
 mod test;
 #[cfg(test)]
 mod tidy;
+mod train;
 mod tune;
 mod verify;
 
@@ -46,6 +49,8 @@ enum Task {
     Bench(bench::Args),
     /// Fit the evaluation weights to self-play games, or play weight sets against each other.
     Tune(tune::Args),
+    /// Train the evaluation network on self-play positions and write its weights file.
+    Train(train::Args),
     /// Build the web page (and serve it on 127.0.0.1 with --serve).
     Site(site::Args),
     /// Play the bot with its opening book against the bot without.
@@ -61,6 +66,7 @@ fn main() -> anyhow::Result<()> {
         Task::Ladder(args) => ladder::run(&args),
         Task::Bench(args) => bench::run(&args),
         Task::Tune(args) => tune::run(&args),
+        Task::Train(args) => train::run(&args),
         Task::Site(args) => site::run(&args),
         Task::BookMatch(args) => book_match::run(&args),
         Task::Baseline(args) => baseline::run(&args),

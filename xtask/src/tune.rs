@@ -14,17 +14,16 @@
 //!
 //! `--terms` fits only the five named terms (lap, empty, exposed, row,
 //! tempo); by default every weight is fitted. `--versus FILE` instead plays
-//! a match of the current weights against those in the file.
-
-use std::time::Duration;
+//! a match of the current weights against those in the file, and `--net
+//! FILE` against a network file of `cargo xtask train`. The self-play is
+//! `selfplay.rs`'s, which `train` shares.
 
 use anyhow::{Context, bail};
-use oware_core::Rules;
-use oware_match::{
-    Budget, Contestant, GameRecord, Match, Player, SearchPlayer, Settings, random_openings,
-};
-use oware_search::eval::{FEATURES, Weights, features};
-use oware_search::{Engine, EngineOptions, Knobs, Level, SearchConfig};
+use oware_match::GameRecord;
+use oware_search::Knobs;
+use oware_search::eval::{Evaluation, FEATURES, Weights, features};
+
+use crate::selfplay::{self, Plan, contestant, match_of, result_for, sigmoid};
 
 /// The flags of `cargo xtask tune`.
 #[derive(clap::Args)]
@@ -44,6 +43,9 @@ pub(crate) struct Args {
     /// A file of weights (comma-separated, in feature order) to play against the current ones.
     #[arg(long)]
     versus: Option<std::path::PathBuf>,
+    /// A network file (`cargo xtask train`'s) to play, as the challenger, against the current weights.
+    #[arg(long)]
+    net: Option<std::path::PathBuf>,
     /// Where to write the fitted weights (comma-separated, in feature order).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
@@ -58,20 +60,33 @@ pub(crate) struct Args {
     terms: bool,
 }
 
+impl Args {
+    fn plan(&self) -> Plan {
+        Plan {
+            games: self.games,
+            depth: self.depth,
+            ms: self.ms,
+            seed: self.seed,
+            jobs: self.jobs,
+        }
+    }
+}
+
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    if args.versus.is_some() || args.knobs.is_some() {
-        let weights = match &args.versus {
-            Some(path) => parse_weights(
+    if args.versus.is_some() || args.knobs.is_some() || args.net.is_some() {
+        let challenger = match (&args.versus, &args.net) {
+            (Some(path), _) => Evaluation::Linear(parse_weights(
                 &std::fs::read_to_string(path)
                     .with_context(|| format!("reading {}", path.display()))?,
-            )?,
-            None => Weights::TUNED,
+            )?),
+            (None, Some(path)) => Evaluation::Net(crate::train::read_network(path)?),
+            (None, None) => Evaluation::DEFAULT,
         };
         let knobs = match &args.knobs {
             Some(text) => Knobs::parse(text).map_err(anyhow::Error::msg)?,
             None => Knobs::DEFAULT,
         };
-        return versus(args, weights, knobs);
+        return versus(args, challenger, knobs);
     }
     let games = self_play(args, Weights::TUNED);
     let (train, test): (Vec<_>, Vec<_>) = games.iter().enumerate().partition(|(i, _)| i % 2 == 0);
@@ -160,18 +175,7 @@ fn to_terms(samples: &[Sample]) -> Vec<Sample> {
 
 /// The factor on `w` that best fits the results.
 fn fit_scale(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
-    let mut k = 0.0;
-    for _ in 0..50 {
-        let (mut g, mut h) = (0.0, 1e-9);
-        for s in samples {
-            let x = dot(w, &s.features);
-            let p = sigmoid(k * x);
-            g += (p - s.result) * x;
-            h += p * (1.0 - p) * x * x;
-        }
-        k -= g / h;
-    }
-    k
+    selfplay::fit_scale(samples.iter().map(|s| (dot(w, &s.features), s.result)))
 }
 
 /// A position's features and the final result for its side to move.
@@ -196,66 +200,12 @@ fn parse_weights(text: &str) -> anyhow::Result<Weights> {
     Ok(Weights::from_array(array))
 }
 
-/// Plays `args.games` self-play games with `weights` on `args.jobs` threads
-/// (the match runner of `oware-match`, the same engine on both sides);
-/// returns each game's samples.
+/// Plays `args.games` self-play games with `weights`; returns each game's samples.
 fn self_play(args: &Args, weights: Weights) -> Vec<Vec<Sample>> {
-    let side = || contestant("self", args, weights, Knobs::DEFAULT);
-    let mut games = Vec::new();
-    oware_match::run(&match_of(args, [side(), side()]), &mut |record, _| {
-        games.push((record.index, samples(record)));
-    });
-    // In the order of the openings, whatever order the games ended in.
-    games.sort_by_key(|(index, _)| *index);
-    games.into_iter().map(|(_, samples)| samples).collect()
-}
-
-/// One side of a tuning match: `weights` and `knobs` at level 9's noise,
-/// searching to `args.depth`, or `args.ms` a move.
-fn contestant(name: &str, args: &Args, weights: Weights, knobs: Knobs) -> Contestant {
-    let level = Level::new(9).expect("level 9 exists");
-    let seed = args.seed;
-    let budget = if args.ms > 0 {
-        Budget {
-            movetime: Some(Duration::from_millis(args.ms)),
-            ..Budget::default()
-        }
-    } else {
-        Budget {
-            depth: Some(args.depth),
-            ..Budget::default()
-        }
-    };
-    Contestant {
-        name: name.to_owned(),
-        budget,
-        start: Box::new(move || {
-            let player = SearchPlayer::with_engine(engine(weights, knobs), level, seed);
-            Ok(Box::new(player) as Box<dyn Player>)
-        }),
-    }
-}
-
-/// `args.games` games between the contestants from seeded openings of 2 to
-/// 8 random moves, colours alternated, unfinished games adjudicated at 400 plies.
-fn match_of(args: &Args, contestants: [Contestant; 2]) -> Match {
-    Match {
-        contestants,
-        openings: random_openings(
-            Rules::ABAPA,
-            args.games.div_ceil(2).max(1),
-            2..=8,
-            args.seed.wrapping_mul(1_000_003),
-        ),
-        games: args.games,
-        concurrency: args.jobs.max(1),
-        settings: Settings {
-            margin: None,
-            max_plies: Some(400),
-            ..Settings::default()
-        },
-        sprt: None,
-    }
+    selfplay::play(&args.plan(), Evaluation::Linear(weights))
+        .iter()
+        .map(samples)
+        .collect()
 }
 
 /// The samples of a finished game: each position after the opening with
@@ -266,30 +216,9 @@ fn samples(record: &GameRecord) -> Vec<Sample> {
         .iter()
         .map(|&p| Sample {
             features: features(p).map(f64::from),
-            result: match record.result.winner {
-                Some(seat) if seat == p.to_move() => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            },
+            result: result_for(record, p),
         })
         .collect()
-}
-
-fn engine(weights: Weights, knobs: Knobs) -> Engine {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 4,
-        threads: 1,
-    });
-    engine.set_weights(weights);
-    engine.set_config(SearchConfig {
-        knobs,
-        ..SearchConfig::PLAY
-    });
-    engine
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 fn dot(w: &[f64; FEATURES], f: &[f64; FEATURES]) -> f64 {
@@ -300,10 +229,7 @@ fn dot(w: &[f64; FEATURES], f: &[f64; FEATURES]) -> f64 {
 fn log_loss(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|s| {
-            let p = sigmoid(dot(w, &s.features)).clamp(1e-12, 1.0 - 1e-12);
-            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
-        })
+        .map(|s| selfplay::log_loss(sigmoid(dot(w, &s.features)), s.result))
         .sum();
     total / samples.len().max(1) as f64
 }
@@ -373,10 +299,18 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
 
 /// Plays the current weights and settings against a challenger's over
 /// `args.games` games (colours alternated) and prints the current score.
-fn versus(args: &Args, weights: Weights, knobs: Knobs) -> anyhow::Result<()> {
-    let current = contestant("current", args, Weights::TUNED, Knobs::DEFAULT);
-    let challenger = contestant("challenger", args, weights, knobs);
-    let summary = oware_match::run(&match_of(args, [current, challenger]), &mut |_, _| {});
+fn versus(args: &Args, challenger: Evaluation, knobs: Knobs) -> anyhow::Result<()> {
+    let plan = args.plan();
+    // Weights and networks are measured against the tuned linear weights;
+    // knobs alone against the default evaluation.
+    let base = if args.versus.is_some() || args.net.is_some() {
+        Evaluation::Linear(Weights::TUNED)
+    } else {
+        Evaluation::DEFAULT
+    };
+    let current = contestant("current", &plan, base, Knobs::DEFAULT);
+    let challenger = contestant("challenger", &plan, challenger, knobs);
+    let summary = oware_match::run(&match_of(&plan, [current, challenger]), &mut |_, _| {});
     let total = summary.total();
     let score = total.points();
     let n = f64::from(total.games());
@@ -395,10 +329,10 @@ fn versus(args: &Args, weights: Weights, knobs: Knobs) -> anyhow::Result<()> {
     println!(
         "tune: current vs challenger (knobs {:?}{}): {score} / {} = {:.1}% ± {:.1} at {limit}",
         knobs,
-        if args.versus.is_some() {
-            ", other weights"
-        } else {
-            ""
+        match (&args.versus, &args.net) {
+            (Some(_), _) => ", other weights",
+            (None, Some(_)) => ", a network",
+            (None, None) => "",
         },
         total.games(),
         100.0 * mean,

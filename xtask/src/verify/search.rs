@@ -6,12 +6,15 @@
 //! For each position and depth: the alpha-beta value equals the minimax
 //! value, and the minimax value of the move alpha-beta chose equals it too.
 //! In analysis mode every root move's score is checked against minimax.
+//! Half the positions are searched with the linear evaluation, half with
+//! the network ([`Evaluation::NET`]), whichever is the default.
 
 use std::sync::atomic::AtomicBool;
 
 use anyhow::bail;
 use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat, Share, TOTAL_SEEDS};
-use oware_search::minimax::{minimax, minimax_move};
+use oware_search::eval::Evaluation;
+use oware_search::minimax::{minimax_move_with, minimax_with};
 use oware_search::{Engine, EngineOptions, Event, Limits, Score, SearchConfig};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -94,13 +97,20 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
         if game.is_over() {
             continue;
         }
+        // Both evaluations, each on positions from play and set up.
+        let evaluation = if index / 2 % 2 == 0 {
+            Evaluation::Linear(oware_search::eval::Weights::TUNED)
+        } else {
+            Evaluation::NET
+        };
+        engine.set_evaluation(evaluation);
         // The oracle's score of every root move at every depth.
         let moves: Vec<House> = game.legal_moves().iter().collect();
         let oracle: Vec<Vec<Score>> = (1..=max_depth)
             .map(|depth| {
                 moves
                     .iter()
-                    .map(|&h| minimax_move(position, h, depth, &rules))
+                    .map(|&h| minimax_move_with(position, h, depth, &rules, &evaluation))
                     .collect()
             })
             .collect();
@@ -119,7 +129,7 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
                         return;
                     }
                     let depth = it.depth;
-                    let expected = minimax(position, depth, &rules);
+                    let expected = minimax_with(position, depth, &rules, &evaluation);
                     let of_move = |h: House| {
                         oracle[depth as usize - 1]
                             [moves.iter().position(|&m| m == h).expect("a legal move")]
@@ -150,8 +160,12 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
             );
             if let Some((depth, what, house, got, expected)) = failure {
                 bail!(
-                    "search check failed ({}): {what} differs from minimax at depth {depth}\n{}{} to move, rules {:?}, move {house}: alpha-beta {got}, minimax {expected}",
+                    "search check failed ({}, {}): {what} differs from minimax at depth {depth}\n{}{} to move, rules {:?}, move {house}: alpha-beta {got}, minimax {expected}",
                     setup.name,
+                    match evaluation {
+                        Evaluation::Linear(_) => "linear evaluation",
+                        Evaluation::Net(_) => "network",
+                    },
                     position.board(),
                     position.to_move(),
                     rules,
