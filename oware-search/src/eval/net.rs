@@ -21,14 +21,14 @@
 //! [`Network::DEFAULT`] is the checked-in file, read at compile time (a
 //! damaged file fails the build).
 
-use oware_core::{Position, Seat};
+use oware_core::{Position, Seat, WINNING_STORE};
 
 use crate::score::{SEED, Value};
 
 /// Seed counts one-hot per house: 0 to 22, and 23 for 23 or more.
-pub const COUNTS: usize = 24;
-/// Store counts one-hot per store: 0 to 24.
-pub const STORE_COUNTS: usize = 25;
+pub const COUNTS: usize = 24; // tidy: not a rule: where the one-hot counts stop
+/// Store counts one-hot per store: 0 to 24 (a store of 25 has won).
+pub const STORE_COUNTS: usize = WINNING_STORE as usize;
 /// The inputs: 12 houses × [`COUNTS`], then 2 stores × [`STORE_COUNTS`].
 pub const INPUTS: usize = 12 * COUNTS + 2 * STORE_COUNTS;
 /// The inputs on in every position: one per house and one per store.
