@@ -73,6 +73,9 @@ pub(crate) struct Args {
     /// A network file to play the games and label them with (default: the linear evaluation).
     #[arg(long)]
     player: Option<PathBuf>,
+    /// Another network file whose held-out loss is printed beside the new one's (e.g. the checked-in one).
+    #[arg(long)]
+    compare: Option<PathBuf>,
     /// Where the network file is written (oware-search/src/eval/net.bin to check it in).
     #[arg(long, default_value = "target/train/net.bin")]
     out: PathBuf,
@@ -175,6 +178,12 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     losses("network", &|s| {
         f64::from(network.evaluate(s.position)) / 32.0
     });
+    if let Some(path) = &args.compare {
+        let other = read_network(path)?;
+        losses("compared network", &|s| {
+            f64::from(other.evaluate(s.position)) / 32.0
+        });
+    }
     if let Some(dir) = args.out.parent() {
         std::fs::create_dir_all(dir)?;
     }
