@@ -111,3 +111,37 @@ export async function eventually(check, timeout = 10_000) {
 export async function drawn(page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
+
+/**
+ * For the measuring scripts, as an init script (it runs in the page before
+ * the page's own code): the bot at level 1 moving first as South while the
+ * player holds North, and `window.started` marking, in ms from navigation,
+ * when the page's module has answered (`page`: the board drawn), when the
+ * search's worker has loaded its module (`worker`) and when its first
+ * answer arrived (`answer`).
+ */
+export function startMarks() {
+  localStorage.setItem('oware.settings', JSON.stringify({ level: 1, seat: 'north', rules: 'abapa', clock: 'off' }));
+  window.started = {};
+  const mark = (what) => { window.started[what] ??= performance.now(); };
+  new MutationObserver(() => {
+    if (document.body && document.body.dataset.state !== 'loading') mark('page');
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+  // The worker's messages, seen before the page's own handler.
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', ({ data }) => {
+        if (data.ready) mark('worker');
+        if (data.result) mark('answer');
+      });
+    }
+  };
+}
+
+/** The median of `key` over `rows`. */
+export function median(rows, key) {
+  const sorted = rows.map((r) => r[key]).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}

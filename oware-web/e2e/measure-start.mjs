@@ -5,33 +5,14 @@
 // Each run is a fresh context (nothing cached, no service worker). Not a
 // test; run it against a served site:
 //   OWARE_URL=http://127.0.0.1:8080/ node measure-start.mjs [runs]
-import { launch, BASE } from './lib.mjs';
+import { launch, BASE, startMarks, median } from './lib.mjs';
 
 const runs = Number(process.argv[2] ?? 10);
 const browser = await launch();
 const rows = [];
 for (let n = 0; n < runs; n++) {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
-  await context.addInitScript(() => {
-    localStorage.setItem('oware.settings', JSON.stringify({ level: 1, seat: 'north', rules: 'abapa' }));
-    window.started = {};
-    const mark = (what) => { window.started[what] ??= performance.now(); };
-    // The page's module has answered once the page leaves "loading".
-    new MutationObserver(() => {
-      if (document.body && document.body.dataset.state !== 'loading') mark('page');
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
-    // The worker's messages, seen before the page's own handler.
-    const PageWorker = window.Worker;
-    window.Worker = class extends PageWorker {
-      constructor(...args) {
-        super(...args);
-        this.addEventListener('message', ({ data }) => {
-          if (data.ready) mark('worker');
-          if (data.result) mark('answer');
-        });
-      }
-    };
-  });
+  await context.addInitScript(startMarks);
   const page = await context.newPage();
   await page.goto(BASE);
   await page.waitForFunction(() => window.started.answer !== undefined, null, { timeout: 60_000 });
@@ -39,11 +20,7 @@ for (let n = 0; n < runs; n++) {
   await context.close();
 }
 await browser.close();
-const median = (key) => {
-  const sorted = rows.map((r) => r[key]).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 const range = (key) => `${Math.min(...rows.map((r) => r[key])).toFixed(0)}-${Math.max(...rows.map((r) => r[key])).toFixed(0)}`;
 for (const key of ['page', 'worker', 'answer']) {
-  console.log(`${key.padEnd(6)}: ${median(key).toFixed(0)} ms median (${range(key)} ms over ${runs} runs)`);
+  console.log(`${key.padEnd(6)}: ${median(rows, key).toFixed(0)} ms median (${range(key)} ms over ${runs} runs)`);
 }

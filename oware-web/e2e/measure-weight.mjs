@@ -11,37 +11,18 @@
 // the service worker to have kept the engine, before the later one. Not a
 // test; run it against a served site:
 //   OWARE_URL=http://127.0.0.1:8080/ node measure-weight.mjs [runs]
-import { launch, BASE } from './lib.mjs';
+import { launch, BASE, startMarks, median } from './lib.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const browser = await launch();
 const rows = { first: [], later: [] };
-
-/** Marks when the page is ready and when the bot's first answer arrives (as measure-start.mjs does). */
-function marks() {
-  localStorage.setItem('oware.settings', JSON.stringify({ level: 1, seat: 'north', rules: 'abapa', clock: 'off' }));
-  window.started = {};
-  const mark = (what) => { window.started[what] ??= performance.now(); };
-  new MutationObserver(() => {
-    if (document.body && document.body.dataset.state !== 'loading') mark('ready');
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
-  const PageWorker = window.Worker;
-  window.Worker = class extends PageWorker {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', ({ data }) => {
-        if (data.result) mark('bot');
-      });
-    }
-  };
-}
 
 /** One visit in a new tab of `context`: its requests, bytes and times. */
 async function visit(context, seen, keep) {
   seen.length = 0;
   const page = await context.newPage();
   await page.goto(BASE);
-  await page.waitForFunction(() => window.started.bot !== undefined, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.started.answer !== undefined, null, { timeout: 60_000 });
   if (keep) {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -70,7 +51,7 @@ async function visit(context, seen, keep) {
 
 for (let n = 0; n < runs; n++) {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
-  await context.addInitScript(marks);
+  await context.addInitScript(startMarks);
   const seen = [];
   context.on('request', (request) => seen.push(request));
   rows.first.push(await visit(context, seen, true));
@@ -79,13 +60,9 @@ for (let n = 0; n < runs; n++) {
 }
 await browser.close();
 
-const median = (list, key) => {
-  const sorted = list.map((r) => r[key]).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 for (const [name, list] of Object.entries(rows)) {
   const kB = (median(list, 'bytes') / 1000).toFixed(1);
   console.log(`${name.padEnd(5)} visit: ${median(list, 'requests')} of ${median(list, 'asked')} requests from the network `
-    + `(${median(list, 'wasm')} of the engine), ${kB} kB; ready ${median(list, 'ready').toFixed(0)} ms, `
-    + `bot's first answer ${median(list, 'bot').toFixed(0)} ms (medians of ${runs})`);
+    + `(${median(list, 'wasm')} of the engine), ${kB} kB; ready ${median(list, 'page').toFixed(0)} ms, `
+    + `bot's first answer ${median(list, 'answer').toFixed(0)} ms (medians of ${runs})`);
 }
