@@ -64,7 +64,7 @@ export class Game {
   advance(next) {
     const before = this.state;
     const p = next.proof ?? null;
-    this.proof = p ? { ply: this.moves.length + 1, kind: p.kind, winner: p.winner, best: p.line[0] ?? null, line: p.line } : null;
+    this.proof = proofAt(this.moves.length + 1, p);
     // The database's win, kept after a move of the losing side until the
     // database's answer for the new position arrives, so its bar does not flicker.
     const e = next.endgame ?? null;
@@ -110,4 +110,9 @@ export class Game {
 /** The words of a request naming a game: its rules, its start if set up, its moves. */
 export function gameWords(rules, start, moves) {
   return `rules=${rules}${start ? ` start=${start}` : ''} moves=${moves}`;
+}
+
+/** The module's `proof` ({ kind, winner, line }, or null) as the page keeps it: about the position at `ply`, its best move first on the line. */
+export function proofAt(ply, proof) {
+  return proof ? { ply, kind: proof.kind, winner: proof.winner, best: proof.line[0] ?? null, line: proof.line } : null;
 }

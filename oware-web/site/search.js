@@ -3,6 +3,7 @@
 // in it is the engine's own.
 
 import { indexOf } from './houses.js';
+import { proofAt } from './game.js';
 
 let searchCounter = 0;
 
@@ -17,7 +18,7 @@ export function newSearch(kind, game, level) {
 
 /**
  * Folds one engine event into `s` ('panic' is the caller's). Returns what
- * the search now proves about its position (see `proofOf`), or null.
+ * the search now proves about its position (the module's, see `proofAt` in game.js), or null.
  */
 export function takeEvent(s, event) {
   switch (event.type) {
@@ -36,7 +37,7 @@ export function takeEvent(s, event) {
       for (const [house, score] of event.rootScores) {
         s.scores.set(indexOf(house), { score, depth: event.depth });
       }
-      return proofOf(s, event.proof);
+      return proofAt(s.ply, event.proof);
     default:
       break;
   }
@@ -60,11 +61,5 @@ export function takeResult(s, result, arrived) {
   for (const [house, score] of result.rootScores) {
     s.scores.set(indexOf(house), { score, depth: result.depth });
   }
-  return proofOf(s, result.proof);
-}
-
-/** What the search proves about its position, as the module says it (see oware-web/src/proof.rs), or null. */
-function proofOf(s, proof) {
-  if (!proof) return null;
-  return { ply: s.ply, kind: proof.kind, winner: proof.winner, best: proof.line[0] ?? null, line: proof.line };
+  return proofAt(s.ply, result.proof);
 }
