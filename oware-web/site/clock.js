@@ -4,6 +4,15 @@
 // clocks, through the functions here; the bot's search is handed them raw
 // (wtime/btime/winc/binc, as the engine protocol does) and plans its own
 // time. Both clocks are drawn beside the status, the running one lit.
+//
+// As app.js plays a game on a clock, the player's runs while it is the
+// player's move, the bot's from its search's request until its answer
+// arrives, neither during the sowing; each gains the increment once its
+// move is played. A side whose time runs out loses the game. A game on a
+// clock is not taken back (undo is disabled); a new game, rules change,
+// load, open or link brings in fresh clocks of the setting, and a kept or
+// reopened game its own, as they stood at its last move (the time since is
+// not charged). Looking back and analysis leave the clocks running.
 
 import { SEAT_NAME, other } from './houses.js';
 import { $ } from './dom.js';
@@ -89,6 +98,13 @@ export function stopClock(clocks, now) {
 /** Adds the increment to `seat`'s clock, after its move. @param {Clocks} clocks @param {Seat} seat */
 export function addIncrement(clocks, seat) {
   clocks.left[seat] += clocks.increment;
+}
+
+/** Ends the game on time at `now`: the clocks stopped, `seat`'s at zero, the game lost by it. @param {Clocks} clocks @param {Seat} seat @param {number} now */
+export function runOut(clocks, seat, now) {
+  stopClock(clocks, now);
+  clocks.left[seat] = 0;
+  clocks.lost = seat;
 }
 
 /** The seat whose time has run out at `now`, or null. @param {Clocks} clocks @param {number} now @returns {Seat | null} */

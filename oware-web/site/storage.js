@@ -84,6 +84,11 @@ export function loadRecent() {
   return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string') : [];
 }
 
+/** A new id for a game in the recent list. */
+export function newId() {
+  return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
+}
+
 /**
  * Puts `entry` at the top of the recent games in place of the entry of its
  * id (or takes that entry out, when `entry` has no moves and no set-up),

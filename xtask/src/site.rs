@@ -7,6 +7,12 @@
 //! contents (so a new build replaces the offline copy). Nothing is fetched
 //! but crates.
 //!
+//! `--types` checks the page's JavaScript against its JSDoc types (the
+//! messages between page, workers and module are typed in
+//! `oware-web/site/messages.js`) with the TypeScript compiler pinned in
+//! `oware-web/e2e/package-lock.json`; `--e2e` checks them before the
+//! browser tests.
+//!
 //! The server is a few dozen lines of std: GET and HEAD of files under the
 //! folder, the right MIME types (`application/wasm` included), `/name` for
 //! `name.html`, and the friendly `404.html` with status 404 for anything else.
@@ -31,9 +37,13 @@ pub(crate) struct Args {
     /// The port to serve on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Run the end-to-end tests in headless Chromium instead (what CI runs).
+    /// Run the end-to-end tests in headless Chromium instead (what CI runs;
+    /// the type check first).
     #[arg(long, conflicts_with = "serve")]
     e2e: bool,
+    /// Only check the page's JavaScript types (tsc, as --e2e does first).
+    #[arg(long, conflicts_with_all = ["serve", "e2e"])]
+    types: bool,
     /// With --e2e: arguments for `node --test`, such as `--test-name-pattern=undo`.
     #[arg(last = true)]
     node_args: Vec<String>,
@@ -42,6 +52,10 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     if args.e2e {
         return e2e_with(&args.node_args);
+    }
+    if args.types {
+        let e2e = install_e2e()?;
+        return check_types(&e2e);
     }
     let site = build()?;
     if args.serve {
@@ -302,9 +316,54 @@ pub(crate) fn e2e() -> anyhow::Result<()> {
     e2e_with(&[])
 }
 
+/// The TypeScript projects that cover `oware-web/site/`: the page's modules
+/// (the DOM's types) and the workers and the service worker (a worker's).
+const TYPE_PROJECTS: [&str; 2] = ["tsconfig.json", "tsconfig.workers.json"];
+
+/// Installs the e2e folder's pinned packages (`npm ci`: playwright-core,
+/// axe-core, typescript) and returns the folder.
+fn install_e2e() -> anyhow::Result<PathBuf> {
+    let e2e = workspace_root().join("oware-web/e2e");
+    run_command(
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&e2e),
+        "npm ci (oware-web/e2e)",
+    )?;
+    Ok(e2e)
+}
+
+/// Checks the page's JavaScript with the pinned `tsc` (`--noEmit`, each of
+/// [`TYPE_PROJECTS`]); fails with tsc's errors, which it prints.
+fn check_types(e2e: &Path) -> anyhow::Result<()> {
+    let tsc = e2e.join("node_modules/.bin/tsc");
+    let web = workspace_root().join("oware-web");
+    let mut failed = Vec::new();
+    for project in TYPE_PROJECTS {
+        println!("$ tsc --noEmit -p oware-web/{project}");
+        let status = Command::new(&tsc)
+            .args(["--noEmit", "--pretty", "false", "-p", project])
+            .current_dir(&web)
+            .status()
+            .with_context(|| format!("could not run {}", tsc.display()))?;
+        if !status.success() {
+            failed.push(project);
+        }
+    }
+    if !failed.is_empty() {
+        bail!(
+            "the page's JavaScript does not type-check (oware-web/{}): see tsc's errors above",
+            failed.join(", oware-web/")
+        );
+    }
+    println!("the page's types check");
+    Ok(())
+}
+
 /// Installs what the browser tests need (the wasm target, Debian's
-/// Chromium, `playwright-core` from npm), builds the site, serves it on a
-/// free loopback port, and runs `node --test` on `oware-web/e2e/tests`.
+/// Chromium, `playwright-core` and `typescript` from npm), checks the page's
+/// types, builds the site, serves it on a free loopback port, and runs
+/// `node --test` on `oware-web/e2e/tests`.
 fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
     run_command(
         Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
@@ -313,13 +372,8 @@ fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
     if !Path::new("/usr/bin/chromium").exists() {
         apt_install(&["chromium"])?;
     }
-    let e2e = workspace_root().join("oware-web/e2e");
-    run_command(
-        Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(&e2e),
-        "npm ci (oware-web/e2e)",
-    )?;
+    let e2e = install_e2e()?;
+    check_types(&e2e)?;
     let site = build()?;
 
     let listener = TcpListener::bind(("127.0.0.1", 0)).context("no free loopback port")?;
