@@ -21,24 +21,23 @@
 //   is shown (`finishSearch`) or it is cut short by "move now" (`moveNow`),
 //   both keeping its record as `shown` (`searchDone`), when it is ended at
 //   once with its worker (`stopSearch`: a move, a new game, a seat change,
-//   a clock run out), or when the engine fails (`fail`).
+//   a clock run out), or when the engine fails (`fail`; `recover` drops a
+//   hint asked since).
 // - failed: set by `fail` (the search dropped, the clocks stopped);
 //   cleared by `recover`, with a fresh worker, when the player starts over.
 // - shown and hint, the last search's chalk: set as it is done; dropped by
 //   `forgetChalk` when the position they are about is left.
-// - viewing: the earlier position looked at (`showPly`); dropped when the
-//   game changes (`setMoves`). The board shows it, read-only, while the game
-//   goes on (the bot's search and moves are not disturbed).
-// - gameId and clock: the game on the board's (`adopt`); the clock's own
-//   changes are clock.js's, called here as the turn goes (when each clock
-//   runs is written there).
+// - viewing: the earlier position looked at (`showPly`), read-only while
+//   the game goes on (the bot's search and moves are not disturbed);
+//   dropped when the game changes (`setMoves`).
+// - gameId and clock: the game on the board's (`adopt`; `setClock` for a
+//   game not yet begun); the clock's own changes are clock.js's, called
+//   here as the turn goes (when each clock runs is written there).
 // - previous and pending: the game replaced, and a transcript waiting for
-//   the module (replace.js).
+//   the module (replace.js). No game is ever dropped: a replaced game stays
+//   in the recent list and can be brought back.
 // - info, once the module has loaded; analysis, the last one (its worker's,
 //   analysis.js, handed over as it goes).
-//
-// No game is ever dropped: a replaced game stays in the recent list and can
-// be brought back.
 
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
 import { keepOffline } from './offline.js';
@@ -439,7 +438,7 @@ function maybeBotMove() {
 function askHint() {
   const state = game.state;
   if (!state || page.search || sowing.running || over() || state.toMove !== settings.seat) return;
-  page.hint = null;
+  forgetChalk(true);
   startSearch('hint', `ms=${HINT_MS}`);
 }
 
@@ -586,8 +585,7 @@ async function start() {
   fillChoices(page.info);
   replacements.restore();
   setPhase('ready');
-  if (page.pending !== null) replacements.loadTranscript(page.pending);
-  page.pending = null;
+  replacements.loadPending();
   replacements.openLink();
   draw();
   afterMove();

@@ -39,6 +39,14 @@ import { letter, other, seatOf, SEAT_NAME } from './houses.js';
 
 /** A store's place: the player's on the right. @typedef {'left' | 'right'} Side */
 
+/** A store's parts, and the count its seeds were last drawn for (-1: to draw). @typedef {{ g: SVGElement, seeds: SVGElement, count: SVGElement, title: SVGElement, drawn: number }} StoreParts */
+
+/**
+ * A house's parts, and the count its seeds were last drawn for (-1: to draw).
+ * @typedef {{ g: SVGElement, hit: SVGElement, focus: SVGElement, pit: SVGElement, seeds: SVGElement, shade: SVGElement,
+ *   badge: SVGElement, count: SVGElement, label: SVGElement, drawn: number }} HouseParts
+ */
+
 /** Both seats, South first. @type {Seat[]} */
 const SEATS = ['south', 'north'];
 /** Both sides. @type {Side[]} */
@@ -146,8 +154,8 @@ export class BoardView {
 <rect x="24" y="44" width="952" height="392" rx="66" fill="none" stroke="#c99466" stroke-opacity="0.45" stroke-width="3"/>
 <path d="M170,235 H830" stroke="#3a1f0e" stroke-opacity="0.35" stroke-width="2"/>`;
 
-    /** Each store's parts, and the count its seeds were last drawn for (-1: to draw). */
-    const stores = /** @type {Record<Side, { g: SVGElement, seeds: SVGElement, count: SVGElement, title: SVGElement, drawn: number }>} */ ({});
+    // Both sides are filled in just below.
+    const stores = /** @type {Record<Side, StoreParts>} */ ({});
     for (const side of SIDES) {
       const g = el('g', { class: `store store-${side}` }, svg);
       el('ellipse', { cx: STORE[side], cy: STORE.cy, rx: STORE.rx, ry: STORE.ry, fill: 'url(#pit)', stroke: 'url(#rim)', 'stroke-width': 4 }, g);
@@ -159,8 +167,8 @@ export class BoardView {
       stores[side] = { g, seeds, count, title, drawn: -1 };
     }
 
-    /** Each house's parts, and the count its seeds were last drawn for (-1: to draw). */
-    const houses = /** @type {{ g: SVGElement, hit: SVGElement, focus: SVGElement, pit: SVGElement, seeds: SVGElement, shade: SVGElement, badge: SVGElement, count: SVGElement, label: SVGElement, drawn: number }[]} */ ([]);
+    /** @type {HouseParts[]} */
+    const houses = [];
     for (let i = 0; i < 12; i++) {
       const g = el('g', { class: 'house', 'data-house': letter(i), role: 'button' }, svg);
       const hit = el('rect', { class: 'hit', width: 112, height: 150, rx: 20, fill: 'transparent' }, g);

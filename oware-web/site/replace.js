@@ -101,6 +101,12 @@ export class Replacements {
     return this.replace({ rules: this.settings.rules, moves: text }, 'load', (answer) => `Loaded ${answer.moves.length} moves.`);
   }
 
+  /** Loads the transcript pasted while the module was loading, if one was (once it is ready). */
+  loadPending() {
+    if (this.page.pending !== null) this.loadTranscript(this.page.pending);
+    this.page.pending = null;
+  }
+
   /** Opens an OGN record: its rule set, start and moves; returns null, or why it does not open. @param {string} text */
   openRecord(text) {
     if (this.page.phase !== 'ready') return 'the engine is still loading';
