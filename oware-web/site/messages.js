@@ -6,7 +6,7 @@
 // (`@typedef {import('./messages.js').SearchEvent} SearchEvent`) and
 // `cargo xtask site --types` checks them against it (tsc, see
 // oware-web/README.md). This file holds no code: nothing imports it at run
-// time.
+// time, and `cargo xtask site` leaves it out of the built site.
 //
 // Houses are letters (`"A"`–`"F"` South's, `"a"`–`"f"` North's) where the
 // module writes a house's name, and indexes 0–11 in the same order where it

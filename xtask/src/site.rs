@@ -2,10 +2,10 @@
 //! on 127.0.0.1 with `--serve`, and tested in headless Chromium with `--e2e`.
 //!
 //! The build: `oware-web` compiled for `wasm32-unknown-unknown`, then the
-//! files of `oware-web/site/` and the `.wasm` copied to `<target>/site/`, and
-//! the service worker stamped with the list of files and a hash of their
-//! contents (so a new build replaces the offline copy). Nothing is fetched
-//! but crates.
+//! files of `oware-web/site/` (but its types, which the page never loads)
+//! and the `.wasm` copied to `<target>/site/`, and the service worker
+//! stamped with the list of files and a hash of their contents (so a new
+//! build replaces the offline copy). Nothing is fetched but crates.
 //!
 //! `--types` checks the page's JavaScript against its JSDoc types (the
 //! messages between page, workers and module are typed in
@@ -162,7 +162,14 @@ pub(crate) fn build() -> anyhow::Result<PathBuf> {
     Ok(out)
 }
 
-/// Copies every file under `from/rel` to `to/rel`, recording relative paths.
+/// Files of `oware-web/site/` the page never loads, left out of the built
+/// site (and so of the service worker's cache): `messages.js` holds only
+/// the JSDoc types of the messages between page, workers and module, read
+/// by `--types`.
+const NOT_SERVED: [&str; 1] = ["messages.js"];
+
+/// Copies every file under `from/rel` to `to/rel` but [`NOT_SERVED`],
+/// recording relative paths.
 fn copy_tree(from: &Path, to: &Path, rel: &Path, files: &mut Vec<String>) -> anyhow::Result<()> {
     std::fs::create_dir_all(to.join(rel))?;
     let mut entries = std::fs::read_dir(from.join(rel))
@@ -171,6 +178,9 @@ fn copy_tree(from: &Path, to: &Path, rel: &Path, files: &mut Vec<String>) -> any
     entries.sort_by_key(std::fs::DirEntry::file_name);
     for entry in entries {
         let rel = rel.join(entry.file_name());
+        if NOT_SERVED.iter().any(|name| rel == Path::new(name)) {
+            continue;
+        }
         if entry.file_type()?.is_dir() {
             copy_tree(from, to, &rel, files)?;
         } else {
@@ -429,7 +439,7 @@ pub(crate) fn run_command(command: &mut Command, what: &str) -> anyhow::Result<(
 
 #[cfg(test)]
 mod tests {
-    use super::{percent_decode, resolve, serve};
+    use super::{copy_tree, percent_decode, resolve, serve};
     use std::io::{Read, Write};
     use std::net::{TcpListener, TcpStream};
 
@@ -440,6 +450,27 @@ mod tests {
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         answer
+    }
+
+    #[test]
+    fn the_site_is_copied_without_its_types() {
+        let root = std::env::temp_dir().join(format!("oware-copy-test-{}", std::process::id()));
+        let (from, to) = (root.join("from"), root.join("to"));
+        std::fs::create_dir_all(from.join("icons")).unwrap();
+        for file in ["app.js", "messages.js", "icons/messages.js"] {
+            std::fs::write(from.join(file), file).unwrap();
+        }
+        let mut files = Vec::new();
+        copy_tree(&from, &to, std::path::Path::new(""), &mut files).unwrap();
+        // Only the site's own messages.js is left out, not a file of that
+        // name in a folder of it.
+        assert_eq!(files, ["app.js", "icons/messages.js"]);
+        assert!(!to.join("messages.js").exists());
+        assert_eq!(
+            std::fs::read_to_string(to.join("app.js")).unwrap(),
+            "app.js"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
