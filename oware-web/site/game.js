@@ -35,8 +35,7 @@ export class Game {
     /** The module loaded on the page (see wasm.js); null until it has loaded. @type {Engine | null} */
     this.engine = null;
     this.rules = rules;
-    /** The set-up position the game starts from (a fen, from an opened record), or null for the opening. */
-    /** @type {string | null} */
+    /** The set-up position the game starts from (a fen, from an opened record), or null for the opening. @type {string | null} */
     this.start = null;
     this.moves = '';
     /**
