@@ -4,7 +4,8 @@
 // right; the other row is read right to left, so sowing runs
 // counter-clockwise as on a real board.
 
-import { letter, other, seatOf, SEAT_NAME } from './houses.js';
+import { letter, other, seatOf, SEAT_NAME, SEATS } from './houses.js';
+import { svgElement as el } from './dom.js';
 
 /** @import { Seat, Outcome } from './messages.js' */
 /** @import { LastMove, Proved } from './game.js' */
@@ -47,12 +48,9 @@ import { letter, other, seatOf, SEAT_NAME } from './houses.js';
  *   badge: SVGElement, count: SVGElement, label: SVGElement, drawn: number }} HouseParts
  */
 
-/** Both seats, South first. @type {Seat[]} */
-const SEATS = ['south', 'north'];
 /** Both sides. @type {Side[]} */
 const SIDES = ['left', 'right'];
 
-const SVG = 'http://www.w3.org/2000/svg';
 
 // Geometry, in the viewBox's units (1000 × 480).
 const COLUMN_X = [215, 329, 443, 557, 671, 785];
@@ -69,18 +67,6 @@ const PEBBLE_COLOURS = [
   ['#c9b08a', '#6d5636'], ['#b9b2a6', '#5e5850'], ['#d8c6a3', '#7a6646'],
 ];
 
-/**
- * A new SVG element `name` with `attributes`, added to `parent` if given.
- * @param {string} name
- * @param {Record<string, string | number>} [attributes]
- * @param {Element | null} [parent]
- */
-function el(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 /** A small deterministic hash, for pebble shapes that do not jump about. @param {number} a @param {number} b */
 function hash(a, b) {

@@ -14,7 +14,7 @@
 // reopened game its own, as they stood at its last move (the time since is
 // not charged). Looking back and analysis leave the clocks running.
 
-import { SEAT_NAME, other } from './houses.js';
+import { SEAT_NAME, SEATS, other } from './houses.js';
 import { $ } from './dom.js';
 
 /** @import { Seat } from './messages.js' */
@@ -32,9 +32,6 @@ import { $ } from './dom.js';
 
 /** The time controls offered, minutes + seconds added a move. */
 export const CLOCK_PRESETS = ['1+1', '3+2', '5+3', '10+5'];
-
-/** Both seats, South first. @type {Seat[]} */
-const SEATS = ['south', 'north'];
 
 /** Under this much time left, the clock shows tenths of a second. */
 const TENTHS_UNDER_MS = 10_000;

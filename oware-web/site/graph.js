@@ -4,11 +4,10 @@
 // and a click on it shows the position after the move under the pointer.
 
 import { seatOf, indexOf } from './houses.js';
-import { $ } from './dom.js';
+import { $, svgElement as shape } from './dom.js';
 
 /** @import { Judgement } from './messages.js' */
 
-const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 300;
 const HEIGHT = 64;
 /** The advantage drawn at the graph's edge, in centi-seeds (ten seeds). */
@@ -58,11 +57,4 @@ export function drawGraph(moves, judgements, shown) {
     ...marks.map((m) => shape('circle', { class: m.mark === '??' ? 'blunder' : 'mistake', cx: m.x, cy: m.y, r: 3 })),
     shape('line', { class: 'shown', x1: x(shown), y1: 0, x2: x(shown), y2: HEIGHT }),
   );
-}
-
-/** A new SVG element `name` with `attributes`. @param {string} name @param {Record<string, string | number>} attributes */
-function shape(name, attributes) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
 }

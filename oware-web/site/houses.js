@@ -13,5 +13,7 @@ export const indexOf = (l) => LETTERS.indexOf(l);
 export const seatOf = (i) => (i < 6 ? 'south' : 'north');
 /** The other seat. @type {(seat: Seat) => Seat} */
 export const other = (seat) => (seat === 'south' ? 'north' : 'south');
+/** Both seats, South first. @type {Seat[]} */
+export const SEATS = ['south', 'north'];
 /** A seat's name as the page writes it. @type {Record<Seat, string>} */
 export const SEAT_NAME = { south: 'South', north: 'North' };
