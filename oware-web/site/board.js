@@ -67,7 +67,6 @@ const PEBBLE_COLOURS = [
   ['#c9b08a', '#6d5636'], ['#b9b2a6', '#5e5850'], ['#d8c6a3', '#7a6646'],
 ];
 
-
 /** A small deterministic hash, for pebble shapes that do not jump about. @param {number} a @param {number} b */
 function hash(a, b) {
   let h = Math.imul(a * 374761393 + b * 668265263, 0x27d4eb2d) >>> 0;
