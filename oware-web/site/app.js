@@ -1,38 +1,50 @@
 // The page: a game against the bot. This module holds the turn of play —
-// the player's moves, the bot's searches and hints, failures — and ties the
-// others together: the game and its rules (game.js, asking the module loaded
-// on the page), what is kept (storage.js), the search's worker
-// (engine-worker.js) and the pace its events are shown at (pacing.js), the
-// sowing animation (sowing.js), and the drawing (view.js, slate.js,
-// status.js, controls.js, transcript.js, moves.js, recent.js), each
-// handed what it shows.
+// the player's moves, the bot's searches and hints, the clock, failures —
+// and ties the others together: the game and its rules (game.js, asking
+// the module loaded on the page), the game on the board replaced and
+// brought back (replace.js), what is kept (storage.js), the search's
+// worker (engine-worker.js) and the pace its events are shown at
+// (pacing.js), the sowing animation (sowing.js), and the drawing (view.js,
+// slate.js, status.js, controls.js, transcript.js, moves.js, recent.js),
+// each handed what it shows.
 //
-// What the page is doing lives in one object, `page`, changed only by the
-// functions below: the phase (loading until the module is on the page), the
-// game's id in the recent list, the search, the chalk kept, the hint, a
-// failure, the game the last new game, rules change, load, open or link
-// replaced (for "Undo new game"), and the earlier position the player is
-// looking at, if any: the board shows it, read-only, while the game goes on
-// (the bot's search and moves are not disturbed); and the last analysis,
-// run in a worker of its own (analysis.js); and the game's clocks, if it is
-// played on a clock (clock.js). No game is ever dropped: a replaced game
-// stays in the recent list and can be brought back.
+// What the page is doing lives in one object, `page` (its fields are
+// described by the `Page` type below), and each field changes only by the
+// transitions named here:
 //
-// On a clock, the player's runs while it is the player's move, the bot's
-// from its search's request until its answer arrives, neither during the
-// sowing; each gains the increment once its move is played. A side whose
-// time runs out loses the game. A game on a clock is not taken back (undo is
-// disabled); a new game, rules change, load, open or link brings in fresh
-// clocks of the setting, and a kept or reopened game its own, as they
-// stood at its last move (the time since is not charged). Looking back and
-// analysis leave the clocks running.
+// - phase: 'loading' → 'ready' once the module is on the page, or
+//   'loading' → 'broken' if it never loads (`setPhase`); nothing leaves
+//   'ready' or 'broken'. The controls act only when 'ready' (`whenReady`).
+// - search: none → running (`startSearch`, only when ready and none is
+//   running: the bot's move waits for the sowing and a failure to be over,
+//   a hint is asked on the player's turn); running → none when its answer
+//   is shown (`finishSearch`) or it is cut short by "move now" (`moveNow`),
+//   both keeping its record as `shown` (`searchDone`), when it is ended at
+//   once with its worker (`stopSearch`: a move, a new game, a seat change,
+//   a clock run out), or when the engine fails (`fail`; `recover` drops a
+//   hint asked since).
+// - failed: set by `fail` (the search dropped, the clocks stopped);
+//   cleared by `recover`, with a fresh worker, when the player starts over.
+// - shown and hint, the last search's chalk: set as it is done; dropped by
+//   `forgetChalk` when the position they are about is left.
+// - viewing: the earlier position looked at (`showPly`), read-only while
+//   the game goes on (the bot's search and moves are not disturbed);
+//   dropped when the game changes (`setMoves`).
+// - gameId and clock: the game on the board's (`adopt`; `setClock` for a
+//   game not yet begun); the clock's own changes are clock.js's, called
+//   here as the turn goes (when each clock runs is written there).
+// - previous and pending: the game replaced, and a transcript waiting for
+//   the module (replace.js). No game is ever dropped: a replaced game stays
+//   in the recent list and can be brought back.
+// - info, once the module has loaded; analysis, the last one (its worker's,
+//   analysis.js, handed over as it goes).
 
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
 import { keepOffline } from './offline.js';
 import { BoardView } from './board.js';
 import { indexOf, seatOf, other, SEAT_NAME } from './houses.js';
 import { Game } from './game.js';
-import { loadSettings, saveSettings, loadTab, saveTab, loadRecent, remember, takeOldGame } from './storage.js';
+import { loadSettings, saveSettings, saveTab, loadRecent, remember, newId } from './storage.js';
 import { EngineWorker } from './engine-worker.js';
 import { Pacer } from './pacing.js';
 import { newSearch, takeEvent, takeResult } from './search.js';
@@ -45,14 +57,41 @@ import { setUpTranscript, drawTranscript } from './transcript.js';
 import { setUpGameFile } from './game-file.js';
 import { setUpRecent, drawRecent } from './recent.js';
 import { setUpMoves, drawMoves } from './moves.js';
-import { linkFragment, readLink } from './link.js';
+import { Replacements } from './replace.js';
 import { Analysis, judgementsFor } from './analysis.js';
 import { Endgames } from './endgames.js';
 import { listenToKeys } from './keys.js';
 import {
-  newClocks, keptClocks, restoredClocks, startClock, stopClock, addIncrement, flagFallen, clockWords, drawClocks, lostOnTime,
+  newClocks, keptClocks, restoredClocks, startClock, stopClock, addIncrement, flagFallen, runOut, clockWords, drawClocks, lostOnTime,
 } from './clock.js';
 import { $ } from './dom.js';
+
+/** @import { Seat, Info, SearchEvent, SearchAnswer, SearchMessage, BuildReport } from './messages.js' */
+/** @import { GameState } from './game.js' */
+/** @import { Search } from './search.js' */
+/** @import { Previous, GameEntry, KeptGame } from './storage.js' */
+/** @import { Clocks } from './clock.js' */
+/** @import { Run } from './analysis.js' */
+/** @import { Scene, Viewing } from './view.js' */
+/** @import { How } from './board.js' */
+/** @import { Compiled } from './wasm.js' */
+
+/**
+ * What the page is doing (see the top of this file for how each changes).
+ * @typedef {object} Page
+ * @property {'loading' | 'ready' | 'broken'} phase 'loading' until the module is on the page, then 'ready' ('broken' if it never loads)
+ * @property {string} gameId the id of the game on the board in the recent list
+ * @property {Search | null} search the search in progress
+ * @property {Search | null} shown the last search done, its chalk kept until the position changes
+ * @property {number | null} hint the house a hint recommends
+ * @property {string | null} failed why the engine failed, until the player starts over
+ * @property {Previous | null} previous the game the last new game, rules change, load, open or link replaced; null once undone
+ * @property {Info | null} info the choices the module offers (levels, rule sets, the endgame database's size), once loaded
+ * @property {string | null} pending a transcript asked to load while the module was loading, loaded once it is ready
+ * @property {Viewing | null} viewing the earlier position shown and the module's answer for it; null for the game being played
+ * @property {Run | null} analysis the last analysis: the game analysed, each move's judgement so far, whether it runs
+ * @property {Clocks | null} clock the game's clocks, or null for a game with none
+ */
 
 const HINT_MS = 1500;
 /** How often the running clock is redrawn and checked (it shows tenths under ten seconds). */
@@ -62,49 +101,29 @@ const CLOCK_TICK_MS = 100;
 const settings = loadSettings();
 const game = new Game(settings.rules);
 
-/** What the page is doing; see the top of this file. */
+/** What the page is doing; see the top of this file. @type {Page} */
 const page = {
-  /** 'loading' until the module is on the page, then 'ready' ('broken' if it never loads). */
-  phase: 'loading',
-  /** The id of the game on the board in the recent list. */
-  gameId: newId(),
-  /** The search in progress. */
-  search: null,
-  /** The last finished search, its chalk kept until the position changes. */
-  shown: null,
-  /** The house a hint recommends. */
-  hint: null,
-  /** Why the engine failed, until the player starts over. */
-  failed: null,
-  /** { game, why }: the game the last new game, rules change, load, open or link replaced; null once undone. */
-  previous: null,
-  /** The choices the module offers (levels, rule sets, the endgame database's size), once loaded. */
-  info: null,
-  /** A transcript asked to load while the module was loading, loaded once it is ready. */
-  pending: null,
-  /** { ply, state }: the earlier position shown (after `ply` moves) and the module's answer for it; null for the game being played. */
-  viewing: null,
-  /** The last analysis (see analysis.js): the game analysed, each move's judgement so far, whether it runs. */
-  analysis: null,
-  /** The game's clocks (see clock.js), or null for a game with none. */
-  clock: null,
+  phase: 'loading', gameId: newId(), search: null, shown: null, hint: null, failed: null,
+  previous: null, info: null, pending: null, viewing: null, analysis: null, clock: null,
 };
 
-// For the end-to-end tests and the curious: every event of the last search.
+/**
+ * For the end-to-end tests and the curious: every event of the last search, each answer, the bot's
+ * timings, the endgame database's build, and each move's clocks before and after its increment.
+ * @type {{ events: SearchEvent[], results: SearchAnswer[], endgames: BuildReport | null, timings: object[],
+ *   clock: { moved: Seat, before: Record<Seat, number>, after: Record<Seat, number> }[] }}
+ */
+const debug = { events: [], results: [], timings: [], endgames: null, clock: [] };
 // `addClockPreset(name)` offers one more time control ("0.05+1": three
 // seconds and one a move), for tests that cannot wait minutes.
-const debug = { events: [], results: [], timings: [], endgames: null, clock: [] };
-window.oware = {
-  debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page, addClockPreset,
-};
+Object.assign(window, {
+  oware: { debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page, addClockPreset },
+});
 
-const board = new BoardView(document.getElementById('board'), { onHouse: (i, how) => humanMove(i, how), bottomSeat: settings.seat });
+const board = new BoardView($('board', SVGSVGElement), { onHouse: (i, how) => humanMove(i, how), bottomSeat: settings.seat });
 const sowing = new Sowing(() => render());
 const notes = new Notes(() => render());
-const worker = new EngineWorker({
-  onMessage: (data) => onWorkerMessage(data),
-  onFail: (message) => fail(message),
-});
+const worker = new EngineWorker({ onMessage: (data) => onWorkerMessage(data), onFail: (message) => fail(message) });
 const pacer = new Pacer({
   currentId: () => page.search?.id ?? null,
   show: (event) => onEvent(event),
@@ -129,10 +148,11 @@ const endgames = new Endgames({
     debug.endgames = report;
   },
 });
+const replacements = new Replacements({ game, settings, page, notes, adopt, snapshot, afterMove, showPly });
 
 // ---- Drawing ----------------------------------------------------------------
 
-/** What the drawing modules are handed. */
+/** What the drawing modules are handed. @returns {Scene} */
 function scene() {
   const { search, shown, hint, failed, previous, viewing, clock } = page;
   return { settings, game, search, shown, hint, failed, previous, viewing, clock, sowing, notes };
@@ -163,7 +183,7 @@ function draw() {
   drawClocks(page.clock, settings.seat, performance.now());
 }
 
-/** The game on the board as the tab and the recent list keep it. */
+/** The game on the board as the tab and the recent list keep it. @returns {KeptGame} */
 function snapshot() {
   const { rules, start, moves } = game;
   const clock = keptClocks(page.clock, performance.now());
@@ -173,12 +193,12 @@ function snapshot() {
 /** How the game ended, as the recent list says it, or null while it goes on. */
 function result() {
   if (page.clock?.lost) return `${SEAT_NAME[other(page.clock.lost)]} wins (${lostOnTime(page.clock.lost)})`;
-  return game.state.outcome?.text ?? null;
+  return game.stateNow().outcome?.text ?? null;
 }
 
 /** Whether the game is over: by the rules, or on time. */
 function over() {
-  return !!(game.state.outcome || page.clock?.lost);
+  return !!(game.stateNow().outcome || page.clock?.lost);
 }
 
 /** Keeps the game (for this tab, and in the recent list) and the settings, and asks the endgame database (the one for its rules) about its position. */
@@ -191,13 +211,9 @@ function keep() {
   endgames.probe(game.request());
 }
 
-/** A new id for a game in the recent list. */
-function newId() {
-  return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
-}
-
 // ---- The game ---------------------------------------------------------------
 
+/** The player chose house `i` (by `how`): sown if it is theirs to sow now, else the page says why not. @param {number} i @param {How} how */
 function humanMove(i, how) {
   const state = game.state;
   if (!state) return;
@@ -217,21 +233,21 @@ function humanMove(i, how) {
   play(answer);
 }
 
-/** Adopts the state after a move, sows it on the board (and, at the end, the seeds left into the stores), then lets the bot answer. */
+/** Adopts the state after a move, sows it on the board (and, at the end, the seeds left into the stores), then lets the bot answer. @param {GameState} next */
 function play(next) {
   if (page.clock) {
+    const mover = game.stateNow().toMove;
     stopClock(page.clock, performance.now());
     const left = { ...page.clock.left };
-    addIncrement(page.clock, game.state.toMove);
-    debug.clock.push({ moved: game.state.toMove, before: left, after: { ...page.clock.left } });
+    addIncrement(page.clock, mover);
+    debug.clock.push({ moved: mover, before: left, after: { ...page.clock.left } });
   }
   const before = game.advance(next);
   const played = next.moves.slice(-1);
-  page.hint = null;
+  // The bot's own scores stay on the board after its move; anything else
+  // was about the position just left.
   const { shown } = page;
-  if (shown && (shown.ply !== game.moves.length - 1 || shown.kind === 'hint' || seatOf(indexOf(played)) === settings.seat)) {
-    page.shown = null;
-  }
+  forgetChalk(!!shown && shown.ply === game.moves.length - 1 && shown.kind === 'bot' && seatOf(indexOf(played)) !== settings.seat);
   keep();
   sowing.play(before.cells, next).then(() => sowing.gather(next)).then(afterMove);
 }
@@ -242,12 +258,18 @@ function afterMove() {
   maybeBotMove();
 }
 
+/** Drops the last search's chalk, the hint and (unless `scoresStay`) the scores: the position they are about was left. */
+function forgetChalk(scoresStay = false) {
+  page.hint = null;
+  if (!scoresStay) page.shown = null;
+}
+
 // ---- The clock ----------------------------------------------------------------
 
 /** Starts the player's clock when it is the player's move (the board still, the game on). */
 function playerClock() {
   const clock = page.clock;
-  if (!clock || over() || page.failed || sowing.running || game.state.toMove !== settings.seat) return;
+  if (!clock || over() || page.failed || sowing.running || game.stateNow().toMove !== settings.seat) return;
   startClock(clock, settings.seat, performance.now());
   render();
 }
@@ -258,9 +280,7 @@ function checkFlag() {
   if (!clock || clock.lost) return !!clock?.lost;
   const seat = flagFallen(clock, performance.now());
   if (!seat) return false;
-  stopClock(clock, performance.now());
-  clock.left[seat] = 0;
-  clock.lost = seat;
+  runOut(clock, seat, performance.now());
   stopSearch();
   keep();
   render();
@@ -273,17 +293,17 @@ function tickClock() {
   if (!checkFlag()) drawClocks(page.clock, settings.seat, performance.now());
 }
 
-/** A message of the search's worker: the bot's clock stops when its answer arrives (the pace it is shown at is the page's). */
+/** A message of the search's worker: the bot's clock stops when its answer arrives (the pace it is shown at is the page's). @param {SearchMessage} data */
 function onWorkerMessage(data) {
   const s = page.search;
-  if (data.result && page.clock && s?.kind === 'bot' && data.id === s.id) {
+  if ('result' in data && page.clock && s?.kind === 'bot' && data.id === s.id) {
     stopClock(page.clock, performance.now());
     if (checkFlag()) return;
   }
   pacer.receive(data);
 }
 
-/** The clock of the games started from now on; a game with no moves yet takes it at once. */
+/** The clock of the games started from now on; a game with no moves yet takes it at once. @param {string} name */
 function setClock(name) {
   settings.clock = name;
   if (!game.moves && !game.start) {
@@ -297,12 +317,13 @@ function setClock(name) {
   notes.show(name === 'off' ? 'The next new game has no clock.' : `The next new game is played on a ${name} clock.`);
 }
 
-/** Puts the game at `moves` from `start` (null: the opening) under the settings' rules; the last search's chalk goes. */
+// ---- The game on the board --------------------------------------------------
+
+/** Puts the game at `moves` from `start` (null: the opening) under the settings' rules; the last search's chalk goes. @param {string} moves @param {string | null} start */
 function setMoves(moves, start = game.start) {
   const answer = game.set(settings.rules, moves, start);
   if (!answer.ok) return answer;
-  page.shown = null;
-  page.hint = null;
+  forgetChalk();
   page.viewing = null;
   keep();
   return answer;
@@ -317,7 +338,7 @@ function recover() {
   worker.restart();
 }
 
-/** Puts `next` ({ rules, start, moves }, and the id, seat and level of a kept game) on the board in place of the game there. */
+/** Puts `next` (its rules, start and moves, and the id, seat, level and clocks of a kept game) on the board in place of the game there. @param {GameEntry} next */
 function adopt(next) {
   recover();
   stopSearch();
@@ -333,47 +354,17 @@ function adopt(next) {
   worker.send({ type: 'new-game' });
 }
 
-/**
- * Replaces the game on the board with `next` (see `adopt`) if the module
- * accepts it; returns null, or why not. The game replaced stays in the
- * recent list and, if it had begun, is kept for "Undo …" (`why` names what
- * replaced it: 'new game', 'rules change', 'load', 'open' or 'link').
- */
-function replaceGame(next, why, note) {
-  const answer = game.check(next.rules, next.moves ?? '', next.start ?? null);
-  if (!answer.ok) return answer.error;
-  const before = snapshot();
-  if (before.moves || before.start) page.previous = { game: before, why };
-  adopt(next);
-  notes.show(note(answer));
-  afterMove();
-  return null;
-}
-
-/** Brings back the game the last new game, rules change, load or open replaced. */
-function undoReplace() {
-  const previous = page.previous;
-  if (!previous) return;
-  page.previous = null;
-  adopt(previous.game);
-  notes.show(`The game before the ${previous.why} is back.`);
-  afterMove();
-}
-
-function newGame() {
-  replaceGame({ rules: settings.rules }, 'new game', () => 'New game.');
-}
-
 function undo() {
   if (sowing.running) return;
   if (page.clock) return notes.show('A game on the clock cannot be taken back.');
   recover();
   stopSearch();
   let text = game.moves;
+  /** @param {string} m */
   const mine = (m) => seatOf(indexOf(m)) === settings.seat;
   if (![...text].some(mine)) return;
   // Take back the bot's replies and the player's last move.
-  while (text && !mine(text.at(-1))) text = text.slice(0, -1);
+  while (text && !mine(text.slice(-1))) text = text.slice(0, -1);
   text = text.slice(0, -1);
   game.forgetProof();
   setMoves(text);
@@ -381,36 +372,9 @@ function undo() {
   afterMove();
 }
 
-/** Loads a pasted transcript; returns null, or why it does not load. */
-function loadTranscript(text) {
-  if (page.phase === 'loading') {
-    page.pending = text;
-    return null;
-  }
-  if (page.phase !== 'ready') return 'the engine did not load';
-  if (!text) return 'it is empty';
-  return replaceGame({ rules: settings.rules, moves: text }, 'load', (answer) => `Loaded ${answer.moves.length} moves.`);
-}
-
-/** Opens an OGN record: its rule set, start and moves; returns null, or why it does not open. */
-function openRecord(text) {
-  if (page.phase !== 'ready') return 'the engine is still loading';
-  const record = game.engine.open(text);
-  if (!record.ok) return record.error;
-  return replaceGame(record, 'open', () => `Opened a game of ${record.moves.length} moves${record.start ? ' from a set-up position' : ''} (${record.rules}).`);
-}
-
-/** Reopens the recent game `id`; the game on the board stays in the list. */
-function reopen(id) {
-  const entry = loadRecent().find((g) => g.id === id);
-  if (!entry) return;
-  const error = replaceGame(entry, 'open', () => `Reopened the game of ${entry.moves.length} moves.`);
-  if (error) notes.show(`That game does not open: ${error}.`);
-}
-
 // ---- Looking back -----------------------------------------------------------
 
-/** Shows the position after `ply` moves (the game's length: the game being played), read-only. */
+/** Shows the position after `ply` moves (the game's length: the game being played), read-only. @param {number} ply */
 function showPly(ply) {
   if (!game.state || ply < 0 || ply > game.moves.length) return;
   if (ply === game.moves.length) {
@@ -423,7 +387,7 @@ function showPly(ply) {
   render();
 }
 
-/** The position `delta` moves after the one shown. */
+/** The position `delta` moves after the one shown. @param {number} delta */
 function stepPly(delta) {
   const now = page.viewing?.ply ?? game.moves.length;
   showPly(Math.min(Math.max(now + delta, 0), game.moves.length));
@@ -432,32 +396,6 @@ function stepPly(delta) {
 /** Back to the game being played. */
 function backToGame() {
   showPly(game.moves.length);
-}
-
-// ---- Links ------------------------------------------------------------------
-
-/** The address of the game on the board at the position shown (see link.js). */
-function gameLink() {
-  if (!game.state) return null;
-  return `${location.origin}${location.pathname}#${linkFragment(game, page.viewing?.ply ?? null)}`;
-}
-
-/**
- * Opens the game the URL's fragment names, if it names one, in place of
- * the game on the board (which stays in the recent list, and comes back
- * with "Undo open link"), at the position it shows. A link the module
- * refuses changes nothing and says why. The fragment is then taken off the
- * address: a reload brings back the game as played since, not the link's.
- */
-function openLink() {
-  const link = readLink(location.hash);
-  if (!link) return;
-  history.replaceState(null, '', `${location.pathname}${location.search}`);
-  const error = link.ok
-    ? replaceGame(link, 'link', (answer) => `Opened a shared game of ${answer.moves.length} moves.`)
-    : link.error;
-  $('link-error').textContent = error === null ? '' : `That link does not open a game: ${error}.`;
-  if (error === null && link.ply !== null) showPly(link.ply);
 }
 
 // ---- The search -------------------------------------------------------------
@@ -471,12 +409,19 @@ function stopSearch() {
   render();
 }
 
-function startSearch(kind, text) {
-  page.search = newSearch(kind, game, settings.level);
+/**
+ * Starts a search of `kind` for the position now, `words` after the game's in its request (the
+ * bot's clock runs from here). Only when the page is ready and no search runs: its callers make
+ * sure, so anything else is the page's own mistake. @param {Search['kind']} kind @param {string} words
+ */
+function startSearch(kind, words) {
+  if (page.phase !== 'ready' || page.search) throw new Error(`a ${kind} search cannot start: the page is ${page.phase}${page.search ? ' and searching' : ''}`);
+  const search = newSearch(kind, game, settings.level);
+  page.search = search;
   pacer.clear();
   debug.events = [];
-  if (kind === 'bot' && page.clock) startClock(page.clock, game.state.toMove, performance.now());
-  worker.send({ id: page.search.id, request: `${game.request()} ${text}` });
+  if (kind === 'bot' && page.clock) startClock(page.clock, search.mover, performance.now());
+  worker.send({ id: search.id, request: `${game.request()} ${words}` });
   render();
 }
 
@@ -493,17 +438,19 @@ function maybeBotMove() {
 function askHint() {
   const state = game.state;
   if (!state || page.search || sowing.running || over() || state.toMove !== settings.seat) return;
-  page.hint = null;
+  forgetChalk(true);
   startSearch('hint', `ms=${HINT_MS}`);
 }
 
+/** An event of the search running, in its turn (pacing.js): folded into its record. @param {SearchEvent} event */
 function onEvent(event) {
   debug.events.push(event);
   if (event.type === 'panic') fail(`The engine failed: ${event.message}`);
-  else game.learn(takeEvent(page.search, event));
+  else if (page.search) game.learn(takeEvent(page.search, event));
   render();
 }
 
+/** The answer of the search running, in its turn (pacing.js), which arrived at `arrived`. @param {SearchAnswer} result @param {number} arrived */
 function finishSearch(result, arrived) {
   const s = page.search;
   page.search = null;
@@ -511,19 +458,29 @@ function finishSearch(result, arrived) {
     fail(`The engine refused: ${result.error}`);
     return;
   }
+  // The pacer hands on only the answer of the search running.
+  if (!s) return;
   game.learn(takeResult(s, result, arrived));
+  if (s.kind === 'bot') {
+    debug.timings.push({
+      level: s.level, engineMs: s.took, wallMs: s.wall, shownMs: performance.now() - s.started, depth: s.depth, nodes: s.nodes,
+    });
+  }
+  searchDone(s);
+}
+
+/** A search done (answered, or cut short): its chalk stays as `shown`; a hint is shown, the bot's move played. @param {Search} s */
+function searchDone(s) {
   page.shown = s;
   if (s.kind === 'hint') {
     page.hint = s.best;
     render();
-    return;
+  } else {
+    playBot(s.best);
   }
-  debug.timings.push({
-    level: s.level, engineMs: s.took, wallMs: s.wall, shownMs: performance.now() - s.started, depth: s.depth, nodes: s.nodes,
-  });
-  playBot(s.best);
 }
 
+/** Plays the bot's move `best` (a house index), if there is one and the rules take it. @param {number | null} best */
 function playBot(best) {
   if (best === null) return fail('The engine found no move.');
   const answer = game.tryMove(best);
@@ -539,15 +496,10 @@ function moveNow() {
   if (s.kind === 'bot' && page.clock) stopClock(page.clock, performance.now());
   stopSearch();
   s.took = performance.now() - s.started;
-  page.shown = s;
-  if (s.kind === 'hint') {
-    page.hint = s.best;
-    render();
-  } else {
-    playBot(s.best);
-  }
+  searchDone(s);
 }
 
+/** The engine failed (`message` says how): the search is dropped until the player starts over. @param {string} message */
 function fail(message) {
   page.failed = message;
   page.search = null;
@@ -558,92 +510,88 @@ function fail(message) {
 
 // ---- Settings ---------------------------------------------------------------
 
-/** The level of the next search (one under way keeps its own). */
+/** The level of the next search (one under way keeps its own). @param {number} level */
 function setLevel(level) {
   settings.level = level;
   keep();
   render();
 }
 
+/** @param {Seat} seat */
 function setSeat(seat) {
   stopSearch();
   settings.seat = seat;
-  page.shown = null;
-  page.hint = null;
+  forgetChalk();
   keep();
   afterMove();
 }
 
-function setRules(rules) {
-  if (rules === settings.rules) return;
-  replaceGame({ rules }, 'rules change', () => `New game under ${rules}.`);
-}
-
 // ---- Start ------------------------------------------------------------------
 
-/** An action of the page's controls, done only once the module is on the page (until then the controls are disabled). */
+/** Moves the page on from loading: to 'ready' once the module is on the page, or 'broken'. @param {'ready' | 'broken'} next */
+function setPhase(next) {
+  if (page.phase !== 'loading') throw new Error(`the page is ${page.phase}: it cannot become ${next}`);
+  page.phase = next;
+}
+
+/**
+ * An action of the page's controls, done only once the module is on the page (until then the controls are disabled).
+ * @template {unknown[]} A
+ * @param {(...args: A) => void} action
+ * @returns {(...args: A) => void}
+ */
 const whenReady = (action) => (...args) => (page.phase === 'ready' ? action(...args) : undefined);
 
 async function start() {
-  const controls = {
-    newGame, undo, hint: askHint, moveNow, level: setLevel, seat: setSeat, rules: setRules, clock: setClock, undoReplace,
-  };
-  setUpControls(Object.fromEntries(Object.entries(controls).map(([name, action]) => [name, whenReady(action)])));
-  setUpTranscript({ moves: () => game.moves, load: loadTranscript });
-  setUpGameFile({
-    save: () => (page.phase === 'ready' ? game.engine.save(game.request()) : { ok: false, error: 'the engine is still loading' }),
-    open: openRecord,
+  setUpControls({
+    newGame: whenReady(() => replacements.newGame()), undo: whenReady(undo), hint: whenReady(askHint), moveNow: whenReady(moveNow),
+    level: whenReady(setLevel), seat: whenReady(setSeat), rules: whenReady((rules) => replacements.setRules(rules)),
+    clock: whenReady(setClock), undoReplace: whenReady(() => replacements.undo()),
   });
-  setUpRecent({ reopen: whenReady(reopen) });
+  setUpTranscript({ moves: () => game.moves, load: (text) => replacements.loadTranscript(text) });
+  setUpGameFile({
+    save: () => (page.phase === 'ready' ? game.loaded().save(game.request()) : { ok: false, error: 'the engine is still loading' }),
+    open: (text) => replacements.openRecord(text),
+  });
+  setUpRecent({ reopen: whenReady((id) => replacements.reopen(id)) });
   setUpMoves({
-    show: whenReady(showPly), step: whenReady(stepPly), live: whenReady(backToGame), link: gameLink,
+    show: whenReady(showPly), step: whenReady(stepPly), live: whenReady(backToGame), link: () => replacements.gameLink(),
     analyse: whenReady(() => analysis.start(game)), cancel: () => analysis.cancel(),
   });
-  window.addEventListener('hashchange', whenReady(openLink));
+  window.addEventListener('hashchange', whenReady(() => replacements.openLink()));
   // Another tab's game changed the recent list.
   window.addEventListener('storage', () => render());
   listenToKeys(() => settings.seat, {
     sow: (i) => humanMove(i, 'keyboard'), hint: whenReady(askHint), undo: whenReady(undo),
-    moveNow: whenReady(moveNow), newGame: whenReady(newGame), focusHouse: (i) => board.focusHouse(i),
+    moveNow: whenReady(moveNow), newGame: whenReady(() => replacements.newGame()), focusHouse: (i) => board.focusHouse(i),
     step: whenReady(stepPly), start: whenReady(() => showPly(0)), live: whenReady(backToGame),
   });
   worker.start();
   // The database is built once the search's module has loaded, in a worker
   // of its own: the first load and the first move do not wait for it.
-  worker.ready.then(() => endgames.start(settings.rules), () => {});
+  worker.ready?.then(() => endgames.start(settings.rules), () => {});
+  /** @type {Compiled} */
   let compiled;
   try {
     compiled = await engineModule();
     game.engine = await loadEngine(compiled.module);
   } catch (error) {
-    page.phase = 'broken';
-    $('status').textContent = `The engine could not load: ${error.message}`;
+    setPhase('broken');
+    $('status').textContent = `The engine could not load: ${error instanceof Error ? error.message : error}`;
     document.body.dataset.state = 'error';
     return;
   }
-  page.info = game.engine.info();
+  page.info = game.loaded().info();
   fillChoices(page.info);
-  restore();
-  page.phase = 'ready';
-  if (page.pending !== null) loadTranscript(page.pending);
-  page.pending = null;
-  openLink();
+  replacements.restore();
+  setPhase('ready');
+  replacements.loadPending();
+  replacements.openLink();
   draw();
   afterMove();
   setInterval(() => page.search && render(), 250);
   setInterval(tickClock, CLOCK_TICK_MS);
   keepOffline(ENGINE_URL, compiled.copy);
-}
-
-/** Puts this tab's kept game back on the board (or a new one), and the page's old single game in the recent list. */
-function restore() {
-  const old = takeOldGame();
-  const outcome = old && game.check(old.rules, old.moves ?? '', old.start ?? null).outcome;
-  if (old) remember({ ...old, id: newId(), seat: settings.seat, level: settings.level, date: Date.now(), result: outcome?.text ?? null });
-  const tab = loadTab();
-  page.previous = tab.previous;
-  const kept = tab.game && game.check(tab.game.rules, tab.game.moves ?? '', tab.game.start ?? null).ok;
-  adopt(kept ? tab.game : { rules: settings.rules });
 }
 
 start();

@@ -4,9 +4,53 @@
 // right; the other row is read right to left, so sowing runs
 // counter-clockwise as on a real board.
 
-import { letter, other, seatOf, SEAT_NAME } from './houses.js';
+import { letter, other, seatOf, SEAT_NAME, SEATS } from './houses.js';
+import { svgElement as el } from './dom.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
+/** @import { Seat, Outcome } from './messages.js' */
+/** @import { LastMove, Proved } from './game.js' */
+
+/**
+ * What the board draws (view.js works it out): the 14 cells, the seat at
+ * the bottom and the player's, the seat to move, the legal houses
+ * (indexes), whether the player may sow now, the last move, the chalk
+ * scores by house index (`fresh` at the search's latest depth, `best` its
+ * preferred house), the dashed line of a sowing (from a house along its
+ * path), the outcome or a proof, the hinted house, and whether this is an
+ * earlier position, looked at (read-only).
+ * @typedef {object} View
+ * @property {number[]} cells
+ * @property {Seat} bottomSeat
+ * @property {Seat} humanSeat
+ * @property {Seat} toMove
+ * @property {Set<number>} legal
+ * @property {boolean} interactive
+ * @property {LastMove | null} last
+ * @property {{ scores: Map<number, { text: string, fresh: boolean, best: boolean }> } | null} chalk
+ * @property {{ from: number, path: number[] } | null} line
+ * @property {Outcome | null} outcome
+ * @property {Proved | null} proof
+ * @property {number | null} hint
+ * @property {boolean} readOnly
+ */
+
+/** How a house was chosen: a click or a tap, or the keyboard (which keeps the focus on it). @typedef {'pointer' | 'keyboard'} How */
+
+/** A row of the board, as drawn: the player's at the bottom. @typedef {'top' | 'bottom'} Row */
+
+/** A store's place: the player's on the right. @typedef {'left' | 'right'} Side */
+
+/** A store's parts, and the count its seeds were last drawn for (-1: to draw). @typedef {{ g: SVGElement, seeds: SVGElement, count: SVGElement, title: SVGElement, drawn: number }} StoreParts */
+
+/**
+ * A house's parts, and the count its seeds were last drawn for (-1: to draw).
+ * @typedef {{ g: SVGElement, hit: SVGElement, focus: SVGElement, pit: SVGElement, seeds: SVGElement, shade: SVGElement,
+ *   badge: SVGElement, count: SVGElement, label: SVGElement, drawn: number }} HouseParts
+ */
+
+/** Both sides. @type {Side[]} */
+const SIDES = ['left', 'right'];
+
 
 // Geometry, in the viewBox's units (1000 × 480).
 const COLUMN_X = [215, 329, 443, 557, 671, 785];
@@ -23,14 +67,7 @@ const PEBBLE_COLOURS = [
   ['#c9b08a', '#6d5636'], ['#b9b2a6', '#5e5850'], ['#d8c6a3', '#7a6646'],
 ];
 
-function el(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-/** A small deterministic hash, for pebble shapes that do not jump about. */
+/** A small deterministic hash, for pebble shapes that do not jump about. @param {number} a @param {number} b */
 function hash(a, b) {
   let h = Math.imul(a * 374761393 + b * 668265263, 0x27d4eb2d) >>> 0;
   h = Math.imul(h ^ (h >>> 15), 0x85ebca6b) >>> 0;
@@ -38,16 +75,30 @@ function hash(a, b) {
 }
 
 export class BoardView {
-  /** `bottomSeat` is the seat drawn at the bottom: the houses are in place from the first frame, before there is a game to draw. */
+  /**
+   * `bottomSeat` is the seat drawn at the bottom: the houses are in place
+   * from the first frame, before there is a game to draw; `onHouse(i, how)`
+   * is called with the house index chosen.
+   * @param {SVGSVGElement} svg
+   * @param {object} options
+   * @param {(i: number, how: How) => void} options.onHouse
+   * @param {Seat} options.bottomSeat
+   */
   constructor(svg, { onHouse, bottomSeat }) {
     this.svg = svg;
     this.onHouse = onHouse;
     this.bottomSeat = bottomSeat;
-    this.build();
+    const parts = this.build();
+    this.stores = parts.stores;
+    this.houses = parts.houses;
+    /** The layers drawn over the houses: the outcome's marks, the chalk, the dashed line. */
+    this.marks = parts.marks;
+    this.chalk = parts.chalk;
+    this.line = parts.line;
     this.place();
   }
 
-  /** The fixed parts: patterns, the board, the pits, the layers drawn over. */
+  /** The fixed parts: patterns, the board, the pits, the layers drawn over; returns those drawn on later. */
   build() {
     const svg = this.svg;
     svg.innerHTML = `
@@ -88,8 +139,9 @@ export class BoardView {
 <rect x="24" y="44" width="952" height="392" rx="66" fill="none" stroke="#c99466" stroke-opacity="0.45" stroke-width="3"/>
 <path d="M170,235 H830" stroke="#3a1f0e" stroke-opacity="0.35" stroke-width="2"/>`;
 
-    this.stores = {};
-    for (const side of ['left', 'right']) {
+    // Both sides are filled in just below.
+    const stores = /** @type {Record<Side, StoreParts>} */ ({});
+    for (const side of SIDES) {
       const g = el('g', { class: `store store-${side}` }, svg);
       el('ellipse', { cx: STORE[side], cy: STORE.cy, rx: STORE.rx, ry: STORE.ry, fill: 'url(#pit)', stroke: 'url(#rim)', 'stroke-width': 4 }, g);
       const seeds = el('g', { class: 'seeds' }, g);
@@ -97,10 +149,11 @@ export class BoardView {
       el('circle', { class: 'badge', cx: STORE[side], cy: y, r: 19 }, g);
       const count = el('text', { class: 'count', x: STORE[side], y: y + 7 }, g);
       const title = el('title', {}, g);
-      this.stores[side] = { g, seeds, count, title };
+      stores[side] = { g, seeds, count, title, drawn: -1 };
     }
 
-    this.houses = [];
+    /** @type {HouseParts[]} */
+    const houses = [];
     for (let i = 0; i < 12; i++) {
       const g = el('g', { class: 'house', 'data-house': letter(i), role: 'button' }, svg);
       const hit = el('rect', { class: 'hit', width: 112, height: 150, rx: 20, fill: 'transparent' }, g);
@@ -123,22 +176,23 @@ export class BoardView {
           this.onHouse(i, 'keyboard');
         }
       });
-      this.houses.push({ g, hit, focus, pit, seeds, shade, badge, count, label, drawn: -1 });
+      houses.push({ g, hit, focus, pit, seeds, shade, badge, count, label, drawn: -1 });
     }
 
-    this.marks = el('g', { class: 'marks' }, svg);
-    this.chalk = el('g', { class: 'chalk-layer', filter: 'url(#chalk)' }, svg);
-    this.line = el('g', { class: 'line-layer', filter: 'url(#chalk)' }, svg);
+    const marks = el('g', { class: 'marks' }, svg);
+    const chalk = el('g', { class: 'chalk-layer', filter: 'url(#chalk)' }, svg);
+    const line = el('g', { class: 'line-layer', filter: 'url(#chalk)' }, svg);
+    return { stores, houses, marks, chalk, line };
   }
 
-  /** Where house `i` sits, for the current orientation. */
+  /** Where house `i` sits, for the current orientation. @param {number} i @returns {{ x: number, y: number, row: Row }} */
   position(i) {
     const bottom = seatOf(i) === this.bottomSeat;
     const column = bottom ? i % 6 : 5 - (i % 6);
     return { x: COLUMN_X[column], y: bottom ? ROW_Y.bottom : ROW_Y.top, row: bottom ? 'bottom' : 'top' };
   }
 
-  /** The store of `seat`: the player's on the right, the other on the left. */
+  /** The store of `seat`: the player's on the right, the other on the left. @param {Seat} seat @returns {Side} */
   storeSide(seat) {
     return seat === this.bottomSeat ? 'right' : 'left';
   }
@@ -147,6 +201,7 @@ export class BoardView {
    * Draws `view`: { cells[14], bottomSeat, humanSeat, toMove, legal (Set of
    * indices), interactive, last, chalk, line, outcome, proof, hint,
    * readOnly (an earlier position, looked at) }.
+   * @param {View} view
    */
   render(view) {
     this.svg.classList.toggle('read-only', view.readOnly);
@@ -156,7 +211,7 @@ export class BoardView {
       this.place();
     }
     for (let i = 0; i < 12; i++) this.drawHouse(i, view);
-    for (const seat of ['south', 'north']) this.drawStore(seat, view.cells[seat === 'south' ? 12 : 13]);
+    for (const seat of SEATS) this.drawStore(seat, view.cells[seat === 'south' ? 12 : 13]);
     this.drawMarks(view);
     this.drawChalk(view);
     this.drawLine(view);
@@ -167,18 +222,18 @@ export class BoardView {
     for (let i = 0; i < 12; i++) {
       const h = this.houses[i];
       const { x, y, row } = this.position(i);
-      h.hit.setAttribute('x', x - 56);
-      h.hit.setAttribute('y', row === 'top' ? 45 : 275);
+      h.hit.setAttribute('x', String(x - 56));
+      h.hit.setAttribute('y', String(row === 'top' ? 45 : 275));
       for (const c of [h.focus, h.pit, h.shade]) {
-        c.setAttribute('cx', x);
-        c.setAttribute('cy', y);
+        c.setAttribute('cx', String(x));
+        c.setAttribute('cy', String(y));
       }
-      h.badge.setAttribute('cx', x);
-      h.badge.setAttribute('cy', BADGE_Y[row]);
-      h.count.setAttribute('x', x);
-      h.count.setAttribute('y', BADGE_Y[row] + 6);
-      h.label.setAttribute('x', x);
-      h.label.setAttribute('y', LETTER_Y[row]);
+      h.badge.setAttribute('cx', String(x));
+      h.badge.setAttribute('cy', String(BADGE_Y[row]));
+      h.count.setAttribute('x', String(x));
+      h.count.setAttribute('y', String(BADGE_Y[row] + 6));
+      h.label.setAttribute('x', String(x));
+      h.label.setAttribute('y', String(LETTER_Y[row]));
       h.drawn = -1;
       h.g.dataset.row = row;
     }
@@ -188,9 +243,10 @@ export class BoardView {
       return (pa.row === 'bottom' ? 0 : 1) - (pb.row === 'bottom' ? 0 : 1) || pa.x - pb.x;
     });
     for (const i of order) this.svg.insertBefore(this.houses[i].g, this.marks);
-    for (const side of ['left', 'right']) this.stores[side].drawn = -1;
+    for (const side of SIDES) this.stores[side].drawn = -1;
   }
 
+  /** Draws house `i` as `view` has it: its seeds (when their count changed), its marks and its accessible name. @param {number} i @param {View} view */
   drawHouse(i, view) {
     const h = this.houses[i];
     const seeds = view.cells[i];
@@ -202,7 +258,7 @@ export class BoardView {
         const r = c * Math.sqrt(k + 0.5), a = k * 2.39996 + i;
         return [x + r * Math.cos(a), y + r * Math.sin(a)];
       });
-      h.count.textContent = seeds;
+      h.count.textContent = String(seeds);
       h.drawn = seeds;
     }
     const mine = seatOf(i) === view.humanSeat;
@@ -224,6 +280,7 @@ export class BoardView {
     g.setAttribute('aria-disabled', yourTurn && legal ? 'false' : 'true');
   }
 
+  /** Draws `seat`'s store holding `seeds`. @param {Seat} seat @param {number} seeds */
   drawStore(seat, seeds) {
     const side = this.storeSide(seat);
     const s = this.stores[side];
@@ -234,7 +291,7 @@ export class BoardView {
         const r = Math.sqrt((k + 0.5) / 48), a = k * 2.39996;
         return [STORE[side] + r * (STORE.rx - 13) * Math.cos(a), STORE.cy + r * (STORE.ry - 14) * Math.sin(a)];
       });
-      s.count.textContent = seeds;
+      s.count.textContent = String(seeds);
       s.drawn = seeds;
     }
     s.title.textContent = `${SEAT_NAME[seat]}'s store: ${seeds} seeds captured`;
@@ -243,13 +300,16 @@ export class BoardView {
   /**
    * Under each store: the outcome (circle, half-circles) or a proven result
    * (bar), each with a word under it, a tooltip and an accessible name.
+   * @param {View} view
    */
   drawMarks(view) {
     this.marks.innerHTML = '';
-    for (const seat of ['south', 'north']) {
+    for (const seat of SEATS) {
       const x = STORE[this.storeSide(seat)];
       const name = SEAT_NAME[seat];
+      /** @type {SVGElement | null} */
       let mark = null;
+      /** @type {{ word: string, name: string } | null} */
       let label = null;
       if (view.outcome) {
         if (view.outcome.winner === seat) {
@@ -266,9 +326,9 @@ export class BoardView {
         label = draw ? { word: 'forced draw', name: `a forced draw (proved by ${source})` }
           : { word: 'can force a win', name: `${name} can force a win (proved by ${source})` };
       }
-      if (!mark) continue;
+      if (!mark || !label) continue;
       mark.dataset.seat = seat;
-      if (!view.outcome && view.proof.exact) mark.dataset.source = 'database';
+      if (!view.outcome && view.proof?.exact) mark.dataset.source = 'database';
       mark.setAttribute('role', 'img');
       mark.setAttribute('aria-label', label.name);
       el('title', {}, mark).textContent = label.name;
@@ -277,7 +337,7 @@ export class BoardView {
     }
   }
 
-  /** A chalk score under each house the engine is weighing. */
+  /** A chalk score under each house the engine is weighing. @param {View} view */
   drawChalk(view) {
     this.chalk.innerHTML = '';
     if (view.last) {
@@ -303,11 +363,12 @@ export class BoardView {
     }
   }
 
-  /** A dashed chalk line from the preferred house along the path of its seeds. */
+  /** A dashed chalk line from the preferred house along the path of its seeds. @param {View} view */
   drawLine(view) {
     this.line.innerHTML = '';
     if (!view.line) return;
     const { from, path } = view.line;
+    /** @type {{ x: number, y: number }[]} */
     const points = [this.position(from)];
     path.forEach((i, step) => {
       // Each lap round the board is drawn a little further in.
@@ -320,7 +381,7 @@ export class BoardView {
     el('path', { class: 'sow-line', d, 'marker-end': 'url(#arrow)', 'data-from': letter(from) }, this.line);
   }
 
-  /** A brief shake of house `i`, for a refused move. */
+  /** A brief shake of house `i`, for a refused move. @param {number} i */
   refuse(i) {
     const g = this.houses[i].g;
     g.classList.remove('refused');
@@ -329,12 +390,19 @@ export class BoardView {
     setTimeout(() => g.classList.remove('refused'), 600);
   }
 
+  /** Puts the keyboard's focus on house `i`. @param {number} i */
   focusHouse(i) {
     this.houses[i].g.focus();
   }
 }
 
-/** Pebbles for `count` seeds, placed by `place(k, count)` → [x, y]. */
+/**
+ * Pebbles for `count` seeds, placed by `place(k, count)` → [x, y].
+ * @param {Element} parent
+ * @param {number} salt
+ * @param {number} count
+ * @param {(k: number, count: number) => [number, number]} place
+ */
 function drawPebbles(parent, salt, count, place) {
   const shown = Math.min(count, 48);
   for (let k = 0; k < shown; k++) {
@@ -354,7 +422,7 @@ function drawPebbles(parent, salt, count, place) {
   }
 }
 
-/** A smooth curve through `points` (Catmull-Rom as cubic Béziers). */
+/** A smooth curve through `points` (Catmull-Rom as cubic Béziers). @param {{ x: number, y: number }[]} points */
 function smoothPath(points) {
   let d = `M${points[0].x},${points[0].y}`;
   for (let i = 0; i < points.length - 1; i++) {

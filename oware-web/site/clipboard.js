@@ -1,6 +1,6 @@
 // Copying text for the player: the transcript, a link to the game.
 
-/** Puts `text` on the clipboard; true if it is there. */
+/** Puts `text` on the clipboard; true if it is there. @param {string} text @returns {Promise<boolean>} */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -17,7 +17,12 @@ export async function copyText(text) {
   }
 }
 
-/** Writes `text` in the note `element` for a few seconds. */
+/**
+ * Writes `text` in the note `element` for a few seconds (a later note's time
+ * starts afresh: the element keeps its timer).
+ * @param {HTMLElement & { noteTimer?: number }} element
+ * @param {string} text
+ */
 export function noteFor(element, text) {
   element.textContent = text;
   clearTimeout(element.noteTimer);

@@ -4,9 +4,31 @@
 // clocks, through the functions here; the bot's search is handed them raw
 // (wtime/btime/winc/binc, as the engine protocol does) and plans its own
 // time. Both clocks are drawn beside the status, the running one lit.
+//
+// As app.js plays a game on a clock, the player's runs while it is the
+// player's move, the bot's from its search's request until its answer
+// arrives, neither during the sowing; each gains the increment once its
+// move is played. A side whose time runs out loses the game. A game on a
+// clock is not taken back (undo is disabled); a new game, rules change,
+// load, open or link brings in fresh clocks of the setting, and a kept or
+// reopened game its own, as they stood at its last move (the time since is
+// not charged). Looking back and analysis leave the clocks running.
 
-import { SEAT_NAME, other } from './houses.js';
+import { SEAT_NAME, SEATS, other } from './houses.js';
 import { $ } from './dom.js';
+
+/** @import { Seat } from './messages.js' */
+
+/** A time control: its name ("5+3"), the time each seat starts with and the time added a move (ms). @typedef {{ name: string, base: number, increment: number }} Control */
+
+/**
+ * A game's clocks: the control, what is left on each seat's clock (ms, as
+ * of `since` for the one running), the seat whose clock runs (or null),
+ * and the seat that ran out of time (or null).
+ * @typedef {Control & { left: Record<Seat, number>, running: Seat | null, since: number, lost: Seat | null }} Clocks
+ */
+
+/** The clocks as a kept game holds them: none running (`keptClocks`; `lost` may be missing from an older page's). @typedef {Control & { left: Record<Seat, number>, lost?: Seat | null }} KeptClocks */
 
 /** The time controls offered, minutes + seconds added a move. */
 export const CLOCK_PRESETS = ['1+1', '3+2', '5+3', '10+5'];
@@ -14,12 +36,13 @@ export const CLOCK_PRESETS = ['1+1', '3+2', '5+3', '10+5'];
 /** Under this much time left, the clock shows tenths of a second. */
 const TENTHS_UNDER_MS = 10_000;
 
-/** The time control named `name` ("5+3"; "0.05+1" for three seconds), or null ('off', or not a control). */
+/** The time control named `name` ("5+3"; "0.05+1" for three seconds), or null ('off', or not a control). @param {string | null | undefined} name @returns {Control | null} */
 export function parseControl(name) {
   const match = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(name ?? '');
   if (!match) return null;
   const base = Number(match[1]) * 60_000;
-  return base > 0 ? { name, base, increment: Number(match[2]) * 1000 } : null;
+  // The whole match is `name` itself (the pattern is anchored at both ends).
+  return base > 0 ? { name: match[0], base, increment: Number(match[2]) * 1000 } : null;
 }
 
 /**
@@ -27,6 +50,8 @@ export function parseControl(name) {
  * { name, base, increment, left: { south, north } (ms, as of `since`),
  * running: the seat whose clock runs or null, since, lost: the seat that
  * ran out of time or null }.
+ * @param {string} name
+ * @returns {Clocks | null}
  */
 export function newClocks(name) {
   const control = parseControl(name);
@@ -34,25 +59,25 @@ export function newClocks(name) {
   return { ...control, left: { south: control.base, north: control.base }, running: null, since: 0, lost: null };
 }
 
-/** The clocks as a kept game holds them (none running), or null. */
+/** The clocks as a kept game holds them (none running), or null. @param {Clocks | null} clocks @param {number} now @returns {KeptClocks | null} */
 export function keptClocks(clocks, now) {
   if (!clocks) return null;
   const { name, base, increment, lost } = clocks;
   return { name, base, increment, lost, left: { south: remaining(clocks, 'south', now), north: remaining(clocks, 'north', now) } };
 }
 
-/** A kept game's clocks brought back (stopped until the next turn starts one), or null. */
+/** A kept game's clocks brought back (stopped until the next turn starts one), or null. @param {KeptClocks | null} kept @returns {Clocks | null} */
 export function restoredClocks(kept) {
   if (!kept || !parseControl(kept.name)) return null;
   return { ...kept, left: { ...kept.left }, running: null, since: 0, lost: kept.lost ?? null };
 }
 
-/** The time left on `seat`'s clock at `now` (ms; zero or less when it has run out). */
+/** The time left on `seat`'s clock at `now` (ms; zero or less when it has run out). @param {Clocks} clocks @param {Seat} seat @param {number} now */
 export function remaining(clocks, seat, now) {
   return clocks.left[seat] - (clocks.running === seat ? now - clocks.since : 0);
 }
 
-/** Starts `seat`'s clock at `now`, stopping the other's (which keeps what it used). */
+/** Starts `seat`'s clock at `now`, stopping the other's (which keeps what it used). @param {Clocks} clocks @param {Seat} seat @param {number} now */
 export function startClock(clocks, seat, now) {
   if (clocks.running === seat) return;
   stopClock(clocks, now);
@@ -60,25 +85,33 @@ export function startClock(clocks, seat, now) {
   clocks.since = now;
 }
 
-/** Stops the running clock at `now`, charging it the time since it started. */
+/** Stops the running clock at `now`, charging it the time since it started. @param {Clocks} clocks @param {number} now */
 export function stopClock(clocks, now) {
   if (!clocks.running) return;
   clocks.left[clocks.running] = remaining(clocks, clocks.running, now);
   clocks.running = null;
 }
 
-/** Adds the increment to `seat`'s clock, after its move. */
+/** Adds the increment to `seat`'s clock, after its move. @param {Clocks} clocks @param {Seat} seat */
 export function addIncrement(clocks, seat) {
   clocks.left[seat] += clocks.increment;
 }
 
-/** The seat whose time has run out at `now`, or null. */
-export function flagFallen(clocks, now) {
-  return ['south', 'north'].find((seat) => remaining(clocks, seat, now) <= 0) ?? null;
+/** Ends the game on time at `now`: the clocks stopped, `seat`'s at zero, the game lost by it. @param {Clocks} clocks @param {Seat} seat @param {number} now */
+export function runOut(clocks, seat, now) {
+  stopClock(clocks, now);
+  clocks.left[seat] = 0;
+  clocks.lost = seat;
 }
 
-/** The words of a search request that hand the search the clocks at `now`: ` wtime=… btime=… winc=… binc=…` (South is w). */
+/** The seat whose time has run out at `now`, or null. @param {Clocks} clocks @param {number} now @returns {Seat | null} */
+export function flagFallen(clocks, now) {
+  return SEATS.find((seat) => remaining(clocks, seat, now) <= 0) ?? null;
+}
+
+/** The words of a search request that hand the search the clocks at `now`: ` wtime=… btime=… winc=… binc=…` (South is w). @param {Clocks} clocks @param {number} now */
 export function clockWords(clocks, now) {
+  /** @param {number} value */
   const ms = (value) => Math.max(0, Math.round(value));
   const south = ms(remaining(clocks, 'south', now));
   const north = ms(remaining(clocks, 'north', now));
@@ -86,7 +119,7 @@ export function clockWords(clocks, now) {
   return ` wtime=${south} btime=${north} winc=${increment} binc=${increment}`;
 }
 
-/** "4:59", or "0:09.3" under ten seconds; never below "0:00.0". */
+/** "4:59", or "0:09.3" under ten seconds; never below "0:00.0". @param {number} ms */
 export function formatClock(ms) {
   const left = Math.max(0, ms);
   if (left < TENTHS_UNDER_MS) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
@@ -94,24 +127,31 @@ export function formatClock(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** What the recent list and the status say of a game lost on time: "South lost on time". */
+/** What the recent list and the status say of a game lost on time: "South lost on time". @param {Seat} seat */
 export function lostOnTime(seat) {
   return `${SEAT_NAME[seat]} lost on time`;
 }
 
-/** Draws both clocks (hidden when the game has none), the bot's above the player's, the running one lit. */
+/** Draws both clocks (hidden when the game has none), the bot's above the player's, the running one lit. @param {Clocks | null} clocks @param {Seat} playerSeat @param {number} now */
 export function drawClocks(clocks, playerSeat, now) {
   const box = $('clocks');
   box.hidden = !clocks;
   if (!clocks) return;
-  for (const who of ['bot', 'you']) {
+  for (const who of /** @type {const} */ (['bot', 'you'])) {
     const seat = who === 'you' ? playerSeat : other(playerSeat);
     const clock = $(`clock-${who}`);
     clock.dataset.seat = seat;
     clock.classList.toggle('running', clocks.running === seat);
     clock.classList.toggle('flagged', clocks.lost === seat);
-    clock.querySelector('.clock-name').textContent = `${who === 'you' ? 'You' : 'The bot'} (${SEAT_NAME[seat]})`;
-    clock.querySelector('.clock-time').textContent = formatClock(remaining(clocks, seat, now));
+    part(clock, '.clock-name').textContent = `${who === 'you' ? 'You' : 'The bot'} (${SEAT_NAME[seat]})`;
+    part(clock, '.clock-time').textContent = formatClock(remaining(clocks, seat, now));
   }
   $('clock-control').textContent = `Clock ${clocks.name}`;
+}
+
+/** The part of a clock's box `selector` names (index.html has both in each). @param {HTMLElement} box @param {string} selector */
+function part(box, selector) {
+  const found = box.querySelector(selector);
+  if (!found) throw new Error(`the clock #${box.id} has no ${selector}`);
+  return found;
 }

@@ -8,7 +8,28 @@ import { seatOf, indexOf } from './houses.js';
 import { CLOCK_PRESETS } from './clock.js';
 import { $ } from './dom.js';
 
-/** What brought in the game on the board, as the button that undoes it says it. */
+/** @import { Seat, Info } from './messages.js' */
+/** @import { Replacement } from './storage.js' */
+/** @import { Scene } from './view.js' */
+
+/**
+ * What the panel's controls do (see `setUpControls`).
+ * @typedef {object} ControlActions
+ * @property {() => void} newGame
+ * @property {() => void} undo
+ * @property {() => void} hint
+ * @property {() => void} moveNow
+ * @property {() => void} undoReplace
+ * @property {(level: number) => void} level
+ * @property {(seat: Seat) => void} seat
+ * @property {(rules: string) => void} rules
+ * @property {(clock: string) => void} clock
+ */
+
+/** The seat radio buttons. */
+const seatRadios = () => /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=seat]'));
+
+/** What brought in the game on the board, as the button that undoes it says it. @type {Record<Replacement, string>} */
 const UNDO_LABEL = {
   'new game': 'Undo new game', 'rules change': 'Undo rules change', load: 'Undo load', open: 'Undo open', link: 'Undo open link',
 };
@@ -17,11 +38,12 @@ const UNDO_LABEL = {
  * Fills the clock list and wires the panel to `actions`: newGame(),
  * undo(), hint(), moveNow(), undoReplace(), level(n), seat(seat),
  * rules(name) and clock(name: 'off' or a time control).
+ * @param {ControlActions} actions
  */
 export function setUpControls(actions) {
-  const level = $('level');
+  const level = $('level', HTMLSelectElement);
   level.addEventListener('change', () => actions.level(Number(level.value)));
-  const clock = $('clock');
+  const clock = $('clock', HTMLSelectElement);
   for (const name of CLOCK_PRESETS) {
     const option = document.createElement('option');
     option.value = name;
@@ -30,12 +52,14 @@ export function setUpControls(actions) {
     clock.appendChild(option);
   }
   clock.addEventListener('change', () => actions.clock(clock.value));
-  for (const radio of document.querySelectorAll('input[name=seat]')) {
+  for (const radio of seatRadios()) {
     radio.addEventListener('change', () => {
-      if (radio.checked) actions.seat(radio.value);
+      // index.html's seat buttons are worth 'south' and 'north'.
+      if (radio.checked) actions.seat(/** @type {Seat} */ (radio.value));
     });
   }
-  $('rules').addEventListener('change', () => actions.rules($('rules').value));
+  const rules = $('rules', HTMLSelectElement);
+  rules.addEventListener('change', () => actions.rules(rules.value));
   $('new-game').addEventListener('click', actions.newGame);
   $('undo').addEventListener('click', actions.undo);
   $('hint').addEventListener('click', actions.hint);
@@ -43,9 +67,11 @@ export function setUpControls(actions) {
   $('undo-replace').addEventListener('click', actions.undoReplace);
 }
 
-/** Fills the level and rule-set lists with the choices the module gives (its `info()`). */
+/** Fills the level and rule-set lists with the choices the module gives (its `info()`). @param {Info} info */
 export function fillChoices({ levels, rules }) {
+  /** @param {string} value @param {string} text */
   const option = (value, text) => Object.assign(document.createElement('option'), { value, textContent: text });
+  /** @param {number} n */
   const name = (n) => (n === levels.min ? `${n} (gentlest)` : n === levels.max ? `${n} (strongest)` : String(n));
   const options = [];
   for (let n = levels.min; n <= levels.max; n++) options.push(option(String(n), name(n)));
@@ -53,7 +79,7 @@ export function fillChoices({ levels, rules }) {
   $('rules').replaceChildren(...rules.map((r) => option(r.name, `${r.name}: ${r.about}`)));
 }
 
-/** Offers one more time control in the clock list (for tests: see `window.oware` in app.js). */
+/** Offers one more time control in the clock list (for tests: see `window.oware` in app.js). @param {string} name */
 export function addClockPreset(name) {
   const option = document.createElement('option');
   option.value = name;
@@ -61,12 +87,13 @@ export function addClockPreset(name) {
   $('clock').appendChild(option);
 }
 
-/** Enables what can be done now and shows the settings. */
+/** Enables what can be done now and shows the settings. @param {Scene} scene */
 export function drawControls({ settings, game, search, sowing, previous, clock }) {
-  const state = game.state;
+  const state = game.stateNow();
   const over = !!(state.outcome || clock?.lost);
-  for (const id of ['new-game', 'level', 'rules', 'clock', 'load', 'save-game', 'open-game', 'copy-link']) $(id).disabled = false;
-  for (const radio of document.querySelectorAll('input[name=seat]')) radio.disabled = false;
+  for (const id of ['new-game', 'load', 'save-game', 'open-game', 'copy-link']) $(id, HTMLButtonElement).disabled = false;
+  for (const id of ['level', 'rules', 'clock']) $(id, HTMLSelectElement).disabled = false;
+  for (const radio of seatRadios()) radio.disabled = false;
   $('controls').removeAttribute('aria-busy');
   const undoReplace = $('undo-replace');
   undoReplace.hidden = !previous;
@@ -76,12 +103,13 @@ export function drawControls({ settings, game, search, sowing, previous, clock }
   }
   const humanMoves = [...game.moves].filter((m) => seatOf(indexOf(m)) === settings.seat).length;
   // A game on the clock is not taken back.
-  $('undo').disabled = humanMoves === 0 || sowing.running || !!clock;
-  $('undo').title = clock ? 'A game on the clock cannot be taken back' : 'Take back your last move (U)';
-  $('hint').disabled = !!search || sowing.running || over || state.toMove !== settings.seat;
-  $('move-now').disabled = !(search && search.best !== null);
-  $('level').value = String(settings.level);
-  $('rules').value = settings.rules;
-  $('clock').value = settings.clock;
-  for (const radio of document.querySelectorAll('input[name=seat]')) radio.checked = radio.value === settings.seat;
+  const undo = $('undo', HTMLButtonElement);
+  undo.disabled = humanMoves === 0 || sowing.running || !!clock;
+  undo.title = clock ? 'A game on the clock cannot be taken back' : 'Take back your last move (U)';
+  $('hint', HTMLButtonElement).disabled = !!search || sowing.running || over || state.toMove !== settings.seat;
+  $('move-now', HTMLButtonElement).disabled = !(search && search.best !== null);
+  $('level', HTMLSelectElement).value = String(settings.level);
+  $('rules', HTMLSelectElement).value = settings.rules;
+  $('clock', HTMLSelectElement).value = settings.clock;
+  for (const radio of seatRadios()) radio.checked = radio.value === settings.seat;
 }

@@ -8,19 +8,27 @@
 // module comes compiled from the page, in the first message.
 import { engineFromPage } from './wasm.js';
 
+/** @import { ToEndgameWorker, FromEndgameWorker, BuildAnswer, ProbeAnswer } from './messages.js' */
+
+/** Posts `message` to the page. @param {FromEndgameWorker} message */
+const post = (message) => postMessage(message);
+
 const engine = engineFromPage();
+/** The database built, or null before (or after a build that failed). @type {BuildAnswer | null} */
 let database = null;
 
+/** @param {MessageEvent<ToEndgameWorker>} message */
 onmessage = async ({ data }) => {
-  if (data.module) return;
+  if ('module' in data) return;
   const module = await engine;
   if (data.type === 'build') {
     const started = performance.now();
     const built = module.buildEndgames(module.info().endgameSeeds, data.rules);
     database = built.ok ? built : null;
-    postMessage({ built: { ...built, ms: performance.now() - started } });
+    post({ built: { ...built, ms: performance.now() - started } });
     return;
   }
+  /** @type {ProbeAnswer} */
   const answer = database ? module.probe(data.request) : { ok: false, error: 'the endgame database is not built' };
-  postMessage({ request: data.request, answer });
+  post({ request: data.request, answer });
 };

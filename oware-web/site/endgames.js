@@ -7,24 +7,35 @@
 
 import { engineModule } from './wasm.js';
 
+/** @import { ProbeAnswer, BuildReport, FromEndgameWorker, ToEndgameWorker } from './messages.js' */
+
 export class Endgames {
-  /** `onAnswer(request, answer)` receives each probe's answer; `onBuilt(report)` the build's { seeds, positions, bytes, ms }. */
+  /**
+   * `onAnswer(request, answer)` receives each probe's answer; `onBuilt(report)` the build's { seeds, positions, bytes, ms }.
+   * @param {object} hooks
+   * @param {(request: string, answer: ProbeAnswer) => void} hooks.onAnswer
+   * @param {(report: BuildReport) => void} hooks.onBuilt
+   */
   constructor({ onAnswer, onBuilt }) {
     this.onAnswer = onAnswer;
     this.onBuilt = onBuilt;
+    /** @type {Worker | null} */
     this.worker = null;
     this.built = false;
+    /** The probe asked before the build was done, asked once it is. @type {string | null} */
     this.waiting = null;
+    /** The rules of the database asked for (null: none yet). @type {string | null} */
     this.rules = null;
   }
 
-  /** Starts the worker and the build of the database for the rule set named `rules`. */
+  /** Starts the worker and the build of the database for the rule set named `rules`. @param {string} rules */
   start(rules) {
     const worker = new Worker('endgame-worker.js', { type: 'module' });
     this.worker = worker;
-    engineModule().then(({ module }) => worker.postMessage({ module }), () => {});
+    engineModule().then(({ module }) => this.post({ module }), () => {});
+    /** @param {MessageEvent<FromEndgameWorker>} message */
     this.worker.onmessage = ({ data }) => {
-      if (data.built) {
+      if ('built' in data) {
         this.built = data.built.ok;
         this.onBuilt(data.built);
         if (this.built && this.waiting !== null) this.probe(this.waiting);
@@ -41,22 +52,28 @@ export class Endgames {
    * Asks for the database a game under `rules` needs (the worker's module
    * picks it: awari's under awari-split, abapa's otherwise, and keeps the
    * one it holds when that is it); probes wait until it is built.
+   * @param {string} rules
    */
   useRules(rules) {
     if (rules === this.rules) return;
     this.rules = rules;
     if (!this.worker) return;
     this.built = false;
-    this.worker.postMessage({ type: 'build', rules });
+    this.post({ type: 'build', rules });
   }
 
-  /** Asks about the game `request` names; before the build, it is asked once the build is done. */
+  /** Asks about the game `request` names; before the build, it is asked once the build is done. @param {string} request */
   probe(request) {
     if (!this.built) {
       this.waiting = request;
       return;
     }
     this.waiting = null;
-    this.worker.postMessage({ type: 'probe', request });
+    this.post({ type: 'probe', request });
+  }
+
+  /** Posts `message` to the worker (started, as every caller's state shows). @param {ToEndgameWorker} message */
+  post(message) {
+    this.worker?.postMessage(message);
   }
 }

@@ -4,12 +4,16 @@
 // module only moves text between files and the page.
 import { $ } from './dom.js';
 
+/** @import { SaveAnswer } from './messages.js' */
+
 /**
  * Wires the buttons and the drop: `save()` is the module's answer for the
  * game ({ ok, ogn } or { ok: false, error }); `open(text)` loads a record
  * and returns null, or why it does not load (with its line and column).
+ * @param {{ save: () => SaveAnswer, open: (text: string) => string | null }} actions
  */
 export function setUpGameFile({ save, open }) {
+  /** @param {string | null} error */
   const show = (error) => {
     $('file-error').textContent = error === null ? '' : error;
   };
@@ -19,15 +23,16 @@ export function setUpGameFile({ save, open }) {
     show(null);
     download(answer.ogn, fileName());
   });
-  const picker = $('open-file');
+  const picker = $('open-file', HTMLInputElement);
   $('open-game').addEventListener('click', () => picker.click());
+  /** @param {File | undefined} file */
   const read = async (file) => {
     if (!file) return;
     const error = open(await file.text());
     show(error === null ? null : `${file.name} does not open: ${error}.`);
   };
   picker.addEventListener('change', async () => {
-    await read(picker.files[0]);
+    await read(picker.files?.[0]);
     picker.value = '';
   });
   // A file dropped anywhere on the page opens; the browser's own handling
@@ -45,11 +50,13 @@ export function setUpGameFile({ save, open }) {
 
 /** `oware-2026-11-30-2031.ogn`: the day and time of the save. */
 function fileName() {
+  /** @param {number} n */
   const pad = (n) => String(n).padStart(2, '0');
   const d = new Date();
   return `oware-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}.ogn`;
 }
 
+/** @param {string} text @param {string} name */
 function download(text, name) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/x-oware-ogn' }));
   const link = document.createElement('a');

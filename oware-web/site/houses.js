@@ -1,15 +1,19 @@
 // The game's words on the page: house letters (A-F South's, a-f North's,
 // as SPEC writes them), house indexes 0-11 in the same order, and seats.
 
+/** @import { Seat } from './messages.js' */
+
 const LETTERS = 'ABCDEFabcdef';
 
-/** The house letter of index `i`. */
+/** The house letter of index `i`. @type {(i: number) => string} */
 export const letter = (i) => LETTERS[i];
-/** The index of house letter `l`. */
+/** The index of house letter `l`. @type {(l: string) => number} */
 export const indexOf = (l) => LETTERS.indexOf(l);
-/** The seat owning house index `i`. */
+/** The seat owning house index `i`. @type {(i: number) => Seat} */
 export const seatOf = (i) => (i < 6 ? 'south' : 'north');
-/** The other seat. */
+/** The other seat. @type {(seat: Seat) => Seat} */
 export const other = (seat) => (seat === 'south' ? 'north' : 'south');
-/** A seat's name as the page writes it. */
+/** Both seats, South first. @type {Seat[]} */
+export const SEATS = ['south', 'north'];
+/** A seat's name as the page writes it. @type {Record<Seat, string>} */
 export const SEAT_NAME = { south: 'South', north: 'North' };

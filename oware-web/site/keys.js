@@ -7,18 +7,39 @@
 
 import { indexOf, seatOf } from './houses.js';
 
+/** @import { Seat } from './messages.js' */
+
+/**
+ * What the keys do (see `listenToKeys`).
+ * @typedef {object} KeyActions
+ * @property {(i: number) => void} sow
+ * @property {() => void} hint
+ * @property {() => void} undo
+ * @property {() => void} moveNow
+ * @property {() => void} newGame
+ * @property {(i: number) => void} focusHouse
+ * @property {(delta: number) => void} step
+ * @property {() => void} start
+ * @property {() => void} live
+ */
+
 /**
  * Listens on the document. `seat()` is the player's seat; `actions` has
  * sow(i) (from the keyboard), hint(), undo(), moveNow(), newGame(),
  * focusHouse(i), step(delta), start() and live().
+ * @param {() => Seat} seat
+ * @param {KeyActions} actions
  */
 export function listenToKeys(seat, actions) {
   document.addEventListener('keydown', (event) => onKey(event, seat(), actions));
 }
 
+/** @param {KeyboardEvent} event @param {Seat} seat @param {KeyActions} actions */
 function onKey(event, seat, actions) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const tag = event.target?.tagName;
+  // Keys go to the document from an element (a house, a field) or the page itself.
+  const target = event.target instanceof Element ? event.target : null;
+  const tag = target?.tagName;
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
   const key = event.key;
   const lower = key.toLowerCase();
@@ -34,11 +55,11 @@ function onKey(event, seat, actions) {
     event.preventDefault();
     if (key === 'Home') actions.start();
     else actions.live();
-  } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && !event.target?.classList?.contains('house')) {
+  } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && !target?.classList.contains('house')) {
     event.preventDefault();
     actions.step(key === 'ArrowRight' ? 1 : -1);
   } else if (key === 'ArrowLeft' || key === 'ArrowRight') {
-    const i = indexOf(event.target.dataset.house);
+    const i = indexOf(target?.getAttribute('data-house') ?? '');
     if (seatOf(i) !== seat) return;
     const column = (i % 6) + (key === 'ArrowRight' ? 1 : -1);
     if (column >= 0 && column < 6) {

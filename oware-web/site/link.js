@@ -19,10 +19,18 @@
 // the rules, the set-up and the moves make a game is the module's to say
 // (app.js asks it before anything changes).
 
+/** @import { Refusal } from './messages.js' */
+
+/** A link's game: its rules, set-up start (null: the opening), moves, and the position shown (null: the one being played). @typedef {{ ok: true, rules: string, start: string | null, moves: string, ply: number | null }} Link */
+
 /** The keys a link's fragment may hold. */
 const KEYS = ['rules', 'start', 'moves', 'ply'];
 
-/** The fragment (without `#`) for the game { rules, start, moves } shown at `ply` (null: the position being played). */
+/**
+ * The fragment (without `#`) for the game { rules, start, moves } shown at `ply` (null: the position being played).
+ * @param {{ rules: string, start: string | null, moves: string }} game
+ * @param {number | null} ply
+ */
 export function linkFragment({ rules, start, moves }, ply) {
   const words = [`rules=${rules}`];
   if (start) words.push(`start=${start}`);
@@ -36,10 +44,13 @@ export function linkFragment({ rules, start, moves }, ply) {
  * it names no game (empty, or a place on the page such as `#board`), else
  * { ok: true, rules, start, moves, ply } (ply null when left out), or
  * { ok: false, error } saying what is wrong with it.
+ * @param {string} hash
+ * @returns {Link | Refusal | null}
  */
 export function readLink(hash) {
   const text = hash.replace(/^#/, '');
   if (!text.includes('=')) return null;
+  /** @type {Partial<Record<string, string>>} */
   const found = {};
   for (const word of text.split('&')) {
     const at = word.indexOf('=');
@@ -62,5 +73,7 @@ export function readLink(hash) {
   return { ok: true, rules: found.rules || 'abapa', start: found.start || null, moves, ply };
 }
 
+/** @type {(error: string) => Refusal} */
 const refused = (error) => ({ ok: false, error });
+/** @type {(text: string) => string} */
 const shorten = (text) => (text.length > 24 ? `${text.slice(0, 24)}…` : text);

@@ -15,10 +15,24 @@ import { copyText, noteFor } from './clipboard.js';
 import { progressText, judgementText } from './analysis.js';
 import { setUpGraph, drawGraph } from './graph.js';
 
-/** The number a game record gives the move at `index` (from 0): one for each pair of moves. */
+/** @import { Judgement } from './messages.js' */
+/** @import { Run } from './analysis.js' */
+
+/**
+ * What the list's controls do (see `setUpMoves`).
+ * @typedef {object} MovesActions
+ * @property {(ply: number) => void} show
+ * @property {(delta: number) => void} step
+ * @property {() => void} live
+ * @property {() => string | null} link
+ * @property {() => void} analyse
+ * @property {() => void} cancel
+ */
+
+/** The number a game record gives the move at `index` (from 0): one for each pair of moves. @type {(index: number) => number} */
 export const moveNumber = (index) => Math.floor(index / 2) + 1;
 
-/** "3. E" or "3… c": the move at `index` of `moves` as a record writes it. */
+/** "3. E" or "3… c": the move at `index` of `moves` as a record writes it. @param {string} moves @param {number} index */
 export function moveName(moves, index) {
   return `${moveNumber(index)}${index % 2 === 0 ? '.' : '…'} ${moves[index]}`;
 }
@@ -29,14 +43,15 @@ export function moveName(moves, index) {
  * position being played; `link()` is the address of the game at the
  * position shown (null before the module has loaded); `analyse()` and
  * `cancel()` start and stop the analysis.
+ * @param {MovesActions} actions
  */
 export function setUpMoves({ show, step, live, link, analyse, cancel }) {
   setUpGraph(show);
   $('analyse').addEventListener('click', analyse);
   $('cancel-analysis').addEventListener('click', cancel);
   $('move-list').addEventListener('click', (event) => {
-    const button = event.target.closest('button[data-ply]');
-    if (button) show(Number(button.dataset.ply));
+    const button = event.target instanceof Element ? event.target.closest('button[data-ply]') : null;
+    if (button instanceof HTMLElement) show(Number(button.dataset.ply));
   });
   $('step-back').addEventListener('click', () => step(-1));
   $('step-forward').addEventListener('click', () => step(1));
@@ -49,12 +64,17 @@ export function setUpMoves({ show, step, live, link, analyse, cancel }) {
   });
 }
 
+/** The list as last drawn (its moves and how many are judged), to build it again only when that changes. @type {string | null} */
 let drawn = null;
 
 /**
  * Draws the list of `moves`, the move whose position is shown (`viewed`, a
  * ply, or null for the live position) marked, with the analysis `run` and
  * its `judgements` of these moves (see analysis.js).
+ * @param {string} moves
+ * @param {number | null} viewed
+ * @param {Run | null} run
+ * @param {(Judgement | null)[]} judgements
  */
 export function drawMoves(moves, viewed, run, judgements) {
   const shown = viewed ?? moves.length;
@@ -76,6 +96,7 @@ export function drawMoves(moves, viewed, run, judgements) {
   }
   const list = $('move-list');
   for (const button of list.querySelectorAll('button[data-ply]')) {
+    if (!(button instanceof HTMLElement)) continue;
     const current = Number(button.dataset.ply) === shown;
     if (current) {
       button.setAttribute('aria-current', 'step');
@@ -84,21 +105,21 @@ export function drawMoves(moves, viewed, run, judgements) {
       button.removeAttribute('aria-current');
     }
   }
-  $('step-back').disabled = shown === 0;
-  $('step-forward').disabled = viewed === null;
-  $('back-to-game').disabled = viewed === null;
-  const judged = viewed > 0 && judgements[viewed - 1] !== undefined ? ` The move: ${judgementText(judgements[viewed - 1])}.` : '';
+  $('step-back', HTMLButtonElement).disabled = shown === 0;
+  $('step-forward', HTMLButtonElement).disabled = viewed === null;
+  $('back-to-game', HTMLButtonElement).disabled = viewed === null;
+  const judged = viewed !== null && viewed > 0 && judgements[viewed - 1] !== undefined ? ` The move: ${judgementText(judgements[viewed - 1])}.` : '';
   $('viewing').textContent = viewed === null
     ? (moves ? `${moves.length} move${moves.length === 1 ? '' : 's'}; the board shows the game being played.` : 'No moves yet.')
     : `Looking back at ${viewed === 0 ? 'the start' : moveName(moves, viewed - 1)}: the board is read-only.${judged}`;
   $('viewing').classList.toggle('back', viewed !== null);
   drawGraph(moves, judgements, shown);
-  $('analyse').disabled = !moves || !!run?.running;
+  $('analyse', HTMLButtonElement).disabled = !moves || !!run?.running;
   $('cancel-analysis').hidden = !run?.running;
   $('analysis-progress').textContent = progressText(run);
 }
 
-/** Scrolls the list (and only the list: the page stays where it is) so that `button` is in it. */
+/** Scrolls the list (and only the list: the page stays where it is) so that `button` is in it. @param {HTMLElement} list @param {HTMLElement} button */
 function keepInSight(list, button) {
   const box = button.getBoundingClientRect();
   const top = box.top - list.getBoundingClientRect().top + list.scrollTop;
@@ -107,7 +128,12 @@ function keepInSight(list, button) {
   else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
 }
 
-/** The button of move `i`, with its mark and, once analysed, its `judgement` (null: not scored) in its tooltip and name. */
+/**
+ * The button of move `i`, with its mark and, once analysed, its `judgement` (null: not scored) in its tooltip and name.
+ * @param {string} moves
+ * @param {number} i
+ * @param {Judgement | null | undefined} judgement
+ */
 function moveButton(moves, i, judgement) {
   const button = document.createElement('button');
   button.type = 'button';

@@ -5,6 +5,10 @@
 // ahead, the pauses shrink, and once it has answered the rest is shown
 // within half a second. Nothing is changed or invented: only the timing.
 
+/** @import { SearchEvent, SearchAnswer, SearchMessage, SearchEventMessage, SearchResultMessage } from './messages.js' */
+
+/** A message waiting its turn; an answer carries when it arrived. @typedef {SearchEventMessage | (SearchResultMessage & { arrived: number })} Waiting */
+
 const PACE_MS = { root: 12, iteration: 110 };
 const CATCH_UP_MS = 500;
 
@@ -13,11 +17,16 @@ export class Pacer {
    * `currentId()` is the id of the search in progress (null for none): only
    * its messages are shown. `show(event)` shows one event; `finish(result,
    * arrived)` takes the search's answer and when it arrived.
+   * @param {object} hooks
+   * @param {() => number | null} hooks.currentId
+   * @param {(event: SearchEvent) => void} hooks.show
+   * @param {(result: SearchAnswer, arrived: number) => void} hooks.finish
    */
   constructor({ currentId, show, finish }) {
     this.currentId = currentId;
     this.show = show;
     this.finish = finish;
+    /** @type {Waiting[]} */
     this.queue = [];
     this.pumping = false;
   }
@@ -27,20 +36,19 @@ export class Pacer {
     this.queue = [];
   }
 
-  /** Takes a message from the worker, to be shown in its turn. */
+  /** Takes a message from the worker, to be shown in its turn. @param {SearchMessage} data */
   receive(data) {
     const id = this.currentId();
     if (id === null || data.id !== id) return;
-    if (data.result) data.arrived = performance.now();
-    this.queue.push(data);
+    this.queue.push('result' in data ? { ...data, arrived: performance.now() } : data);
     this.pump();
   }
 
   /** Shows every queued message at once (for "move now"). */
   flush() {
     while (this.queue.length && this.currentId() !== null) {
-      const item = this.queue.shift();
-      if (item.event) this.show(item.event);
+      const item = /** @type {Waiting} */ (this.queue.shift());
+      if ('event' in item) this.show(item.event);
       else this.finish(item.result, item.arrived);
     }
   }
@@ -48,8 +56,8 @@ export class Pacer {
   pump() {
     if (this.pumping) return;
     while (this.queue.length) {
-      const item = this.queue.shift();
-      if (!item.event) {
+      const item = /** @type {Waiting} */ (this.queue.shift());
+      if (!('event' in item)) {
         this.finish(item.result, item.arrived);
         continue;
       }
@@ -67,9 +75,10 @@ export class Pacer {
     }
   }
 
+  /** How long to wait after showing `event` (ms), by what is still waiting. @param {SearchEvent} event */
   pauseAfter(event) {
-    const depthsWaiting = this.queue.filter((item) => item.event?.type === 'iteration').length;
-    const answer = this.queue.find((item) => item.result);
+    const depthsWaiting = this.queue.filter((item) => 'event' in item && item.event.type === 'iteration').length;
+    const answer = this.queue.find((item) => 'result' in item);
     if (event.type === 'iteration') {
       if (!answer) return PACE_MS.iteration / Math.max(1, depthsWaiting);
       const left = answer.arrived + CATCH_UP_MS - performance.now();

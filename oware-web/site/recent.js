@@ -3,17 +3,20 @@
 // result, and a button that reopens it. app.js does the reopening.
 import { $ } from './dom.js';
 
-/** Wires the list: `reopen(id)` is called with the id of the game asked for. */
+/** @import { RecentGame } from './storage.js' */
+
+/** Wires the list: `reopen(id)` is called with the id of the game asked for. @param {{ reopen: (id: string) => void }} actions */
 export function setUpRecent({ reopen }) {
   $('recent-list').addEventListener('click', (event) => {
-    const button = event.target.closest('button[data-id]');
-    if (button) reopen(button.dataset.id);
+    const button = event.target instanceof Element ? event.target.closest('button[data-id]') : null;
+    if (button instanceof HTMLElement && button.dataset.id) reopen(button.dataset.id);
   });
 }
 
+/** The list as last drawn (its JSON), to draw it again only when it changes. @type {string | null} */
 let drawn = null;
 
-/** Lists `games` (the latest first) but the one on the board, `currentId`. */
+/** Lists `games` (the latest first) but the one on the board, `currentId`. @param {RecentGame[]} games @param {string} currentId */
 export function drawRecent(games, currentId) {
   const shown = games.filter((g) => g.id !== currentId);
   const key = JSON.stringify(shown);
@@ -24,6 +27,7 @@ export function drawRecent(games, currentId) {
   $('recent-empty').hidden = shown.length > 0;
 }
 
+/** @param {RecentGame} game */
 function item(game) {
   const li = document.createElement('li');
   const text = document.createElement('span');
@@ -38,7 +42,7 @@ function item(game) {
   return li;
 }
 
-/** "1 Dec 21:03 · abapa · 32 moves · South wins 26–20 (…)". */
+/** "1 Dec 21:03 · abapa · 32 moves · South wins 26–20 (…)". @param {RecentGame} game */
 export function describe({ date, rules, start, moves, result }) {
   const when = new Date(date).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   const count = `${moves.length} move${moves.length === 1 ? '' : 's'}${start ? ' from a set-up position' : ''}`;

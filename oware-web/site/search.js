@@ -5,12 +5,50 @@
 import { indexOf } from './houses.js';
 import { proofAt } from './game.js';
 
+/** @import { Seat, Score, Limits, SearchEvent, PanicEvent, SearchDone } from './messages.js' */
+/** @import { Game, SearchProof } from './game.js' */
+
+/**
+ * One search as the page follows it: its id (the worker's messages carry
+ * it), whether it is the bot's move or a hint, the level it was started at,
+ * the position (moves into the game) and its mover, the limits the engine
+ * reported, the deepest depth done, each house's last score (by index) and
+ * the depth it came at, the best house (an index), the line expected, the
+ * score and positions searched; when it started (the page's clock, ms),
+ * the engine's time for it and, once answered, the wall time; and whether
+ * the opening book gave the move.
+ * @typedef {object} Search
+ * @property {number} id
+ * @property {'bot' | 'hint'} kind
+ * @property {number} level
+ * @property {number} ply
+ * @property {Seat} mover
+ * @property {Limits | null} limits
+ * @property {number} depth
+ * @property {Map<number, { score: Score, depth: number }>} scores
+ * @property {number | null} best
+ * @property {string} pv
+ * @property {Score | null} score
+ * @property {number | null} nodes
+ * @property {number} started
+ * @property {number} took
+ * @property {number} [wall]
+ * @property {boolean} book
+ */
+
 let searchCounter = 0;
 
-/** A new search record of `kind` ('bot' or 'hint') for the game's position now, at `level` (the level it was started at stays its own). */
+/**
+ * A new search record of `kind` for the game's position now, at `level`
+ * (the level it was started at stays its own).
+ * @param {Search['kind']} kind
+ * @param {Game} game
+ * @param {number} level
+ * @returns {Search}
+ */
 export function newSearch(kind, game, level) {
   return {
-    id: ++searchCounter, kind, level, ply: game.moves.length, mover: game.state.toMove, limits: null,
+    id: ++searchCounter, kind, level, ply: game.moves.length, mover: game.stateNow().toMove, limits: null,
     depth: 0, scores: new Map(), best: null, pv: '', score: null, nodes: null,
     started: performance.now(), took: 0, book: false,
   };
@@ -19,6 +57,9 @@ export function newSearch(kind, game, level) {
 /**
  * Folds one engine event into `s` ('panic' is the caller's). Returns what
  * the search now proves about its position (the module's, see `proofAt` in game.js), or null.
+ * @param {Search} s
+ * @param {Exclude<SearchEvent, PanicEvent>} event
+ * @returns {SearchProof | null}
  */
 export function takeEvent(s, event) {
   switch (event.type) {
@@ -30,7 +71,7 @@ export function takeEvent(s, event) {
       break;
     case 'iteration':
       s.depth = event.depth;
-      s.best = event.best === null ? null : indexOf(event.best);
+      s.best = indexOf(event.best);
       s.pv = event.pv;
       s.score = event.score;
       s.nodes = event.nodes;
@@ -44,7 +85,12 @@ export function takeEvent(s, event) {
   return null;
 }
 
-/** Folds the engine's (successful) result into `s`, arriving at time `arrived`; returns its proof, as `takeEvent`. */
+/**
+ * Folds the engine's (successful) result into `s`, arriving at time `arrived`; returns its proof, as `takeEvent`.
+ * @param {Search} s
+ * @param {SearchDone} result
+ * @param {number} arrived
+ */
 export function takeResult(s, result, arrived) {
   // The engine's own time for the search; the wall time (worker start-up
   // included) is kept for measurements.

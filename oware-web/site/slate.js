@@ -5,7 +5,9 @@
 import { other, SEAT_NAME } from './houses.js';
 import { $ } from './dom.js';
 
-/** Draws the slate for the search in progress, else the last one shown. */
+/** @import { Scene } from './view.js' */
+
+/** Draws the slate for the search in progress, else the last one shown. @param {Scene} scene */
 export function drawSlate({ settings, search, shown }) {
   const botSeat = other(settings.seat);
   const source = search ?? shown;
@@ -14,10 +16,10 @@ export function drawSlate({ settings, search, shown }) {
   const depth = source?.depth ?? 0;
   const max = Math.max(10, Math.min(source?.limits?.depth ?? 0, 30), depth + (search ? 1 : 0));
   const meter = $('depth-meter');
-  meter.setAttribute('aria-valuenow', depth);
-  meter.setAttribute('aria-valuemax', max);
+  meter.setAttribute('aria-valuenow', String(depth));
+  meter.setAttribute('aria-valuemax', String(max));
   meter.classList.toggle('active', !!search);
-  $('depth-value').textContent = source ? depth : '–';
+  $('depth-value').textContent = source ? String(depth) : '–';
   const ticks = $('depth-ticks');
   if (ticks.childElementCount !== max) {
     ticks.innerHTML = '<i></i>'.repeat(max);

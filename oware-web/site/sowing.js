@@ -4,13 +4,16 @@
 // module has already played the move and counted the seeds: this only
 // times their drawing.
 
+/** @import { GameState } from './game.js' */
+/** @import { LastMove } from './game.js' */
+
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 export class Sowing {
-  /** `onFrame()` is called whenever the cells to draw change. */
+  /** `onFrame()` is called whenever the cells to draw change. @param {() => void} onFrame */
   constructor(onFrame) {
     this.onFrame = onFrame;
-    /** The 14 cells to draw while a move is being sown; null otherwise. */
+    /** The 14 cells to draw while a move is being sown; null otherwise. @type {number[] | null} */
     this.cells = null;
     /** Counts the stops: an animation started before the last stop draws nothing more. */
     this.stops = 0;
@@ -27,7 +30,7 @@ export class Sowing {
     return this.cells !== null;
   }
 
-  /** Sows `next.last` from the cells `from`; resolves when it is drawn. */
+  /** Sows `next.last` from the cells `from`; resolves when it is drawn. @param {number[]} from @param {GameState} next @returns {Promise<void>} */
   play(from, next) {
     const last = next.last;
     if (!last) return Promise.resolve();
@@ -40,6 +43,8 @@ export class Sowing {
    * At the end of a game whose rule hands the seeds left on the board to
    * the players, moves them into the stores house by house, as the module's
    * outcome says (`state.outcome.gather`); resolves when they are there.
+   * @param {GameState} state
+   * @returns {Promise<void>}
    */
   gather(state) {
     const gathered = state.outcome?.gather ?? [];
@@ -54,11 +59,17 @@ export class Sowing {
     return this.run(steps, 320, 200);
   }
 
-  /** Draws each of `steps` (14 cells) `pause` ms apart, the last `hold` ms more; resolves when done. */
+  /**
+   * Draws each of `steps` (14 cells) `pause` ms apart, the last `hold` ms more; resolves when done.
+   * @param {number[][]} steps
+   * @param {number} pause
+   * @param {number} hold
+   * @returns {Promise<void>}
+   */
   run(steps, pause, hold) {
     if (reducedMotion.matches || document.hidden) return Promise.resolve();
     const stops = this.stops;
-    return new Promise((resolve) => {
+    return new Promise(/** @param {() => void} resolve */ (resolve) => {
       let k = 0;
       const tick = () => {
         if (stops !== this.stops) return;
@@ -80,7 +91,7 @@ export class Sowing {
   }
 }
 
-/** The cells after each seed: the house emptied, then one seed at a time along the module's path. */
+/** The cells after each seed: the house emptied, then one seed at a time along the module's path. @param {number[]} from @param {LastMove} last */
 function stepsOf(from, last) {
   const cells = from.slice();
   const steps = [];

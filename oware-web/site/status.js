@@ -4,12 +4,18 @@
 
 import { letter, SEAT_NAME, other } from './houses.js';
 import { lostOnTime } from './clock.js';
+import { $ } from './dom.js';
+
+/** @import { Seat, Outcome } from './messages.js' */
+/** @import { LastMove } from './game.js' */
+/** @import { Search } from './search.js' */
+/** @import { Scene } from './view.js' */
 
 const NOTE_MS = 3500;
 
-/** The page's state word: error, over, animating, thinking, your-turn or waiting. */
+/** The page's state word: error, over, animating, thinking, your-turn or waiting. @param {Scene} scene */
 export function pageState({ settings, game, search, sowing, failed, clock }) {
-  const state = game.state;
+  const state = game.stateNow();
   return failed ? 'error'
     : state.outcome || clock?.lost ? 'over'
     : sowing.running ? 'animating'
@@ -17,10 +23,10 @@ export function pageState({ settings, game, search, sowing, failed, clock }) {
     : state.toMove === settings.seat ? 'your-turn' : 'waiting';
 }
 
-/** Writes the status line and the page's state word. */
+/** Writes the status line and the page's state word. @param {Scene} scene */
 export function drawStatus(scene) {
   const { settings, game, search, shown, hint, sowing, failed, notes, clock } = scene;
-  const state = game.state;
+  const state = game.stateNow();
   let text;
   if (failed) {
     text = failed;
@@ -40,10 +46,11 @@ export function drawStatus(scene) {
     else if (hint !== null && shown?.kind === 'hint') text = `${last}Hint: sow ${letter(hint)} (${shown.score?.text ?? ''}).`;
   }
   if (notes.text) text = `${notes.text} ${text}`;
-  document.getElementById('status').textContent = text;
+  $('status').textContent = text;
   document.body.dataset.state = pageState(scene);
 }
 
+/** "You sowed C, capturing 3. ", or the bot's move with how long it took. @param {LastMove | null} last @param {Seat} seat @param {Search | null} shown */
 function lastMoveText(last, seat, shown) {
   if (!last) return '';
   const who = last.seat === seat ? 'You' : SEAT_NAME[last.seat];
@@ -54,6 +61,7 @@ function lastMoveText(last, seat, shown) {
   return `${who} sowed ${letter(last.house)}${took}${time}. `;
 }
 
+/** "Game over: You win, 26–20 (…)." @param {Outcome} outcome @param {Seat} seat */
 function outcomeText(outcome, seat) {
   const [south, north] = outcome.seeds;
   const mine = seat === 'south' ? south : north;
@@ -67,13 +75,14 @@ function outcomeText(outcome, seat) {
 
 /** A short note put before the status ("Move taken back."), gone after a few seconds. */
 export class Notes {
-  /** `onChange()` is called when the note appears or goes. */
+  /** `onChange()` is called when the note appears or goes. @param {() => void} onChange */
   constructor(onChange) {
     this.onChange = onChange;
     this.text = '';
     this.timer = 0;
   }
 
+  /** Shows `text` for a few seconds, in place of the note shown. @param {string} text */
   show(text) {
     this.text = text;
     clearTimeout(this.timer);

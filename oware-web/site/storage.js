@@ -6,6 +6,39 @@
 // nothing (private browsing) still plays; a damaged entry reads as nothing
 // kept.
 
+/** @import { Seat } from './messages.js' */
+/** @import { KeptClocks } from './clock.js' */
+
+/**
+ * The settings: the bot's level, the player's seat, the rule set's name,
+ * and the clock ('off' or a time control, see clock.js).
+ * @typedef {{ level: number, seat: Seat, rules: string, clock: string }} Settings
+ */
+
+/**
+ * A game as the page names one to put on the board: its rules, set-up
+ * start (a fen; null or missing from the opening) and moves; and, for a
+ * game the page kept, its id in the recent list, the seat and level it was
+ * played at, and its clocks (null for none; missing from a game kept
+ * before the page had clocks).
+ * @typedef {object} GameEntry
+ * @property {string} rules
+ * @property {string | null} [start]
+ * @property {string} [moves]
+ * @property {string} [id]
+ * @property {Seat} [seat]
+ * @property {number} [level]
+ * @property {KeptClocks | null} [clock]
+ */
+
+/** A game the page keeps (see app.js's `snapshot`). @typedef {GameEntry & { id: string, start: string | null, moves: string, seat: Seat, level: number, clock: KeptClocks | null }} KeptGame */
+
+/** A game of the recent list: kept, with when it was last played and how it ended (null: unfinished). @typedef {GameEntry & { id: string, moves: string, date: number, result: string | null }} RecentGame */
+
+/** What brought in the game on the board in place of another. @typedef {'new game' | 'rules change' | 'load' | 'open' | 'link'} Replacement */
+
+/** The game a new game, rules change, load, open or link replaced, and which of them it was. @typedef {{ game: KeptGame, why: Replacement }} Previous */
+
 const SETTINGS_KEY = 'oware.settings';
 const RECENT_KEY = 'oware.recent';
 const TAB_KEY = 'oware.tab';
@@ -15,15 +48,15 @@ const OLD_GAME_KEY = 'oware.game';
 /** How many games the recent list keeps. */
 export const RECENT_GAMES = 20;
 
-/** The settings of a first visit. */
+/** The settings of a first visit. @type {Settings} */
 const DEFAULT_SETTINGS = { level: 5, seat: 'south', rules: 'abapa', clock: 'off' };
 
-/** The kept settings { level, seat, rules, clock }, the defaults filling any gap (clock: 'off' or a time control, see clock.js). */
+/** The kept settings, the defaults filling any gap. @returns {Settings} */
 export function loadSettings() {
   return Object.assign({ ...DEFAULT_SETTINGS }, read(localStorage, SETTINGS_KEY));
 }
 
-/** Keeps the settings for the tabs opened next. */
+/** Keeps the settings for the tabs opened next. @param {Settings} settings */
 export function saveSettings({ level, seat, rules, clock }) {
   write(localStorage, SETTINGS_KEY, { level, seat, rules, clock });
 }
@@ -33,27 +66,34 @@ export function saveSettings({ level, seat, rules, clock }) {
  * being { id, rules, start, moves, seat, level, clock } (clock: see
  * clock.js's keptClocks) and `previous` null or
  * { game, why }.
+ * @returns {{ game: KeptGame | null, previous: Previous | null }}
  */
 export function loadTab() {
   const tab = read(sessionStorage, TAB_KEY);
   return { game: tab.game ?? null, previous: tab.previous ?? null };
 }
 
-/** Keeps this tab's game and the one it replaced. */
+/** Keeps this tab's game and the one it replaced. @param {KeptGame} game @param {Previous | null} previous */
 export function saveTab(game, previous) {
   write(sessionStorage, TAB_KEY, { game, previous });
 }
 
-/** The recent games, the latest first: { id, rules, start, moves, seat, level, clock, date, result }. */
+/** The recent games, the latest first. @returns {RecentGame[]} */
 export function loadRecent() {
   const list = read(localStorage, RECENT_KEY);
   return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string') : [];
+}
+
+/** A new id for a game in the recent list. */
+export function newId() {
+  return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
 }
 
 /**
  * Puts `entry` at the top of the recent games in place of the entry of its
  * id (or takes that entry out, when `entry` has no moves and no set-up),
  * keeping the last RECENT_GAMES.
+ * @param {RecentGame} entry
  */
 export function remember(entry) {
   const list = loadRecent().filter((g) => g.id !== entry.id);
@@ -64,6 +104,7 @@ export function remember(entry) {
 /**
  * The game the page kept in localStorage before each tab had its own, once:
  * it is taken out, for the caller to put in the recent list. Null if none.
+ * @returns {{ rules: string, start?: string | null, moves?: string } | null}
  */
 export function takeOldGame() {
   const old = read(localStorage, OLD_GAME_KEY);
@@ -75,14 +116,22 @@ export function takeOldGame() {
   return old.moves || old.start ? old : null;
 }
 
+/**
+ * The value kept at `key`, or {} for none or a damaged one. What was kept
+ * is taken to be what this page wrote there (its callers say the shape).
+ * @param {Storage} storage
+ * @param {string} key
+ * @returns {any}
+ */
 function read(storage, key) {
   try {
-    return JSON.parse(storage.getItem(key)) ?? {};
+    return JSON.parse(storage.getItem(key) ?? 'null') ?? {};
   } catch {
     return {};
   }
 }
 
+/** @param {Storage} storage @param {string} key @param {unknown} value */
 function write(storage, key, value) {
   try {
     storage.setItem(key, JSON.stringify(value));

@@ -11,53 +11,60 @@
 // when it installs, as a later visit's page is served from the cache and
 // hands nothing over.
 
+/** @import { KeepMessage } from './messages.js' */
+
+/** This worker's global scope: a service worker's (the `webworker` lib types `self` as any worker's). */
+const scope = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const VERSION = "__VERSION__";
 const FILES = ["__FILES__"];
 const CACHE = `oware-${VERSION}`;
 /** The files the page hands over on a first visit. */
 const HANDED = ['./oware_web.wasm'];
 
+/** @type {(key: string) => boolean} */
 const ours = (key) => key.startsWith('oware-');
 
-self.addEventListener('install', (event) => {
+scope.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const upgrade = (await caches.keys()).some((key) => ours(key) && key !== CACHE);
     const cache = await caches.open(CACHE);
     await cache.addAll(upgrade ? FILES : FILES.filter((file) => !HANDED.includes(file)));
-    await self.skipWaiting();
+    await scope.skipWaiting();
   })());
 });
 
-self.addEventListener('activate', (event) => {
+scope.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((key) => ours(key) && key !== CACHE).map((key) => caches.delete(key))))
-      .then(() => self.clients.claim()),
+      .then(() => scope.clients.claim()),
   );
 });
 
-self.addEventListener('message', (event) => {
+scope.addEventListener('message', (event) => {
+  /** @type {Partial<KeepMessage>} */
   const { keep, body, type } = event.data ?? {};
-  const handed = HANDED.map((file) => new URL(file, self.registration.scope).href);
-  if (!handed.includes(keep) || !(body instanceof ArrayBuffer)) return;
+  const handed = HANDED.map((file) => new URL(file, scope.registration.scope).href);
+  if (keep === undefined || !handed.includes(keep) || !(body instanceof ArrayBuffer) || typeof type !== 'string') return;
   event.waitUntil(caches.open(CACHE).then(async (cache) => {
     if (!(await cache.match(keep))) await cache.put(keep, new Response(body, { headers: { 'Content-Type': type } }));
   }));
 });
 
-self.addEventListener('fetch', (event) => {
+scope.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== location.origin) return;
   event.respondWith(fromCache(request).then((hit) => hit ?? fromNetwork(request)));
 });
 
-/** The kept copy of `request`, or null. */
+/** The kept copy of `request`, or null. @param {Request} request */
 async function fromCache(request) {
   const cache = await caches.open(CACHE);
   return (await cache.match(request, { ignoreSearch: true })) ?? null;
 }
 
-/** `request` from the network, kept when it succeeds; offline, a page asked for by its name without `.html`, or the friendly 404. */
+/** `request` from the network, kept when it succeeds; offline, a page asked for by its name without `.html`, or the friendly 404. @param {Request} request */
 async function fromNetwork(request) {
   try {
     const response = await fetch(request);
@@ -71,7 +78,7 @@ async function fromNetwork(request) {
     const cache = await caches.open(CACHE);
     const url = new URL(request.url);
     const page = await cache.match(new URL(`${url.pathname.replace(/\/$/, '')}.html`, url.origin))
-      ?? await cache.match(new URL('404.html', self.registration.scope));
+      ?? await cache.match(new URL('404.html', scope.registration.scope));
     return page ?? Response.error();
   }
 }

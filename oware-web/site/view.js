@@ -7,12 +7,42 @@
 
 import { indexOf, letter } from './houses.js';
 
-/** The view BoardView.render takes. */
+/** @import { Game, GameState } from './game.js' */
+/** @import { Search } from './search.js' */
+/** @import { Settings, Previous } from './storage.js' */
+/** @import { Clocks } from './clock.js' */
+/** @import { Sowing } from './sowing.js' */
+/** @import { Notes } from './status.js' */
+/** @import { View } from './board.js' */
+
+/** An earlier position looked at: after `ply` moves, and the module's answer for it. @typedef {{ ply: number, state: GameState }} Viewing */
+
+/**
+ * What the drawing modules are handed (app.js gathers it from its `page`):
+ * the settings, the game, the search in progress and the last one shown
+ * (its chalk kept), the hinted house, a failure, the game replaced, the
+ * earlier position looked at, the clocks, the sowing on the board and the
+ * note before the status.
+ * @typedef {object} Scene
+ * @property {Settings} settings
+ * @property {Game} game
+ * @property {Search | null} search
+ * @property {Search | null} shown
+ * @property {number | null} hint
+ * @property {string | null} failed
+ * @property {Previous | null} previous
+ * @property {Viewing | null} viewing
+ * @property {Clocks | null} clock
+ * @property {Sowing} sowing
+ * @property {Notes} notes
+ */
+
+/** The view BoardView.render takes. @param {Scene} scene @returns {View} */
 export function boardView({ settings, game, search, shown, hint, sowing, viewing }) {
   if (viewing) return pastView(settings, viewing);
-  const state = game.state;
+  const state = game.stateNow();
   const sowingNow = sowing.running;
-  const legal = new Set([...(state?.legal ?? '')].map(indexOf));
+  const legal = new Set([...state.legal].map(indexOf));
   const busy = sowingNow || (search?.kind === 'bot');
   return {
     // Once a game has ended, the board as the outcome leaves it (the seeds
@@ -34,7 +64,7 @@ export function boardView({ settings, game, search, shown, hint, sowing, viewing
   };
 }
 
-/** An earlier position, `viewing` ({ ply, state }): its board and last move, nothing playable, no chalk. */
+/** An earlier position, `viewing` ({ ply, state }): its board and last move, nothing playable, no chalk. @param {Settings} settings @param {Viewing} viewing @returns {View} */
 function pastView(settings, { state }) {
   return {
     cells: state.cells,
@@ -53,7 +83,7 @@ function pastView(settings, { state }) {
   };
 }
 
-/** The scores to write in chalk: those of `source`, the search in progress or the last one. */
+/** The scores to write in chalk: those of `source`, the search in progress or the last one. @param {Search | null} source @returns {View['chalk']} */
 function chalkView(source) {
   if (!source || source.scores.size === 0) return null;
   const latest = Math.max(...[...source.scores.values()].map((s) => s.depth));
@@ -64,9 +94,9 @@ function chalkView(source) {
   return { scores };
 }
 
-/** The dashed line: from the house `source` prefers along its sowing, while it is about this position. */
+/** The dashed line: from the house `source` prefers along its sowing, while it is about this position. @param {Game} game @param {Search | null} source @returns {View['line']} */
 function lineView(game, source) {
   if (!source || source.best === null || source.ply !== game.moves.length) return null;
-  const path = game.state.sowings[letter(source.best)];
+  const path = game.stateNow().sowings[letter(source.best)];
   return path ? { from: source.best, path } : null;
 }

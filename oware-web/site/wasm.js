@@ -8,12 +8,50 @@
 // cloned into a worker), which makes an instance of its own
 // (`engineFromPage`): one download, one compilation, whatever restarts.
 
+/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer } from './messages.js' */
+
+/**
+ * What oware_web.wasm exports (wasm.rs): its memory, a buffer for a
+ * request (`oware_alloc(len)`, its address) and the last answer's address
+ * (`oware_output()`); each call takes a request's address and length and
+ * returns the answer's length.
+ * @typedef {object} EngineExports
+ * @property {WebAssembly.Memory} memory
+ * @property {(len: number) => number} oware_alloc
+ * @property {() => number} oware_output
+ * @property {() => number} oware_info
+ * @property {(ptr: number, len: number) => number} oware_state
+ * @property {(ptr: number, len: number) => number} oware_search
+ * @property {() => void} oware_new_game
+ * @property {(ptr: number, len: number) => number} oware_save
+ * @property {(ptr: number, len: number) => number} oware_open
+ * @property {(maxSeeds: number, ptr: number, len: number) => number} oware_build_endgames
+ * @property {(ptr: number, len: number) => number} oware_probe
+ */
+
+/**
+ * The engine as the page and the workers call it (see `loadEngine`): each
+ * request is text, each answer the module's JSON, parsed.
+ * @typedef {object} Engine
+ * @property {() => Info} info
+ * @property {(request: string) => StateAnswer} state
+ * @property {(request: string) => SearchAnswer} search
+ * @property {() => void} newGame
+ * @property {(request: string) => SaveAnswer} save
+ * @property {(ogn: string) => OpenAnswer} open
+ * @property {(seeds: number, rules: string) => BuildAnswer} buildEndgames
+ * @property {(request: string) => ProbeAnswer} probe
+ */
+
+/** The compiled engine and an unread copy of the response it came in. @typedef {{ module: WebAssembly.Module, copy: Response }} Compiled */
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** The engine's file, beside the page. */
 export const ENGINE_URL = 'oware_web.wasm';
 
+/** @type {Promise<Compiled> | null} */
 let compiled = null;
 
 /**
@@ -26,6 +64,7 @@ export function engineModule() {
   return compiled;
 }
 
+/** @param {string} url @returns {Promise<Compiled>} */
 async function compileEngine(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load ${url}: ${response.status}`);
@@ -41,9 +80,12 @@ async function compileEngine(url) {
 /**
  * In a worker: the engine (see `loadEngine`) made from the compiled module
  * the page posts first ({ module }). `onEvent` receives each search event.
+ * @param {(event: SearchEvent) => void} [onEvent]
+ * @returns {Promise<Engine>}
  */
 export function engineFromPage(onEvent) {
   return new Promise((resolve, reject) => {
+    /** @param {MessageEvent} message */
     const take = ({ data }) => {
       if (!(data?.module instanceof WebAssembly.Module)) return;
       removeEventListener('message', take);
@@ -59,20 +101,36 @@ export function engineFromPage(onEvent) {
  * newGame(), save(request), open(ogn), buildEndgames(seeds, rules),
  * probe(request) }. `info()` gives the page's choices: { levels: { min,
  * max }, endgameSeeds, rules: [{ name, about }] }.
+ * @param {WebAssembly.Module} module
+ * @param {(event: SearchEvent) => void} [onEvent]
+ * @returns {Promise<Engine>}
  */
 export async function loadEngine(module, onEvent = () => {}) {
-  let memory = null;
+  /** The module's memory: set once the instance is made, before any call reads it. @type {WebAssembly.Memory} */
+  let memory;
+  /** @type {(ptr: number, len: number) => string} */
   const read = (ptr, len) => decoder.decode(new Uint8Array(memory.buffer, ptr, len));
   const imports = {
     env: {
+      /** @type {(ptr: number, len: number) => void} */
       oware_event: (ptr, len) => onEvent(JSON.parse(read(ptr, len))),
       oware_now_ms: () => performance.now(),
     },
   };
   const instance = await WebAssembly.instantiate(module, imports);
-  const exports = instance.exports;
+  // The module's exports are what wasm.rs declares: the one place their
+  // types are taken on trust.
+  const exports = /** @type {EngineExports} */ (/** @type {unknown} */ (instance.exports));
   memory = exports.memory;
 
+  /**
+   * Writes `text` where the module says, calls `fn` with it, and parses the
+   * answer (whose shape is the caller's `T`, as messages.js writes it).
+   * @template T
+   * @param {(ptr: number, len: number) => number} fn
+   * @param {string} text
+   * @returns {T}
+   */
   const call = (fn, text) => {
     const bytes = encoder.encode(text);
     const ptr = exports.oware_alloc(bytes.length);
@@ -81,7 +139,8 @@ export async function loadEngine(module, onEvent = () => {}) {
     return JSON.parse(read(exports.oware_output(), len));
   };
 
-  return {
+  /** @type {Engine} */
+  const engine = {
     info: () => {
       const len = exports.oware_info();
       return JSON.parse(read(exports.oware_output(), len));
@@ -94,4 +153,5 @@ export async function loadEngine(module, onEvent = () => {}) {
     buildEndgames: (seeds, rules) => call((ptr, len) => exports.oware_build_endgames(seeds, ptr, len), rules),
     probe: (request) => call(exports.oware_probe, request),
   };
+  return engine;
 }

@@ -4,27 +4,35 @@
 // engine's module comes compiled from the page, in the first message.
 import { engineFromPage } from './wasm.js';
 
+/** @import { ToSearchWorker, FromSearchWorker, SearchAnswer } from './messages.js' */
+
+/** Posts `message` to the page. @param {FromSearchWorker} message */
+const post = (message) => postMessage(message);
+
+/** The search running (its events carry its id), null before the first. @type {number | null} */
 let searchId = null;
-const engine = engineFromPage((event) => postMessage({ id: searchId, event }));
+const engine = engineFromPage((event) => post({ id: searchId, event }));
 
 engine.then(
-  () => postMessage({ ready: true }),
-  (error) => postMessage({ failed: String(error) }),
+  () => post({ ready: true }),
+  (error) => post({ failed: String(error) }),
 );
 
+/** @param {MessageEvent<ToSearchWorker>} message */
 onmessage = async ({ data }) => {
-  if (data.module) return;
+  if ('module' in data) return;
   const module = await engine;
-  if (data.type === 'new-game') {
+  if ('type' in data) {
     module.newGame();
     return;
   }
   searchId = data.id;
+  /** @type {SearchAnswer} */
   let result;
   try {
     result = module.search(data.request);
   } catch (error) {
     result = { ok: false, error: `the engine stopped: ${error}` };
   }
-  postMessage({ id: data.id, result });
+  post({ id: data.id, result });
 };

@@ -7,7 +7,8 @@
 //! - `bench`: the search's node-count fingerprint and speed.
 //! - `tune`: the evaluation weights fitted to self-play games.
 //! - `train`: the evaluation network trained on labelled self-play positions.
-//! - `site`: the web page built, and served on 127.0.0.1.
+//! - `site`: the web page built, and served on 127.0.0.1; its types checked
+//!   (`--types`) and its browser tests run (`--e2e`).
 //! - `book-match`: the bot with its opening book against the bot without.
 //! - `baseline`: a named or given commit's `oware`, built once into a cache.
 //!

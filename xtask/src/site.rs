@@ -2,10 +2,16 @@
 //! on 127.0.0.1 with `--serve`, and tested in headless Chromium with `--e2e`.
 //!
 //! The build: `oware-web` compiled for `wasm32-unknown-unknown`, then the
-//! files of `oware-web/site/` and the `.wasm` copied to `<target>/site/`, and
-//! the service worker stamped with the list of files and a hash of their
-//! contents (so a new build replaces the offline copy). Nothing is fetched
-//! but crates.
+//! files of `oware-web/site/` (but its types, which the page never loads)
+//! and the `.wasm` copied to `<target>/site/`, and the service worker
+//! stamped with the list of files and a hash of their contents (so a new
+//! build replaces the offline copy). Nothing is fetched but crates.
+//!
+//! `--types` checks the page's JavaScript against its JSDoc types (the
+//! messages between page, workers and module are typed in
+//! `oware-web/site/messages.js`) with the TypeScript compiler pinned in
+//! `oware-web/e2e/package-lock.json`; `--e2e` checks them before the
+//! browser tests.
 //!
 //! The server is a few dozen lines of std: GET and HEAD of files under the
 //! folder, the right MIME types (`application/wasm` included), `/name` for
@@ -31,9 +37,13 @@ pub(crate) struct Args {
     /// The port to serve on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Run the end-to-end tests in headless Chromium instead (what CI runs).
+    /// Run the end-to-end tests in headless Chromium instead (what CI runs;
+    /// the type check first).
     #[arg(long, conflicts_with = "serve")]
     e2e: bool,
+    /// Only check the page's JavaScript types (tsc, as --e2e does first).
+    #[arg(long, conflicts_with_all = ["serve", "e2e"])]
+    types: bool,
     /// With --e2e: arguments for `node --test`, such as `--test-name-pattern=undo`.
     #[arg(last = true)]
     node_args: Vec<String>,
@@ -42,6 +52,10 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     if args.e2e {
         return e2e_with(&args.node_args);
+    }
+    if args.types {
+        let e2e = install_e2e()?;
+        return check_types(&e2e);
     }
     let site = build()?;
     if args.serve {
@@ -148,7 +162,14 @@ pub(crate) fn build() -> anyhow::Result<PathBuf> {
     Ok(out)
 }
 
-/// Copies every file under `from/rel` to `to/rel`, recording relative paths.
+/// Files of `oware-web/site/` the page never loads, left out of the built
+/// site (and so of the service worker's cache): `messages.js` holds only
+/// the JSDoc types of the messages between page, workers and module, read
+/// by `--types`.
+const NOT_SERVED: [&str; 1] = ["messages.js"];
+
+/// Copies every file under `from/rel` to `to/rel` but [`NOT_SERVED`],
+/// recording relative paths.
 fn copy_tree(from: &Path, to: &Path, rel: &Path, files: &mut Vec<String>) -> anyhow::Result<()> {
     std::fs::create_dir_all(to.join(rel))?;
     let mut entries = std::fs::read_dir(from.join(rel))
@@ -157,6 +178,9 @@ fn copy_tree(from: &Path, to: &Path, rel: &Path, files: &mut Vec<String>) -> any
     entries.sort_by_key(std::fs::DirEntry::file_name);
     for entry in entries {
         let rel = rel.join(entry.file_name());
+        if NOT_SERVED.iter().any(|name| rel == Path::new(name)) {
+            continue;
+        }
         if entry.file_type()?.is_dir() {
             copy_tree(from, to, &rel, files)?;
         } else {
@@ -302,9 +326,54 @@ pub(crate) fn e2e() -> anyhow::Result<()> {
     e2e_with(&[])
 }
 
+/// The TypeScript projects that cover `oware-web/site/`: the page's modules
+/// (the DOM's types) and the workers and the service worker (a worker's).
+const TYPE_PROJECTS: [&str; 2] = ["tsconfig.json", "tsconfig.workers.json"];
+
+/// Installs the e2e folder's pinned packages (`npm ci`: playwright-core,
+/// axe-core, typescript) and returns the folder.
+fn install_e2e() -> anyhow::Result<PathBuf> {
+    let e2e = workspace_root().join("oware-web/e2e");
+    run_command(
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&e2e),
+        "npm ci (oware-web/e2e)",
+    )?;
+    Ok(e2e)
+}
+
+/// Checks the page's JavaScript with the pinned `tsc` (`--noEmit`, each of
+/// [`TYPE_PROJECTS`]); fails with tsc's errors, which it prints.
+fn check_types(e2e: &Path) -> anyhow::Result<()> {
+    let tsc = e2e.join("node_modules/.bin/tsc");
+    let web = workspace_root().join("oware-web");
+    let mut failed = Vec::new();
+    for project in TYPE_PROJECTS {
+        println!("$ tsc --noEmit -p oware-web/{project}");
+        let status = Command::new(&tsc)
+            .args(["--noEmit", "--pretty", "false", "-p", project])
+            .current_dir(&web)
+            .status()
+            .with_context(|| format!("could not run {}", tsc.display()))?;
+        if !status.success() {
+            failed.push(project);
+        }
+    }
+    if !failed.is_empty() {
+        bail!(
+            "the page's JavaScript does not type-check (oware-web/{}): see tsc's errors above",
+            failed.join(", oware-web/")
+        );
+    }
+    println!("the page's types check");
+    Ok(())
+}
+
 /// Installs what the browser tests need (the wasm target, Debian's
-/// Chromium, `playwright-core` from npm), builds the site, serves it on a
-/// free loopback port, and runs `node --test` on `oware-web/e2e/tests`.
+/// Chromium, `playwright-core` and `typescript` from npm), checks the page's
+/// types, builds the site, serves it on a free loopback port, and runs
+/// `node --test` on `oware-web/e2e/tests`.
 fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
     run_command(
         Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
@@ -313,13 +382,8 @@ fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
     if !Path::new("/usr/bin/chromium").exists() {
         apt_install(&["chromium"])?;
     }
-    let e2e = workspace_root().join("oware-web/e2e");
-    run_command(
-        Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(&e2e),
-        "npm ci (oware-web/e2e)",
-    )?;
+    let e2e = install_e2e()?;
+    check_types(&e2e)?;
     let site = build()?;
 
     let listener = TcpListener::bind(("127.0.0.1", 0)).context("no free loopback port")?;
@@ -375,7 +439,7 @@ pub(crate) fn run_command(command: &mut Command, what: &str) -> anyhow::Result<(
 
 #[cfg(test)]
 mod tests {
-    use super::{percent_decode, resolve, serve};
+    use super::{copy_tree, percent_decode, resolve, serve};
     use std::io::{Read, Write};
     use std::net::{TcpListener, TcpStream};
 
@@ -386,6 +450,27 @@ mod tests {
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         answer
+    }
+
+    #[test]
+    fn the_site_is_copied_without_its_types() {
+        let root = std::env::temp_dir().join(format!("oware-copy-test-{}", std::process::id()));
+        let (from, to) = (root.join("from"), root.join("to"));
+        std::fs::create_dir_all(from.join("icons")).unwrap();
+        for file in ["app.js", "messages.js", "icons/messages.js"] {
+            std::fs::write(from.join(file), file).unwrap();
+        }
+        let mut files = Vec::new();
+        copy_tree(&from, &to, std::path::Path::new(""), &mut files).unwrap();
+        // Only the site's own messages.js is left out, not a file of that
+        // name in a folder of it.
+        assert_eq!(files, ["app.js", "icons/messages.js"]);
+        assert!(!to.join("messages.js").exists());
+        assert_eq!(
+            std::fs::read_to_string(to.join("app.js")).unwrap(),
+            "app.js"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

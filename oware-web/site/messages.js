@@ -1,0 +1,244 @@
+// Every message between the page, its workers and the module, as types:
+// what the module answers (oware-web/src/*.rs writes each shape with its
+// JSON writer, json.rs; the Rust function named under each type is its
+// one source), what the workers post, and what the page posts them. Each
+// shape is written down here once; the other files import it
+// (`@typedef {import('./messages.js').SearchEvent} SearchEvent`) and
+// `cargo xtask site --types` checks them against it (tsc, see
+// oware-web/README.md). This file holds no code: nothing imports it at run
+// time, and `cargo xtask site` leaves it out of the built site.
+//
+// Houses are letters (`"A"`–`"F"` South's, `"a"`–`"f"` North's) where the
+// module writes a house's name, and indexes 0–11 in the same order where it
+// writes a number (sowing paths, captures); cells are the 14 of SPEC's
+// layout, the twelve houses then South's store and North's.
+
+// ---- Words of the game -------------------------------------------------------
+
+/** @typedef {'south' | 'north'} Seat */
+
+/** A refusal: the module (or a worker for it) says why it did not answer. @typedef {{ ok: false, error: string }} Refusal */
+
+// ---- The module's answers: the game (state.rs) -------------------------------
+
+/**
+ * The last move and what it did (`state::describe`, `last`): the house sown
+ * (a letter), the houses sown into in order and those captured (indexes),
+ * the seeds captured.
+ * @typedef {object} LastMoveJson
+ * @property {string} house
+ * @property {Seat} seat
+ * @property {number[]} sown
+ * @property {number[]} captured
+ * @property {number} seeds
+ */
+
+/**
+ * The seeds of one house going to a store at the end of a game
+ * (`state::write_ending`, each of `gather`).
+ * @typedef {object} Gathered
+ * @property {number} house the house's index
+ * @property {Seat} seat whose store they go to
+ * @property {number} seeds
+ */
+
+/**
+ * How the game ended (`state::describe`, `outcome`): the winner (null for
+ * a draw), why, the sentence the rules give, the seeds each seat ends with
+ * ([South's, North's]), why the seeds left went to the stores (null when
+ * captures ended it), where they went, and the cells once they are there.
+ * @typedef {object} Outcome
+ * @property {Seat | null} winner
+ * @property {string} reason
+ * @property {string} text
+ * @property {[number, number]} seeds
+ * @property {string | null} ending
+ * @property {Gathered[]} gather
+ * @property {number[]} cells
+ */
+
+/**
+ * A proof as the module writes it (`Proof::write`): who can force a win
+ * (`winner` null for a forced draw) and the line of play that shows it,
+ * house letters from the position (possibly none).
+ * @typedef {object} ProofJson
+ * @property {'win' | 'draw'} kind
+ * @property {Seat | null} winner
+ * @property {string} line
+ */
+
+/**
+ * The module's answer for a game (`state::describe`): its rules and their
+ * move limit, its set-up start (a fen, null from the opening) and moves,
+ * the cells, the seat to move, the legal houses (letters in one string)
+ * and each one's sowing path (indexes, by letter), the last move, the moves
+ * since a capture, how often the position has occurred, and the outcome.
+ * Asked with `play=` and the proofs the page holds (`state::state`), it
+ * also says which of them hold after the move: `proof`, `endgame`.
+ * @typedef {object} GameStateJson
+ * @property {true} ok
+ * @property {string} rules
+ * @property {number | null} moveLimit
+ * @property {string | null} start
+ * @property {string} moves
+ * @property {number[]} cells
+ * @property {Seat} toMove
+ * @property {string} legal
+ * @property {Record<string, number[]>} sowings
+ * @property {LastMoveJson | null} last
+ * @property {number} movesWithoutCapture
+ * @property {number} occurrences
+ * @property {Outcome | null} outcome
+ * @property {ProofJson | null} [proof]
+ * @property {ProofJson | null} [endgame]
+ */
+
+/** A move refused by the rules (`state::state`): the house tried and why. @typedef {{ ok: false, illegal: string, error: string }} IllegalMove */
+
+/** The answer to a state request: the game, a move the rules refuse, or a request that does not read. @typedef {GameStateJson | IllegalMove | Refusal} StateAnswer */
+
+// ---- The module's answers: the search (think.rs) -----------------------------
+
+/**
+ * A score, from the mover's view (`think::write_score`): the engine's text,
+ * its short form for the chalk, centi-seeds, and what it proves (`plies`
+ * with a win or a loss).
+ * @typedef {object} Score
+ * @property {string} text
+ * @property {string} short
+ * @property {number} centi
+ * @property {'win' | 'loss' | 'draw' | null} proven
+ * @property {number} [plies]
+ */
+
+/** A house letter and its score at the root (`think::write_root_scores`). @typedef {[string, Score]} RootScore */
+
+/**
+ * The limits a search runs under (`think::start_json`), each null when
+ * unlimited; `clock` the mover's (milliseconds).
+ * @typedef {object} Limits
+ * @property {number | null} depth
+ * @property {number | null} nodes
+ * @property {number | null} ms
+ * @property {{ remaining: number, increment: number } | null} clock
+ */
+
+/** Sent before a search starts (`think::start_json`). @typedef {{ type: 'start', limits: Limits }} StartEvent */
+
+/** One root move's score at a depth (`think::event_json`). @typedef {{ type: 'root', depth: number, house: string, score: Score }} RootEvent */
+
+/**
+ * A depth completed (`think::event_json`): its score, best house (a
+ * letter), principal variation (letters), every root move's score, what
+ * it proves, the positions searched and the milliseconds so far.
+ * @typedef {object} IterationEvent
+ * @property {'iteration'} type
+ * @property {number} depth
+ * @property {Score} score
+ * @property {string} best
+ * @property {string} pv
+ * @property {RootScore[]} rootScores
+ * @property {ProofJson | null} proof
+ * @property {number} nodes
+ * @property {number} ms
+ */
+
+/** The module panicked (`wasm::install_panic_hook`): its message, before it traps. @typedef {{ type: 'panic', message: string }} PanicEvent */
+
+/** An event of a search, as `env.oware_event` hands it to the page. @typedef {StartEvent | RootEvent | IterationEvent | PanicEvent} SearchEvent */
+
+/**
+ * How the move played compares with the search's (`think::write_judgement`):
+ * its score, and, when another move scores better, that move (a letter)
+ * and its score, and `?` for a mistake, `??` for a blunder.
+ * @typedef {object} Judgement
+ * @property {Score} played
+ * @property {string | null} best
+ * @property {Score | null} bestScore
+ * @property {'?' | '??' | null} mark
+ */
+
+/**
+ * A search's result (`think::result_with`): as an iteration, with `book`
+ * when the move is the opening book's, and, asked with `judge=`, the
+ * judgement of that move (null when the search did not score it). `best`
+ * is null when the position has no legal move.
+ * @typedef {object} SearchDone
+ * @property {true} ok
+ * @property {'result'} type
+ * @property {true} [book]
+ * @property {string | null} best
+ * @property {number} depth
+ * @property {Score} score
+ * @property {string} pv
+ * @property {RootScore[]} rootScores
+ * @property {ProofJson | null} proof
+ * @property {number} nodes
+ * @property {number} ms
+ * @property {Judgement | null} [judgement]
+ */
+
+/** The answer to a search request (a refusal also when the module stopped: worker.js). @typedef {SearchDone | Refusal} SearchAnswer */
+
+// ---- The module's answers: the rest (info.rs, record.rs, endgame.rs) ---------
+
+/**
+ * The page's choices (`info::answer`): the levels, the endgame database's
+ * size on the page (seeds), the rule sets with a line about each.
+ * @typedef {object} Info
+ * @property {{ min: number, max: number }} levels
+ * @property {number} endgameSeeds
+ * @property {{ name: string, about: string }[]} rules
+ */
+
+/** The game as an OGN record (`record::save`). @typedef {{ ok: true, ogn: string } | Refusal} SaveAnswer */
+
+/**
+ * The game an OGN record holds (`record::open`), or why it does not read
+ * (with its line and column when the record itself is at fault).
+ * @typedef {{ ok: true, rules: string, start: string | null, moves: string }
+ *   | { ok: false, error: string, line?: number, column?: number }} OpenAnswer
+ */
+
+/**
+ * The endgame database built (`endgame::built_json`): which one, up to how
+ * many seeds, its positions and bytes; or why not (`wasm::oware_build_endgames`).
+ * @typedef {{ ok: true, ruleset: 'abapa' | 'awari', seeds: number, positions: number, bytes: number } | Refusal} BuildAnswer
+ */
+
+/**
+ * What the database says of a game (`endgame::verdict_json`): nothing when
+ * the position is outside it (`within` false), else the bounds of the
+ * mover's net score and the result when they decide it (`winner` with a
+ * win).
+ * @typedef {{ ok: true, within: false }
+ *   | { ok: true, within: true, lo: number, hi: number, result: null | 'draw' }
+ *   | { ok: true, within: true, lo: number, hi: number, result: 'win', winner: Seat }
+ *   | Refusal} ProbeAnswer
+ */
+
+// ---- The workers' messages ---------------------------------------------------
+
+/** The compiled module, the first message to every worker (wasm.js). @typedef {{ module: WebAssembly.Module }} ModuleMessage */
+
+/** A search asked of the search's worker: its id and the request's text. @typedef {{ id: number, request: string }} SearchRequest */
+
+/** Page to the search's worker (worker.js): the module, a new game, or a search. @typedef {ModuleMessage | { type: 'new-game' } | SearchRequest} ToSearchWorker */
+
+/** An event of search `id` (null before the first request). @typedef {{ id: number | null, event: SearchEvent }} SearchEventMessage */
+
+/** The answer to search `id`. @typedef {{ id: number, result: SearchAnswer }} SearchResultMessage */
+
+/** A message of a search, as engine-worker.js hands it on. @typedef {SearchEventMessage | SearchResultMessage} SearchMessage */
+
+/** The search's worker to the page: its module is ready, or failed to load (why), or a search's message. @typedef {{ ready: true } | { failed: string } | SearchMessage} FromSearchWorker */
+
+/** Page to the endgame database's worker (endgame-worker.js): the module, a build for a game's rules, or a probe. @typedef {ModuleMessage | { type: 'build', rules: string } | { type: 'probe', request: string }} ToEndgameWorker */
+
+/** The build's answer and how long it took (ms). @typedef {BuildAnswer & { ms: number }} BuildReport */
+
+/** The endgame database's worker to the page: the build's report, or a probe's answer with its request. @typedef {{ built: BuildReport } | { request: string, answer: ProbeAnswer }} FromEndgameWorker */
+
+/** Page to the service worker (offline.js to sw.js): the engine's file to keep, at `keep` (its URL), with its type. @typedef {{ keep: string, body: ArrayBuffer, type: string }} KeepMessage */
+
+export {};
