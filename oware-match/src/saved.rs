@@ -208,10 +208,14 @@ pub fn read_saved(text: &str, m: &Match) -> Result<Vec<Scored>, SavedError> {
             kind,
         };
         let last = n + 1 == records.len();
+        let round = read_round(record);
         // A record cut short still has all its tags: its round can be named.
-        let written = record.tag("Round").and_then(|round| round.parse().ok());
-        written_whole(record, text, last).map_err(|kind| error(written, kind))?;
-        let round = read_round(record, m.games).map_err(|kind| error(None, kind))?;
+        written_whole(record, text, last)
+            .map_err(|kind| error(round.as_ref().ok().copied(), kind))?;
+        let round = round.map_err(|kind| error(None, kind))?;
+        if round > m.games {
+            return Err(error(Some(round), SavedErrorKind::PastTheGames(m.games)));
+        }
         let game = check(record, round - 1, m).map_err(|kind| error(Some(round), kind))?;
         if let Some(first) = first_line[round - 1].replace(*line) {
             return Err(error(Some(round), SavedErrorKind::Repeated(first)));
@@ -234,8 +238,8 @@ fn tag<'a>(record: &'a Record, name: &'static str) -> Result<&'a str, SavedError
     record.tag(name).ok_or(SavedErrorKind::MissingTag(name))
 }
 
-/// The record's round, 1 to `games`.
-fn read_round(record: &Record, games: usize) -> Result<usize, SavedErrorKind> {
+/// The record's round, from 1.
+fn read_round(record: &Record) -> Result<usize, SavedErrorKind> {
     let value = tag(record, "Round")?;
     let round: usize = value
         .parse()
@@ -245,9 +249,6 @@ fn read_round(record: &Record, games: usize) -> Result<usize, SavedErrorKind> {
             tag: "Round",
             value: value.to_owned(),
         })?;
-    if round > games {
-        return Err(SavedErrorKind::PastTheGames(games));
-    }
     Ok(round)
 }
 
