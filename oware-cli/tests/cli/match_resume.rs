@@ -43,6 +43,29 @@ fn save_games(file: &Path, games: &str) -> String {
     std::fs::read_to_string(file).unwrap()
 }
 
+/// Checks that `run` was refused before any game, saying each of
+/// `messages`, and left `file` holding `text`.
+fn refused(run: &Run, messages: &[&str], file: &Path, text: &str) {
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(!run.stdout.contains("games in"), "{}", run.stdout);
+    for message in messages {
+        assert!(
+            run.stderr.contains(message),
+            "{}\nwanted: {message}",
+            run.stderr
+        );
+    }
+    assert_eq!(std::fs::read_to_string(file).unwrap(), text);
+}
+
+/// Checks that `run` resumed `saved` games and played none.
+fn played_nothing(run: &Run, saved: usize) {
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let resumed = format!(", {saved} resumed from ");
+    assert!(run.stdout.contains(&resumed), "{}", run.stdout);
+    assert!(run.stdout.contains("\n0 games in "), "{}", run.stdout);
+}
+
 #[test]
 fn a_stopped_match_resumed_ends_as_one_never_stopped() {
     let file = temp_file("resume-8.ogn");
@@ -90,13 +113,7 @@ fn a_stopped_match_resumed_ends_as_one_never_stopped() {
     assert_eq!(rounds, [1, 2, 3, 4, 5, 6, 7, 8]);
     // A match whose games are all saved plays none.
     let again = levels(&["--games", "8", "--save", path, "--resume"]);
-    assert_eq!(again.code, 0, "{}", again.stderr);
-    assert!(
-        again.stdout.contains(", 8 resumed from "),
-        "{}",
-        again.stdout
-    );
-    assert!(again.stdout.contains("\n0 games in "), "{}", again.stdout);
+    played_nothing(&again, 8);
     assert_eq!(
         row(&again.stdout, "all games"),
         row(&whole.stdout, "all games")
@@ -121,17 +138,7 @@ fn a_match_its_saved_games_decide_plays_nothing() {
     let mut again = args.to_vec();
     again.push("--resume");
     let resumed = levels(&again);
-    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
-    assert!(
-        resumed.stdout.contains(&format!(", {saved} resumed from ")),
-        "{}",
-        resumed.stdout
-    );
-    assert!(
-        resumed.stdout.contains("\n0 games in "),
-        "{}",
-        resumed.stdout
-    );
+    played_nothing(&resumed, saved);
     assert_eq!(report(&resumed.stdout), report(&first.stdout));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
     let _ = std::fs::remove_file(&file);
@@ -166,15 +173,10 @@ fn resuming_another_match_is_refused_and_the_file_left_as_it_was() {
             "(round 2): the round is past this match's 1 games",
         ),
     ];
+    let resuming = format!("resuming from {path}: ");
     for (args, message) in cases {
         let run = oware_match(&[&LEVELS[..], args, &resume].concat());
-        assert_eq!(run.code, 1, "{args:?}: {}", run.stdout);
-        assert!(
-            run.stderr.contains(&format!("resuming from {path}: ")) && run.stderr.contains(message),
-            "{args:?}: {}\nwanted: {message}",
-            run.stderr
-        );
-        assert_eq!(std::fs::read_to_string(&file).unwrap(), text, "{args:?}");
+        refused(&run, &[&resuming, message], &file, &text);
     }
     // Other engines' names, or the same engines the other way round.
     for engines in [
@@ -194,16 +196,9 @@ fn resuming_another_match_is_refused_and_the_file_left_as_it_was() {
         let mut args = engines.to_vec();
         args.extend(["--seed", "2", "--games", "4"]);
         args.extend(resume);
-        let run = oware_match(&args);
-        assert_eq!(run.code, 1, "{}", run.stdout);
-        assert!(
-            run.stderr.contains(
-                "line 1 (round 1): its South is `four` and North `two`; in this match they are `"
-            ),
-            "{}",
-            run.stderr
-        );
-        assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+        let seats =
+            "line 1 (round 1): its South is `four` and North `two`; in this match they are `";
+        refused(&oware_match(&args), &[&resuming, seats], &file, &text);
     }
     let _ = std::fs::remove_file(&file);
 }
@@ -225,18 +220,11 @@ fn a_match_resumed_from_a_record_cut_short_is_refused_naming_the_line() {
     ] {
         std::fs::write(&file, cut).unwrap();
         let run = levels(&["--games", "4", "--save", path, "--resume"]);
-        assert_eq!(run.code, 1, "{}", run.stdout);
-        let stderr = &run.stderr;
-        assert!(
-            stderr.contains(&format!("resuming from {path}: line {start}")),
-            "{stderr}"
+        let at = format!("resuming from {path}: line {start}");
+        let fix = format!(
+            "cut the file from line {start} to its end (that game is played again) and give --resume again"
         );
-        assert!(stderr.contains(message), "{stderr}");
-        assert!(
-            stderr.contains(&format!("cut the file from line {start} to its end (that game is played again) and give --resume again")),
-            "{stderr}"
-        );
-        assert_eq!(std::fs::read_to_string(&file).unwrap(), cut);
+        refused(&run, &[&at, message, &fix], &file, cut);
     }
     let _ = std::fs::remove_file(&file);
 }
@@ -247,16 +235,10 @@ fn saving_a_match_onto_a_file_of_games_is_refused_without_resume() {
     let path = file.to_str().unwrap();
     let text = save_games(&file, "2");
     let run = levels(&["--games", "2", "--save", path]);
-    assert_eq!(run.code, 1, "{}", run.stdout);
-    assert!(
-        run.stderr.contains(&format!(
-            "{path} already holds 2 games of a match: give --resume to continue it, or another --save file"
-        )),
-        "{}",
-        run.stderr
+    let message = format!(
+        "{path} already holds 2 games of a match: give --resume to continue it, or another --save file"
     );
-    assert!(!run.stdout.contains("games in"), "{}", run.stdout);
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    refused(&run, &[&message], &file, &text);
     let _ = std::fs::remove_file(&file);
     // --resume needs a file to resume from.
     let run = levels(&["--games", "2", "--resume"]);
