@@ -57,7 +57,7 @@ pub enum SavedErrorKind {
     },
     /// The round is past the match's games.
     PastTheGames(usize),
-    /// The round was saved before, in the record at this line.
+    /// The round is saved already, in the record beginning on this line.
     Repeated(usize),
     /// Another rule set.
     Rules {
@@ -136,7 +136,7 @@ impl fmt::Display for SavedError {
                 write!(f, "the round is past this match's {games} games")
             }
             SavedErrorKind::Repeated(first) => {
-                write!(f, "the round is saved before, at line {first}")
+                write!(f, "the round is saved already, at line {first}")
             }
             SavedErrorKind::Rules { found, expected } => {
                 write!(f, "its Variant is {found}, and this match plays {expected}")

@@ -250,6 +250,12 @@ fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(BufWriter<File>, V
     let holds = !text.trim().is_empty();
     if holds && !resume {
         let games = Record::read_each(&text).take_while(Result::is_ok).count();
+        if games == 0 {
+            bail!(
+                "{} is not empty, and holds no saved game: give another --save file",
+                path.display()
+            );
+        }
         bail!(
             "{} already holds {games} game{} of a match: give --resume to continue it, or another --save file",
             path.display(),

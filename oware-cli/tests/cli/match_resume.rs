@@ -239,6 +239,11 @@ fn saving_a_match_onto_a_file_of_games_is_refused_without_resume() {
         "{path} already holds 2 games of a match: give --resume to continue it, or another --save file"
     );
     refused(&run, &[&message], &file, &text);
+    // Nor is a file that holds something else.
+    std::fs::write(&file, "notes\n").unwrap();
+    let run = levels(&["--games", "2", "--save", path]);
+    let message = format!("{path} is not empty, and holds no saved game: give another --save file");
+    refused(&run, &[&message], &file, "notes\n");
     let _ = std::fs::remove_file(&file);
     // --resume needs a file to resume from.
     let run = levels(&["--games", "2", "--resume"]);
