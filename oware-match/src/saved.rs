@@ -364,5 +364,4 @@ fn describe(start: Position, moves: &[House]) -> String {
 }
 
 #[cfg(test)]
-#[path = "saved_tests.rs"]
 mod tests;
