@@ -63,10 +63,31 @@ impl Ending {
     pub fn kind(&self) -> String {
         match self {
             Ending::Rules(reason) => reason.to_string(),
-            Ending::Forfeit { fault, .. } => format!("forfeit: {}", fault.kind()),
+            Ending::Forfeit { fault, .. } => forfeit_kind(fault.kind()),
             Ending::Adjudicated { .. } => "adjudicated at the ply limit".to_owned(),
         }
     }
+
+    /// The kind ([`kind`](Ending::kind)) of the ending that is not the
+    /// rules' and that [`Display`](fmt::Display) writes as `text` after
+    /// `plies` plies, with the seat that forfeited if one did; `None` if
+    /// no such ending is written so. Saved games are read back with it.
+    pub(crate) fn kind_of_text(text: &str, plies: usize) -> Option<(String, Option<Seat>)> {
+        let adjudicated = Ending::Adjudicated { plies };
+        if text == adjudicated.to_string() {
+            return Some((adjudicated.kind(), None));
+        }
+        Seat::ALL.into_iter().find_map(|seat| {
+            let message = text.strip_prefix(&format!("{seat} forfeits: "))?;
+            let kind = Fault::kind_of_message(message)?;
+            Some((forfeit_kind(kind), Some(seat)))
+        })
+    }
+}
+
+/// The kind of a forfeit for a fault of `kind`.
+fn forfeit_kind(kind: &str) -> String {
+    format!("forfeit: {kind}")
 }
 
 impl fmt::Display for Ending {
@@ -94,11 +115,24 @@ impl Result {
     /// `1-0` (South won), `0-1` or `1/2-1/2`.
     #[must_use]
     pub fn score(&self) -> &'static str {
-        match self.winner {
-            Some(Seat::South) => "1-0",
-            Some(Seat::North) => "0-1",
-            None => "1/2-1/2",
-        }
+        score_of(self.winner)
+    }
+
+    /// The winner (`None` for a draw) that [`score`](Result::score) writes
+    /// as `text`; `None` if it writes no such score.
+    pub(crate) fn winner_of_score(text: &str) -> Option<Option<Seat>> {
+        [Some(Seat::South), Some(Seat::North), None]
+            .into_iter()
+            .find(|&winner| score_of(winner) == text)
+    }
+}
+
+/// The score of a game that `winner` won (`None`: drawn).
+pub(crate) fn score_of(winner: Option<Seat>) -> &'static str {
+    match winner {
+        Some(Seat::South) => "1-0",
+        Some(Seat::North) => "0-1",
+        None => "1/2-1/2",
     }
 }
 

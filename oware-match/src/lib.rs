@@ -10,8 +10,10 @@
 //! ([`random_openings`], [`read_openings`]); one game refereed by
 //! oware-core ([`play_game`]); the match with its workers ([`run`]); the
 //! tally ([`Summary`]) and its arithmetic ([`stats`]); saved games
-//! ([`write_game`]); engines described on a command line ([`EngineSpec`]). `oware match` is a front end over this crate, and so
-//! are `cargo xtask ladder` and `cargo xtask tune --versus`.
+//! ([`write_game`]), read back to resume a stopped match ([`read_saved`],
+//! [`resume`]); engines described on a command line ([`EngineSpec`]).
+//! `oware match` is a front end over this crate, and so are `cargo xtask
+//! ladder` and `cargo xtask tune --versus`.
 //!
 //! ```
 //! use oware_core::Rules;
@@ -46,6 +48,7 @@ mod opening;
 mod player;
 mod process;
 mod record;
+mod saved;
 mod spec;
 pub mod stats;
 mod summary;
@@ -59,9 +62,10 @@ pub use oware_uci::Go;
 pub use player::{Fault, Player, SearchPlayer};
 pub use process::{EngineCommand, MAX_LINE, ProcessPlayer};
 pub use record::{GameRecord, game_record, write_game};
+pub use saved::{SavedError, SavedErrorKind, read_saved};
 pub use spec::{EngineKind, EngineSpec, SpecError};
-pub use summary::{MIN_PAIRS, NoEstimate, Summary, Wdl};
-pub use tournament::{Contestant, Match, Start, run};
+pub use summary::{MIN_PAIRS, NoEstimate, Scored, Summary, Wdl};
+pub use tournament::{Contestant, Match, Start, resume, run};
 
 /// The README's example, compiled and run as a doc test.
 #[cfg(doctest)]

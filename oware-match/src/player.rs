@@ -63,34 +63,69 @@ pub enum Fault {
     },
 }
 
+/// Each kind of fault, for the table of endings, and the words its message
+/// opens with: one list, so that a saved game's message tells its kind
+/// ([`Fault::kind_of_message`]).
+const KINDS: [(&str, &str); 6] = [
+    ("did not start", "did not start: "),
+    ("crashed", "crashed: "),
+    ("hung", "hung: "),
+    ("garbage", "answered garbage: "),
+    ("illegal move", "played "),
+    ("time", "lost on time: "),
+];
+
 impl Fault {
-    /// The kind of fault, for the table of endings: `crash`, `hang`, …
+    /// Where the fault stands in [`KINDS`].
+    fn index(&self) -> usize {
+        match self {
+            Fault::Start(_) => 0,
+            Fault::Crashed(_) => 1,
+            Fault::Hung { .. } => 2,
+            Fault::Garbage(_) => 3,
+            Fault::Illegal { .. } => 4,
+            Fault::Time { .. } => 5,
+        }
+    }
+
+    /// The kind of fault, for the table of endings: `crashed`, `hung`, …
     #[must_use]
     pub fn kind(&self) -> &'static str {
-        match self {
-            Fault::Start(_) => "did not start",
-            Fault::Crashed(_) => "crashed",
-            Fault::Hung { .. } => "hung",
-            Fault::Garbage(_) => "garbage",
-            Fault::Illegal { .. } => "illegal move",
-            Fault::Time { .. } => "time",
-        }
+        KINDS[self.index()].0
+    }
+
+    /// The kind of the fault whose message (as [`Display`](fmt::Display)
+    /// writes it) is `message`; `None` if no fault's message opens so.
+    ///
+    /// ```
+    /// use oware_match::Fault;
+    /// use std::time::Duration;
+    /// let late = Fault::Time { elapsed: Duration::from_millis(180), allowed: Duration::from_millis(50) };
+    /// assert_eq!(Fault::kind_of_message(&late.to_string()), Some("time"));
+    /// assert_eq!(Fault::kind_of_message("resigned"), None);
+    /// ```
+    #[must_use]
+    pub fn kind_of_message(message: &str) -> Option<&'static str> {
+        KINDS
+            .iter()
+            .find(|(_, opening)| message.starts_with(opening))
+            .map(|&(kind, _)| kind)
     }
 }
 
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(KINDS[self.index()].1)?;
         match self {
-            Fault::Start(why) => write!(f, "did not start: {why}"),
-            Fault::Crashed(why) => write!(f, "crashed: {why}"),
+            Fault::Start(why) | Fault::Crashed(why) => f.write_str(why),
             Fault::Hung { awaited, waited } => {
-                write!(f, "hung: no {awaited} within {} ms", waited.as_millis())
+                write!(f, "no {awaited} within {} ms", waited.as_millis())
             }
-            Fault::Garbage(line) => write!(f, "answered garbage: `{line}`"),
-            Fault::Illegal { house, reason } => write!(f, "played {house}, illegal: {reason}"),
+            Fault::Garbage(line) => write!(f, "`{line}`"),
+            Fault::Illegal { house, reason } => write!(f, "{house}, illegal: {reason}"),
             Fault::Time { elapsed, allowed } => write!(
                 f,
-                "lost on time: {} ms taken, {} ms allowed",
+                "{} ms taken, {} ms allowed",
                 elapsed.as_millis(),
                 allowed.as_millis()
             ),
@@ -196,5 +231,48 @@ impl Player for SearchPlayer {
             .result
             .best
             .ok_or_else(|| Fault::Garbage("no move from the search".to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oware_core::{Game, Rules};
+
+    #[test]
+    fn every_faults_message_tells_its_kind() {
+        // Playing North's house first is illegal: a real reason to show.
+        let mut game = Game::new(Rules::ABAPA);
+        let reason = game.play(House::a).unwrap_err();
+        let faults = [
+            Fault::Start("sh: no uciok within 300 ms".to_owned()),
+            Fault::Crashed("its output closed".to_owned()),
+            Fault::Hung {
+                awaited: "bestmove",
+                waited: Duration::from_millis(1150),
+            },
+            Fault::Garbage("bestmove Z?".to_owned()),
+            Fault::Illegal {
+                house: House::a,
+                reason,
+            },
+            Fault::Time {
+                elapsed: Duration::from_millis(180),
+                allowed: Duration::from_millis(50),
+            },
+        ];
+        let kinds: Vec<&str> = faults.iter().map(Fault::kind).collect();
+        assert_eq!(kinds, KINDS.map(|(kind, _)| kind));
+        for fault in &faults {
+            assert_eq!(
+                Fault::kind_of_message(&fault.to_string()),
+                Some(fault.kind())
+            );
+        }
+        assert_eq!(
+            faults[4].to_string(),
+            format!("played a, illegal: {reason}")
+        );
+        assert_eq!(Fault::kind_of_message("South resigns"), None);
     }
 }

@@ -24,7 +24,8 @@
 //! not end); `Points` is the match's score of the game, a forfeit or an
 //! adjudication included, and `Termination` says how it ended. A game from a
 //! set-up opening has its `FEN` tag. [`write_game`] is the one place that
-//! decides the format.
+//! decides the format, and [`read_saved`](crate::read_saved) reads it back
+//! to resume a match.
 
 use std::io::{self, Write};
 
@@ -32,6 +33,7 @@ use oware_core::{BySeat, Game, Record, Seat};
 
 use crate::control::Budget;
 use crate::game::{self, Ending};
+use crate::summary::Scored;
 
 /// A finished game of a match.
 #[derive(Clone, Debug)]
@@ -56,11 +58,28 @@ impl GameRecord {
     /// The first contestant's points in half points: 0, 1 or 2.
     #[must_use]
     pub fn first_half_points(&self) -> u8 {
-        match self.result.winner {
-            Some(seat) if seat == self.first_seat => 2,
-            Some(_) => 0,
-            None => 1,
+        half_points(self.result.winner, self.first_seat)
+    }
+
+    /// The game as the tally counts it.
+    #[must_use]
+    pub fn scored(&self) -> Scored {
+        Scored {
+            index: self.index,
+            first_seat: self.first_seat,
+            first_half_points: self.first_half_points(),
+            ending: self.result.ending.kind(),
+            plies: self.game.moves().len() - self.opening_plies,
         }
+    }
+}
+
+/// The half points (0, 1 or 2) of the contestant at `seat` when `winner` won.
+pub(crate) fn half_points(winner: Option<Seat>, seat: Seat) -> u8 {
+    match winner {
+        Some(winner) if winner == seat => 2,
+        Some(_) => 0,
+        None => 1,
     }
 }
 
@@ -72,13 +91,7 @@ pub fn game_record(record: &GameRecord) -> Record {
     ogn.set_tag("Round", &(record.index + 1).to_string());
     ogn.set_tag("South", &record.names.south);
     ogn.set_tag("North", &record.names.north);
-    let budgets = record.budgets;
-    let time_control = if budgets.south == budgets.north {
-        budgets.south.to_string()
-    } else {
-        format!("South {}; North {}", budgets.south, budgets.north)
-    };
-    ogn.set_tag("TimeControl", &time_control);
+    ogn.set_tag("TimeControl", &time_control(record.budgets));
     let how = match (&record.result.ending, record.game.outcome()) {
         (Ending::Rules(_), Some(outcome)) => outcome.to_string(),
         (ending, _) => ending.to_string(),
@@ -87,6 +100,15 @@ pub fn game_record(record: &GameRecord) -> Record {
     ogn.set_tag("Points", record.result.score());
     ogn.set_tag("OpeningPlies", &record.opening_plies.to_string());
     ogn
+}
+
+/// The `TimeControl` tag of a game played under `budgets`.
+pub(crate) fn time_control(budgets: BySeat<Budget>) -> String {
+    if budgets.south == budgets.north {
+        budgets.south.to_string()
+    } else {
+        format!("South {}; North {}", budgets.south, budgets.north)
+    }
 }
 
 /// Writes one finished game to `out` as an OGN record, a blank line after

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use oware_core::{BySeat, Seat};
 
+#[cfg(doc)]
 use crate::record::GameRecord;
 use crate::stats::{Counts, Decision, Estimate, Sprt};
 
@@ -83,6 +84,22 @@ impl Wdl {
     }
 }
 
+/// A finished game as the tally counts it: one just played
+/// ([`GameRecord::scored`]), or one read back from a saved file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// Its number in the match, from 0: games `2k` and `2k + 1` are a pair.
+    pub index: usize,
+    /// Where the first contestant sat.
+    pub first_seat: Seat,
+    /// The first contestant's points in half points: 0, 1 or 2.
+    pub first_half_points: u8,
+    /// How it ended, as the table's rows name it ([`Ending::kind`](crate::Ending::kind)).
+    pub ending: String,
+    /// Plies played by the contestants (the opening's not counted).
+    pub plies: usize,
+}
+
 /// The tally of a match so far.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
@@ -103,17 +120,19 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Counts a finished game, and re-runs the SPRT if there is one.
-    pub fn add(&mut self, record: &GameRecord, sprt: Option<&Sprt>) {
-        let points = record.first_half_points();
+    /// Counts a finished game, played now or read back from a saved file
+    /// ([`GameRecord::scored`], [`read_saved`](crate::read_saved)), and
+    /// re-runs the SPRT if there is one.
+    pub fn add(&mut self, game: &Scored, sprt: Option<&Sprt>) {
+        let points = game.first_half_points;
         self.games += 1;
-        self.plies += record.game.moves().len() - record.opening_plies;
-        self.by_colour[record.first_seat].add(points);
+        self.plies += game.plies;
+        self.by_colour[game.first_seat].add(points);
         self.by_ending
-            .entry(record.result.ending.kind())
+            .entry(game.ending.clone())
             .or_default()
             .add(points);
-        let pair = record.index / 2;
+        let pair = game.index / 2;
         match self.waiting.remove(&pair) {
             Some(other) => self.pairs[usize::from(points + other)] += 1,
             None => {

@@ -2,6 +2,7 @@
 //! with the colours swapped, results gathered as they come and the SPRT
 //! consulted after each.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -12,7 +13,7 @@ use crate::game::{self, Ending, Settings};
 use crate::player::{Fault, Player};
 use crate::record::GameRecord;
 use crate::stats::{Decision, Sprt};
-use crate::summary::Summary;
+use crate::summary::{Scored, Summary};
 
 /// Starts a fresh player (a new process, or a new engine): called for the
 /// first game a worker plays and again after a player forfeits.
@@ -45,6 +46,34 @@ pub struct Match {
     pub sprt: Option<Sprt>,
 }
 
+impl Match {
+    /// The opening of game `index`: pairs of games take the openings in turn.
+    pub(crate) fn opening(&self, index: usize) -> &Game {
+        &self.openings[(index / 2) % self.openings.len()]
+    }
+
+    /// The contestants' names by seat in game `index`.
+    pub(crate) fn names(&self, index: usize) -> BySeat<String> {
+        let [first, second] = &self.contestants;
+        by_seat(first_seat(index), first.name.clone(), second.name.clone())
+    }
+
+    /// What each seat is told to play under in game `index`.
+    pub(crate) fn budgets(&self, index: usize) -> BySeat<Budget> {
+        let [first, second] = &self.contestants;
+        by_seat(first_seat(index), first.budget, second.budget)
+    }
+}
+
+/// Where the first contestant sits in game `index`: South in even games.
+pub(crate) fn first_seat(index: usize) -> Seat {
+    if index.is_multiple_of(2) {
+        Seat::South
+    } else {
+        Seat::North
+    }
+}
+
 /// Plays the match, calling `on_game` on the calling thread after each game
 /// with the game and the tally so far; returns the final tally. Stops
 /// starting games once the SPRT is decided (games under way finish and count).
@@ -52,22 +81,49 @@ pub struct Match {
 /// # Panics
 /// If `openings` is empty.
 pub fn run(m: &Match, on_game: &mut dyn FnMut(&GameRecord, &Summary)) -> Summary {
+    resume(m, &[], on_game)
+}
+
+/// [`run`] for a match some of whose games are already played (read back
+/// by [`read_saved`](crate::read_saved)): they are counted first, as if
+/// just played, and only the other games are played. Nothing is played if
+/// they decide the SPRT.
+///
+/// # Panics
+/// If `openings` is empty.
+pub fn resume(
+    m: &Match,
+    saved: &[Scored],
+    on_game: &mut dyn FnMut(&GameRecord, &Summary),
+) -> Summary {
     assert!(!m.openings.is_empty(), "a match needs an opening");
+    let mut summary = Summary::default();
+    for game in saved {
+        summary.add(game, m.sprt.as_ref());
+    }
+    let decided = |summary: &Summary| {
+        summary
+            .sprt
+            .is_some_and(|(_, decision)| decision != Decision::Continue)
+    };
+    if decided(&summary) {
+        return summary;
+    }
+    let done: HashSet<usize> = saved.iter().map(|game| game.index).collect();
+    let to_play: Vec<usize> = (0..m.games).filter(|i| !done.contains(i)).collect();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let mut summary = Summary::default();
     let (sender, records) = mpsc::channel();
     std::thread::scope(|scope| {
-        for _ in 0..m.concurrency.clamp(1, m.games.max(1)) {
+        for _ in 0..m.concurrency.clamp(1, to_play.len().max(1)) {
             let sender = sender.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, to_play) = (&next, &stop, &to_play);
             scope.spawn(move || {
                 let mut players: [Option<Box<dyn Player>>; 2] = [None, None];
                 while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= m.games {
+                    let Some(&index) = to_play.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
-                    }
+                    };
                     if sender.send(play_one(m, index, &mut players)).is_err() {
                         break;
                     }
@@ -76,12 +132,9 @@ pub fn run(m: &Match, on_game: &mut dyn FnMut(&GameRecord, &Summary)) -> Summary
         }
         drop(sender);
         for record in records {
-            summary.add(&record, m.sprt.as_ref());
+            summary.add(&record.scored(), m.sprt.as_ref());
             on_game(&record, &summary);
-            if summary
-                .sprt
-                .is_some_and(|(_, decision)| decision != Decision::Continue)
-            {
+            if decided(&summary) {
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -92,25 +145,16 @@ pub fn run(m: &Match, on_game: &mut dyn FnMut(&GameRecord, &Summary)) -> Summary
 /// Plays game `index` with the worker's players, starting any that are
 /// missing; a player that forfeits is dropped, so the next game restarts it.
 fn play_one(m: &Match, index: usize, players: &mut [Option<Box<dyn Player>>; 2]) -> GameRecord {
-    let opening = m.openings[(index / 2) % m.openings.len()].clone();
-    let first_seat = if index.is_multiple_of(2) {
-        Seat::South
-    } else {
-        Seat::North
-    };
+    let opening = m.opening(index).clone();
+    let first_seat = first_seat(index);
     let seat_of = |contestant: usize| match contestant {
         0 => first_seat,
         _ => first_seat.opponent(),
     };
-    let names = by_seat(
-        first_seat,
-        m.contestants[0].name.clone(),
-        m.contestants[1].name.clone(),
-    );
-    let budgets = by_seat(first_seat, m.contestants[0].budget, m.contestants[1].budget);
+    let budgets = m.budgets(index);
     let record = |game: Game, result| GameRecord {
         index,
-        names: names.clone(),
+        names: m.names(index),
         first_seat,
         opening_plies: opening.moves().len(),
         budgets,

@@ -1,17 +1,17 @@
 //! `oware match`: a match between two engines, the front end of the
 //! `oware-match` crate (which also runs `cargo xtask ladder` and `tune`).
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use oware_core::Rules;
+use oware_core::{Record, Rules};
 use oware_match::stats::Sprt;
 use oware_match::{
-    Budget, Ending, EngineKind, EngineSpec, GameRecord, Match, Settings, Summary, TimeControl,
-    random_openings, read_ogn_openings, read_openings, run as play_match, write_game,
+    Budget, Ending, EngineKind, EngineSpec, GameRecord, Match, Scored, Settings, Summary,
+    TimeControl, random_openings, read_ogn_openings, read_openings, read_saved, resume, write_game,
 };
 
 use crate::out::outln;
@@ -84,8 +84,15 @@ pub(crate) struct Args {
     concurrency: usize,
     /// Write every game to FILE as it ends, as an OGN record: the engines
     /// as South and North, the time control, the result, how it ended.
+    /// A FILE that holds games already is not overwritten: give --resume.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// Go on with the match saved in --save FILE, stopped before its end:
+    /// its games (which must be this match's: the same engine names, rules,
+    /// time control and openings, rounds within --games) count as if just
+    /// played, and only the games not in it are played, added to it.
+    #[arg(long, requires = "save")]
+    resume: bool,
     /// Stop when the test is decided: "elo0=0 elo1=10 alpha=0.05 beta=0.05"
     /// (pentanomial log-likelihood ratio, as fastchess and fishtest).
     #[arg(long, value_name = "TEST")]
@@ -151,12 +158,6 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             args.seed,
         ),
     };
-    let mut save = match &args.save {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).with_context(|| format!("creating {}", path.display()))?,
-        )),
-        None => None,
-    };
     let names = [contestants[0].name.clone(), contestants[1].name.clone()];
     let names = [names[0].as_str(), names[1].as_str()];
     let m = Match {
@@ -171,9 +172,20 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         },
         sprt: args.sprt,
     };
+    let (mut save, saved) = match &args.save {
+        Some(path) => {
+            let (file, saved) = open_save(path, args.resume, &m)?;
+            (Some(file), saved)
+        }
+        None => (None, Vec::new()),
+    };
+    let resumed = match &args.save {
+        Some(path) if args.resume => format!(", {} resumed from {}", saved.len(), path.display()),
+        _ => String::new(),
+    };
     let rules = args.rules;
     outln!(
-        "match: {} against {}, {} games at most, {rules} rules, concurrency {}",
+        "match: {} against {}, {} games at most, {rules} rules, concurrency {}{resumed}",
         names[0],
         names[1],
         args.games,
@@ -183,7 +195,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let started = Instant::now();
     let mut save_error = None;
     let mut out = io::stdout().lock();
-    let summary = play_match(&m, &mut |record: &GameRecord, summary: &Summary| {
+    let summary = resume(&m, &saved, &mut |record: &GameRecord, summary: &Summary| {
         if let Some(file) = &mut save
             && save_error.is_none()
             && let Err(e) = write_game(file, record).and_then(|()| file.flush())
@@ -211,11 +223,11 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     if in_place {
         writeln!(out)?;
     }
+    let played = summary.games - saved.len();
     writeln!(
         out,
-        "\n{}{} games in {:.1} s",
+        "\n{}{played} games in {:.1} s",
         summary.table(names, args.sprt.as_ref()),
-        summary.games,
         started.elapsed().as_secs_f64()
     )?;
     if let Some(e) = save_error {
@@ -223,4 +235,47 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         return Err(e).with_context(|| format!("writing {}", path.display()));
     }
     Ok(())
+}
+
+/// The save file, to write the match's games to as they end, and the games
+/// it holds when the match is resumed. A file that holds anything is never
+/// overwritten: without `resume` it is refused, with it the games are read
+/// back, checked against `m`, and the new ones added after them.
+fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(BufWriter<File>, Vec<Scored>)> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let holds = !text.trim().is_empty();
+    if holds && !resume {
+        let games = Record::read_each(&text).take_while(Result::is_ok).count();
+        if games == 0 {
+            bail!(
+                "{} is not empty, and holds no saved game: give another --save file",
+                path.display()
+            );
+        }
+        bail!(
+            "{} already holds {games} game{} of a match: give --resume to continue it, or another --save file",
+            path.display(),
+            if games == 1 { "" } else { "s" }
+        );
+    }
+    let saved =
+        read_saved(&text, m).with_context(|| format!("resuming from {}", path.display()))?;
+    let mut file = if holds {
+        OpenOptions::new().append(true).open(path)
+    } else {
+        File::create(path)
+    }
+    .with_context(|| format!("opening {}", path.display()))?;
+    // The last record read whole but cut before the blank line after it:
+    // the next one starts on a line of its own.
+    if holds && !text.ends_with("\n\n") {
+        let part = if text.ends_with('\n') { "\n" } else { "\n\n" };
+        file.write_all(part.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok((BufWriter::new(file), saved))
 }

@@ -490,3 +490,6 @@ fn two_games_give_no_elo_interval_and_say_why() {
         .unwrap_or_else(|| panic!("no Elo line in\n{}", run.stdout));
     insta::assert_snapshot!(elo);
 }
+
+#[path = "match_resume.rs"]
+mod resume;

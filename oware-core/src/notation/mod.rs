@@ -25,5 +25,5 @@ mod transcript;
 
 pub use board_text::ParseBoardError;
 pub use fen::FenError;
-pub use ogn::{OgnError, OgnErrorKind, Record, Tag};
+pub use ogn::{OgnError, OgnErrorKind, Record, Records, Tag};
 pub use transcript::{Transcript, TranscriptError};

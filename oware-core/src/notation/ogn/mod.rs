@@ -82,6 +82,7 @@ use crate::rules::Rules;
 use crate::seat::{BySeat, Seat};
 
 pub use error::{OgnError, OgnErrorKind};
+pub use read::Records;
 
 /// The tags Aualé writes first, in its order.
 pub const ROSTER: [&str; 8] = [
@@ -327,6 +328,28 @@ impl Record {
     /// ```
     pub fn read_all(text: &str) -> Result<Vec<Record>, OgnError> {
         read::read_all(text)
+    }
+
+    /// Reads a text of records one by one, each beginning on the line
+    /// [`Records::line`] gives before it is read: for a file that may be
+    /// damaged, the records before the damage and where the damaged one
+    /// begins. A blank text has none; after an error there are no more.
+    ///
+    /// ```
+    /// use oware_core::notation::Record;
+    /// let text = "[Round \"1\"]\n\n1. E c *\n\n[Round \"2\"]\n\n1. F b 2.";
+    /// let mut records = Record::read_each(text);
+    /// assert_eq!(records.line(), 1);
+    /// assert_eq!(records.next().unwrap()?.tag("Round"), Some("1"));
+    /// assert_eq!(records.line(), 5);
+    /// let error = records.next().unwrap().unwrap_err();
+    /// assert_eq!((error.line, records.line()), (7, 5));
+    /// assert!(records.next().is_none());
+    /// assert!(Record::read_each(" \n").next().is_none());
+    /// # Ok::<(), oware_core::notation::OgnError>(())
+    /// ```
+    pub fn read_each(text: &str) -> Records<'_> {
+        Records::new(text)
     }
 
     /// Each seat's final seeds if the game is over (or the record says it

@@ -90,13 +90,58 @@ pub(super) fn read(text: &str) -> Result<Record, OgnError> {
 /// Reads a text of one record or more, one after another: each ends with
 /// its result, or where the next one's tags begin.
 pub(super) fn read_all(text: &str) -> Result<Vec<Record>, OgnError> {
-    let mut cursor = Cursor::new(text);
-    let mut records = Vec::new();
-    loop {
-        records.push(read_one(&mut cursor)?);
+    let mut records = Records::new(text);
+    // A text with no record is refused, as `read` refuses it.
+    let first = read_one(&mut records.cursor)?;
+    records.cursor.skip_whitespace();
+    core::iter::once(Ok(first)).chain(records).collect()
+}
+
+/// The records of a text, read one after another, with the line each
+/// begins on; made by [`Record::read_each`].
+pub struct Records<'a> {
+    /// At the next record (white space skipped), or at the one that failed.
+    cursor: Cursor<'a>,
+    failed: bool,
+}
+
+impl<'a> Records<'a> {
+    pub(super) fn new(text: &'a str) -> Records<'a> {
+        let mut cursor = Cursor::new(text);
         cursor.skip_whitespace();
-        if cursor.peek().is_none() {
-            return Ok(records);
+        Records {
+            cursor,
+            failed: false,
+        }
+    }
+
+    /// The line (from 1) the next record begins on; after an error, the
+    /// line the record that failed begins on.
+    #[must_use]
+    pub fn line(&self) -> usize {
+        self.cursor.place.line
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = Result<Record, OgnError>;
+
+    /// The next record; after an error, none.
+    fn next(&mut self) -> Option<Result<Record, OgnError>> {
+        if self.failed || self.cursor.peek().is_none() {
+            return None;
+        }
+        // `read_one` moves the cursor only past a record read whole, so
+        // after an error it still stands where that record begins.
+        match read_one(&mut self.cursor) {
+            Ok(record) => {
+                self.cursor.skip_whitespace();
+                Some(Ok(record))
+            }
+            Err(error) => {
+                self.failed = true;
+                Some(Err(error))
+            }
         }
     }
 }
