@@ -1,7 +1,7 @@
 //! A finished game of a match ([`GameRecord`]), and saved games: each
-//! written as it ends, as an OGN record (oware-core's [`Record`]), so
-//! `oware show`, `analyze` and `play --load` read the file, and
-//! `--openings` takes it back.
+//! written as it ends, as an OGN record (oware-core's [`Record`]):
+//! `--openings` and `--resume` read the file back, and `oware show`,
+//! `analyze` and `play --load` any one record cut from it.
 //!
 //! ```text
 //! [Variant "Oware Abapa"]
