@@ -2,14 +2,13 @@
 //! as text (SPEC's exact diagram, optional headers, the reading order) and
 //! the errors for malformed text — never a panic, whatever the input.
 
-mod common;
-
-use common::board;
 use oware_core::House::{self, *};
 use oware_core::{
     Board, BoardError, Game, HouseError, HouseSet, ParseBoardError, Position, Rules, Seat,
     Transcript, TranscriptError,
 };
+
+use crate::common::board;
 
 /// SPEC's diagram of the opening, exactly as printed there.
 const SPEC_DIAGRAM: &str = "     f  e  d  c  b  a

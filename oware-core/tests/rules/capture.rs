@@ -3,11 +3,10 @@
 //! gives when played is in `data/rules/capture.rules`, held against both
 //! implementations; the working of each case below is there.
 
-mod common;
-
-use common::board;
 use oware_core::House::{self, *};
 use oware_core::{Board, HouseSet, Seat};
+
+use crate::common::board;
 
 /// Sows `house` on `before` and returns the chain `mover` would capture,
 /// with its seeds.

@@ -5,10 +5,9 @@
 //! unchanged, is in `oware-core/tests/data/rules/refusal.rules`, held against
 //! both implementations.
 
-mod common;
-
-use common::cells;
 use oware_reference::{Game, Position, Refusal, Rules, Seat};
+
+use crate::common::cells;
 
 const ALL_RULES: [Rules; 3] = [Rules::Abapa, Rules::Sowing, Rules::Awari];
 

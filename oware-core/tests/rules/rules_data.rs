@@ -4,7 +4,7 @@
 //! a new case is one line, checked against both. The checks are written
 //! once, in `data/rules/cases.rs`; this file says how core answers them.
 
-#[path = "data/rules/cases.rs"]
+#[path = "../data/rules/cases.rs"]
 mod cases;
 
 use std::path::Path;

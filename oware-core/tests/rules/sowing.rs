@@ -3,10 +3,9 @@
 //! panicking tiers. What a sowing move gives when played, capture and all,
 //! is in `data/rules/sowing.rules`, held against both implementations.
 
-mod common;
-
-use common::board;
 use oware_core::{Board, House};
+
+use crate::common::board;
 
 #[test]
 fn sow_reports_the_last_house_and_the_seeds_sown() {

@@ -30,7 +30,7 @@ fn cases(text: &str) -> Vec<Case> {
 
 #[test]
 fn perft_matches_the_data_file() {
-    let cases = cases(include_str!("data/opening.perft"));
+    let cases = cases(include_str!("../data/opening.perft"));
     assert!(cases.len() >= 8, "the file lists depths 1 to 8");
     for case in cases {
         assert_eq!(

@@ -1,10 +1,9 @@
 //! Perft: the figures of the data file both implementations are held to
 //! (oware-core's `tests/data/opening.perft`), plus perft's own edge cases.
 
-mod common;
-
-use common::cells;
 use oware_reference::{Position, Rules, Seat, perft};
+
+use crate::common::cells;
 
 /// The deepest depth checked by default; `OWARE_PERFT_DEPTH=8` runs the rest
 /// of the file (slow in a debug build).
@@ -21,7 +20,7 @@ struct Figure {
 /// `<14 cells, comma-separated> <s|n> <depth> <count>`. The reference shares
 /// the data with core, never the code, so it reads the lines itself.
 fn figures() -> Vec<Figure> {
-    let text = include_str!("../../oware-core/tests/data/opening.perft");
+    let text = include_str!("../../../oware-core/tests/data/opening.perft");
     let mut figures = Vec::new();
     for line in text.lines() {
         let line = line.trim();

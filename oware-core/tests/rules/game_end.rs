@@ -5,11 +5,10 @@
 //! is in `data/rules/end.rules` (and `feeding.rules`), held against both
 //! implementations.
 
-mod common;
-
-use common::{play_line, position};
 use oware_core::House::*;
 use oware_core::{BySeat, EndReason, Game, Outcome, Position, Rules, Seat, Share};
+
+use crate::common::{play_line, position};
 
 /// Two lone seeds chasing each other round the ring. Every move is forced
 /// (after F, North's row holds a and f while South's is empty, so North

@@ -5,7 +5,7 @@
 //! format and the checks are shared (`cases.rs`, beside the data); how the
 //! rules are answered here is this crate's alone.
 
-#[path = "../../oware-core/tests/data/rules/cases.rs"]
+#[path = "../../../oware-core/tests/data/rules/cases.rs"]
 mod cases;
 
 use std::path::Path;

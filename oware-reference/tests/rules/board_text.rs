@@ -1,9 +1,8 @@
 //! SPEC.md "Notation": the board as four lines of text, and reading it back.
 
-mod common;
-
-use common::cells;
 use oware_reference::{BoardError, Position, Rules, parse_board, render_board};
+
+use crate::common::cells;
 
 /// The diagram of the opening exactly as SPEC.md draws it.
 const SPEC_DIAGRAM: &str = "     f  e  d  c  b  a

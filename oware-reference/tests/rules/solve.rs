@@ -3,8 +3,6 @@
 //! and the third repetition disagree), then every fresh position up to a
 //! few seeds held to the naive endgame solver's bounds.
 
-mod common;
-
 use std::collections::BTreeMap;
 
 use oware_reference::solve::{
@@ -14,7 +12,7 @@ use oware_reference::{
     Bounds, EndReason, EndgameRules, Position, Seat, house_from_letter, solve_endgames,
 };
 
-use common::cells;
+use crate::common::cells;
 
 /// The houses of a transcript that may start with either seat.
 fn houses(transcript: &str) -> Vec<usize> {

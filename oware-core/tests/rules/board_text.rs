@@ -2,10 +2,9 @@
 //! draws, for the opening, a mid-game board with two-digit counts and
 //! stores, and a board with a 35-seed house. Each one also reads back.
 
-mod common;
-
-use common::{board, position};
 use oware_core::{Board, Seat};
+
+use crate::common::{board, position};
 
 /// Renders `board` and checks that the text reads back to it.
 fn text(board: Board) -> String {

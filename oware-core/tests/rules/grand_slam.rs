@@ -4,11 +4,10 @@
 //! `data/rules/grand_slam.rules`, held against both implementations; the
 //! working of each case below is there.
 
-mod common;
-
-use common::{board, position};
 use oware_core::House::{self, *};
 use oware_core::{Game, HouseSet, Position, Rules, Seat};
+
+use crate::common::{board, position};
 
 /// Whether playing `house` on `before` is a grand slam, by the chain.
 fn is_grand_slam(before: Position, house: House) -> bool {
