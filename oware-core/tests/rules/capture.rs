@@ -1,6 +1,6 @@
 //! `Board::capture_chain` and `Chain`, the capture walk alone (SPEC.md rule
 //! 3): the houses a chain holds, its seeds, and `take`. What a capturing move
-//! gives when played is in `data/rules/capture.rules`, held against both
+//! gives when played is in `tests/data/rules/capture.rules`, held against both
 //! implementations; the working of each case below is there.
 
 use oware_core::House::{self, *};

@@ -2,7 +2,7 @@
 //! moves without capture, undo of a finished game, custom rules (no
 //! repetition, a short move limit, which the reference cannot express), and
 //! how outcomes read. Which positions and games end how, under every preset,
-//! is in `data/rules/end.rules` (and `feeding.rules`), held against both
+//! is in `tests/data/rules/end.rules` (and `feeding.rules`), held against both
 //! implementations.
 
 use oware_core::House::*;

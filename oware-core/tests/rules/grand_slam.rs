@@ -1,7 +1,7 @@
 //! The grand slam's API (SPEC.md rule 4): `Chain::is_grand_slam`,
 //! `Position::grand_slams`, and a grand slam counting as a move without
 //! capture. What a grand slam gives when played, under each rule set, is in
-//! `data/rules/grand_slam.rules`, held against both implementations; the
+//! `tests/data/rules/grand_slam.rules`, held against both implementations; the
 //! working of each case below is there.
 
 use oware_core::House::{self, *};

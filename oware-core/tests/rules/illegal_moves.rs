@@ -1,8 +1,8 @@
 //! `IllegalMove` (SPEC.md rule 6): the house and seat each error names, and
 //! every message. Which move is refused for which reason, in which order
 //! when several apply, and that a refused move leaves the game unchanged, is
-//! in `data/rules/refusal.rules` (and awari's grand slams in
-//! `data/rules/grand_slam.rules`), held against both implementations.
+//! in `tests/data/rules/refusal.rules` (and awari's grand slams in
+//! `tests/data/rules/grand_slam.rules`), held against both implementations.
 
 use oware_core::House::*;
 use oware_core::{IllegalMove, Position, Seat};

@@ -1,6 +1,6 @@
 //! oware-core's integration tests: the rules as the crate's public API
 //! gives them, one module a topic. The hand-worked cases both
-//! implementations are held to are in `../data/`, read by `rules_data`
+//! implementations are held to are in `tests/data/`, read by `rules_data`
 //! here and by oware-reference's tests alike.
 //!
 //! One test binary rather than one per file: every change to the crate

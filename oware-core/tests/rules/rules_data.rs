@@ -1,8 +1,9 @@
 //! The hand-worked rules cases of `tests/data/rules/*.rules` (sowing,
 //! capture, grand slam, feeding, refusals, the end), held against
-//! oware-core. oware-reference's `tests/rules_data.rs` reads the same files:
-//! a new case is one line, checked against both. The checks are written
-//! once, in `data/rules/cases.rs`; this file says how core answers them.
+//! oware-core. oware-reference's `tests/rules/rules_data.rs` reads the
+//! same files: a new case is one line, checked against both. The checks
+//! are written once, in `tests/data/rules/cases.rs`; this file says how
+//! core answers them.
 
 #[path = "../data/rules/cases.rs"]
 mod cases;

@@ -1,7 +1,7 @@
 //! `Board::sow`, the sowing alone (SPEC.md rule 2, no capture): the board it
 //! leaves, the last house and the seeds sown, and its unchecked and
 //! panicking tiers. What a sowing move gives when played, capture and all,
-//! is in `data/rules/sowing.rules`, held against both implementations.
+//! is in `tests/data/rules/sowing.rules`, held against both implementations.
 
 use oware_core::{Board, House};
 
@@ -10,7 +10,7 @@ use crate::common::board;
 #[test]
 fn sow_reports_the_last_house_and_the_seeds_sown() {
     // (cells before, house, cells after sowing, last house, seeds sown); the
-    // working is in data/rules/sowing.rules.
+    // working is in tests/data/rules/sowing.rules.
     let cases = [
         (
             board([4; 6], [4; 6], [0, 0]),

@@ -1,9 +1,9 @@
 //! The hand-worked rules cases of `oware-core/tests/data/rules/*.rules`
 //! (sowing, capture, grand slam, feeding, refusals, the end), held against
-//! oware-reference. oware-core's `tests/rules_data.rs` reads the same files:
-//! a new case is one line, checked against both. Only the reader of the
-//! format and the checks are shared (`cases.rs`, beside the data); how the
-//! rules are answered here is this crate's alone.
+//! oware-reference. oware-core's `tests/rules/rules_data.rs` reads the
+//! same files: a new case is one line, checked against both. Only the
+//! reader of the format and the checks are shared (`cases.rs`, beside the
+//! data); how the rules are answered here is this crate's alone.
 
 #[path = "../../../oware-core/tests/data/rules/cases.rs"]
 mod cases;

@@ -1,8 +1,8 @@
 //! The hand-worked rules cases of `tests/data/rules/*.rules`, read into
 //! plain values that name no crate's types, so that oware-core's driver
-//! (`oware-core/tests/rules_data.rs`) and oware-reference's
-//! (`oware-reference/tests/rules_data.rs`) hold their implementation to the
-//! same lines. The format is documented at the top of every data file:
+//! (`oware-core/tests/rules/rules_data.rs`) and oware-reference's
+//! (`oware-reference/tests/rules/rules_data.rs`) hold their implementation
+//! to the same lines. The format is documented at the top of every data file:
 //!
 //! ```text
 //! play  CELLS SEAT RULES HOUSE RESULT

@@ -1,7 +1,5 @@
-//! Helpers shared by the test files: positions written out by hand in the
+//! Helpers shared by the test modules: positions written out by hand in the
 //! canonical 14-cell layout.
-
-#![allow(dead_code, reason = "each test file uses only the helpers it needs")]
 
 use oware_core::{Board, Game, House, Position, Seat};
 

@@ -1,4 +1,4 @@
-//! Helpers shared by the test files.
+//! Helpers shared by the test modules.
 
 /// The 14 cells from South's row (A..F), North's row in index order (a..f,
 /// i.e. houses 6..11 — not the right-to-left order of the diagram) and the
