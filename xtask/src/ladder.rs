@@ -4,7 +4,7 @@
 //! at least `--min-score` (60%) against the one below, a clear step rather
 //! than a coin toss; if one does not, the command fails.
 //!
-//! Not part of CI: a few minutes by hand. Between two levels limited by
+//! Not part of CI: about ten minutes by hand. Between two levels limited by
 //! time alone (15 to 19), both times are scaled by `--time-scale` (0.1 by
 //! default, so level 19 thinks 100 ms a move); every other pair plays at
 //! the levels' own limits.
@@ -22,12 +22,13 @@ use oware_search::Level;
 /// The flags of `cargo xtask ladder`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Games per pair of levels (half with each colour).
-    #[arg(long, default_value_t = 20)]
+    /// Games per pair of levels (half with each colour): enough that a
+    /// 60% step is told from an even one.
+    #[arg(long, default_value_t = 100)]
     games: usize,
     /// Games per pair of levels both limited by time alone: their gaps are
     /// smaller, so they need more games to show.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 100)]
     time_games: usize,
     /// Games played at once (one thread each).
     #[arg(long, default_value_t = 2)]
