@@ -96,6 +96,14 @@ pub enum SavedErrorKind {
     },
     /// A Termination that names no ending of a game the rules did not end.
     Termination(String),
+    /// A game longer than this match's ply limit allows, or adjudicated at
+    /// another limit.
+    PlyLimit {
+        /// The record's plies.
+        plies: usize,
+        /// Where this match adjudicates.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for SavedError {
@@ -162,6 +170,11 @@ impl fmt::Display for SavedError {
             SavedErrorKind::Termination(text) => write!(
                 f,
                 "its Termination `{text}` is no forfeit or adjudication, and the rules did not end its game"
+            ),
+            SavedErrorKind::PlyLimit { plies, limit } => write!(
+                f,
+                "its game has {plies} plies, and this match adjudicates at {limit} \
+                 (is --max-plies the same?)"
             ),
         }
     }
@@ -309,6 +322,16 @@ fn check(record: &Record, index: usize, m: &Match) -> Result<Scored, SavedErrorK
         });
     }
     let (winner, ending) = result_of(record)?;
+    // A game stops at the ply limit (or at once, if its opening is longer):
+    // a longer one, or one adjudicated elsewhere, was played under another.
+    if let Some(most) = m.settings.max_plies {
+        let limit = most.max(opening_plies);
+        let plies = game.moves().len();
+        let adjudicated = ending == Ending::Adjudicated { plies }.kind();
+        if plies > limit || (adjudicated && plies != limit) {
+            return Err(SavedErrorKind::PlyLimit { plies, limit });
+        }
+    }
     Ok(Scored {
         index,
         first_seat: first_seat(index),

@@ -63,8 +63,8 @@ impl std::error::Error for LevelError {}
 /// from 20 ms to 1 s, 2.5 times more a level and 3 times at the top, where
 /// more time is worth less. The values are set by `cargo xtask ladder`
 /// (docs/matches.md): each level scores 60% or more against the one below.
-/// Level 7's noise sits between 6's and 8's (0.8 seeds, not 0.6): at 0.6,
-/// the same depth as level 8 with a little more noise was as strong as 8.
+/// Level 7 searches a ply deeper than 6 with more noise, 0.8 seeds: at
+/// 0.6 it was as strong as level 8, the same depth with 0.3.
 const TABLE: [(u32, u64, u32); 19] = [
     (1, 1000, 500),
     (1, 1000, 250),

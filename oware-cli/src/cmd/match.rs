@@ -90,7 +90,9 @@ pub(crate) struct Args {
     /// Go on with the match saved in --save FILE, stopped before its end:
     /// its games (which must be this match's: the same engine names, rules,
     /// time control and openings, rounds within --games) count as if just
-    /// played, and only the games not in it are played, added to it.
+    /// played, and only the games not in it are played, added to it. Only
+    /// those are checked: give the same engine programs and options,
+    /// --seed and --max-plies too, or the tally mixes two matches.
     #[arg(long, requires = "save")]
     resume: bool,
     /// Stop when the test is decided: "elo0=0 elo1=10 alpha=0.05 beta=0.05"

@@ -91,9 +91,14 @@ fn forfeit(m: &Match, index: usize, plies: usize, seat: Seat, fault: Fault) -> G
 
 #[test]
 fn saved_games_are_counted_as_they_were_played() {
-    let m = a_match(8, 3, Rules::ABAPA);
-    // The first four games played to their end by the rules...
-    let (mut records, _) = played(&a_match(4, 3, Rules::ABAPA));
+    let mut m = a_match(8, 3, Rules::ABAPA);
+    // Game 5 is adjudicated six plies past its opening: the match's limit.
+    let limit = m.opening(5).moves().len() + 6;
+    m.settings.max_plies = Some(limit);
+    // The first four games played to their end (or that limit)...
+    let mut first = a_match(4, 3, Rules::ABAPA);
+    first.settings.max_plies = Some(limit);
+    let (mut records, _) = played(&first);
     // ...then forfeits and an adjudication; game 6 is not in.
     let time = Fault::Time {
         elapsed: Duration::from_millis(180),
@@ -229,6 +234,47 @@ fn games_of_another_match_are_refused_naming_the_record() {
     assert_eq!(
         error.to_string(),
         "line 1 (round 1): its Termination `South resigns` is no forfeit or adjudication, and the rules did not end its game"
+    );
+}
+
+#[test]
+fn games_past_the_ply_limit_or_adjudicated_at_another_are_refused() {
+    let m = a_match(2, 3, Rules::ABAPA);
+    let (records, _) = played(&m);
+    let text = saved(&records);
+    let longest = records
+        .iter()
+        .map(|r| r.game.moves().len())
+        .max()
+        .expect("two games");
+    let mut shorter = a_match(2, 3, Rules::ABAPA);
+    shorter.settings.max_plies = Some(longest - 1);
+    let (_, _, kind) = refusal(&text, &shorter);
+    assert!(
+        matches!(kind, SavedErrorKind::PlyLimit { plies, limit } if plies > limit),
+        "{kind:?}"
+    );
+    // An adjudication at 10 plies, resumed by a match that adjudicates at 12.
+    let mut at_ten = a_match(2, 3, Rules::ABAPA);
+    at_ten.settings.max_plies = Some(10);
+    let (records, _) = played(&at_ten);
+    let adjudicated: Vec<&GameRecord> = records
+        .iter()
+        .filter(|r| matches!(r.result.ending, Ending::Adjudicated { .. }))
+        .collect();
+    assert!(
+        !adjudicated.is_empty(),
+        "ten plies end no game by the rules"
+    );
+    assert!(read_saved(&saved(adjudicated.iter().copied()), &at_ten).is_ok());
+    let mut at_twelve = a_match(2, 3, Rules::ABAPA);
+    at_twelve.settings.max_plies = Some(12);
+    assert_eq!(
+        refusal(&saved(adjudicated.iter().copied()), &at_twelve).2,
+        SavedErrorKind::PlyLimit {
+            plies: 10,
+            limit: 12
+        }
     );
 }
 

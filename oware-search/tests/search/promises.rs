@@ -419,7 +419,7 @@ fn levels_parse_and_strengthen_monotonically() {
         } else {
             assert!(
                 depth(a) < depth(b) || a.time < b.time,
-                "a level with as much noise or more searches deeper or longer"
+                "a level with other limits searches deeper or longer"
             );
         }
     }
