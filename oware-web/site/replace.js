@@ -101,10 +101,17 @@ export class Replacements {
     return this.replace({ rules: this.settings.rules, moves: text }, 'load', (answer) => `Loaded ${answer.moves.length} moves.`);
   }
 
-  /** Loads the transcript pasted while the module was loading, if one was (once it is ready). */
+  /**
+   * Loads the transcript pasted while the module was loading, if one was
+   * (once it is ready). The box it came from said nothing then, so a
+   * refusal is said in the page's notes rather than lost.
+   */
   loadPending() {
-    if (this.page.pending !== null) this.loadTranscript(this.page.pending);
+    const text = this.page.pending;
     this.page.pending = null;
+    if (text === null) return;
+    const why = this.loadTranscript(text);
+    if (why) this.notes.show(`The transcript pasted while the engine loaded was not loaded: ${why}.`);
   }
 
   /** Opens an OGN record: its rule set, start and moves; returns null, or why it does not open. @param {string} text */

@@ -68,6 +68,43 @@ test('while the engine loads: controls disabled, houses in place, no error, a pa
   await page.close();
 });
 
+test('a transcript pasted while the engine loads and then refused is said so, not dropped', async () => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const page = await open(browser, '', {
+    route: (context) => context.route('**/oware_web.wasm', async (route) => {
+      await held;
+      await route.continue();
+    }),
+  });
+  await page.waitForSelector('#load-text', { state: 'attached' });
+  // The bot's house first: South to move cannot sow c.
+  await page.fill('#load-text', 'c');
+  await page.press('#load-text', 'Enter');
+  // The note lasts 3.5 s: watched from the page itself, so a slow test
+  // machine cannot miss it between two looks.
+  const said = page.evaluate(() => new Promise((resolve) => {
+    const status = document.getElementById('status');
+    new MutationObserver(() => {
+      if (/pasted while the engine loaded was not loaded/.test(status.textContent ?? '')) resolve(status.textContent);
+    }).observe(status, { childList: true, subtree: true, characterData: true });
+  }));
+  release();
+  await waitState(page, 'your-turn', 120_000);
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no note said the pasted transcript was refused')), 30_000);
+  });
+  try {
+    assert.match(await Promise.race([said, late]), /The transcript pasted while the engine loaded was not loaded: .*c/);
+  } finally {
+    clearTimeout(timer);
+  }
+  assert.equal(await transcript(page), '');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the levels and rule sets offered are the module\'s own, each rule set described from its rules', async () => {
   const page = await open(browser);
   await waitState(page, 'your-turn');
