@@ -351,6 +351,14 @@ mod tests {
     use oware_search::Level;
 
     /// Runs a request and returns the events and the answer.
+    /// Asserts that `request` is refused, before any search, for its `key`.
+    fn refused_for_bad_value(request: &str, key: &str) {
+        let (events, answer) = run(request);
+        assert!(events.is_empty(), "{events:?}");
+        let expected = format!(r#"{{"ok":false,"error":"bad value for `{key}`"#);
+        assert!(answer.starts_with(&expected), "{answer}");
+    }
+
     fn run(request: &str) -> (Vec<String>, String) {
         let mut events = Vec::new();
         let answer = answer(&mut engine(None), request, &mut |json| {
@@ -473,11 +481,7 @@ mod tests {
             answer.contains(r#""best":"E","#) && answer.ends_with(r#""mark":"??"}}"#),
             "{answer}"
         );
-        let (_, answer) = run("moves= depth=2 judge=x");
-        assert!(
-            answer.starts_with(r#"{"ok":false,"error":"bad value for `judge`"#),
-            "{answer}"
-        );
+        refused_for_bad_value("moves= depth=2 judge=x", "judge");
     }
 
     #[test]
@@ -500,11 +504,7 @@ mod tests {
         let (events, answer) = run("moves=E btime=3000 binc=0");
         assert!(events[0].contains(r#""depth":null,"nodes":null,"ms":null,"clock":{"#));
         assert!(answer.contains(r#""ok":true"#), "{answer}");
-        let (_, answer) = run("moves= level=5 wtime=soon");
-        assert!(
-            answer.starts_with(r#"{"ok":false,"error":"bad value for `wtime`"#),
-            "{answer}"
-        );
+        refused_for_bad_value("moves= level=5 wtime=soon", "wtime");
     }
 
     #[test]
