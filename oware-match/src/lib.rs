@@ -10,8 +10,9 @@
 //! ([`random_openings`], [`read_openings`]); one game refereed by
 //! oware-core ([`play_game`]); the match with its workers ([`run`]); the
 //! tally ([`Summary`]) and its arithmetic ([`stats`]); saved games
-//! ([`write_game`]), read back to resume a stopped match ([`read_saved`],
-//! [`resume`]); engines described on a command line ([`EngineSpec`]).
+//! ([`write_game`]), read back as played ([`read_games`]) or to resume a
+//! stopped match ([`read_saved`], [`resume`]); engines described on a
+//! command line ([`EngineSpec`]).
 //! `oware match` is a front end over this crate, and so are `cargo xtask
 //! ladder` and `cargo xtask tune --versus`.
 //!
@@ -62,7 +63,7 @@ pub use oware_uci::Go;
 pub use player::{Fault, Player, SearchPlayer};
 pub use process::{EngineCommand, MAX_LINE, ProcessPlayer};
 pub use record::{GameRecord, game_record, write_game};
-pub use saved::{SavedError, SavedErrorKind, read_saved};
+pub use saved::{SavedError, SavedErrorKind, SavedGame, read_games, read_saved};
 pub use spec::{EngineKind, EngineSpec, SpecError};
 pub use summary::{MIN_PAIRS, NoEstimate, Scored, Summary, Wdl};
 pub use tournament::{Contestant, Match, Start, resume, run};

@@ -1,9 +1,11 @@
-//! Saved games read back to resume a match ([`read_saved`]): each record of
-//! the file [`write_game`](crate::write_game) wrote is checked against the
-//! match — its round within the games, the seats, the rules, the time
-//! control, the opening — and its result rebuilt as the tally counts it:
-//! the winner from `Points`; the ending from the game replayed when the
-//! rules ended it, else (a forfeit, an adjudication) from `Termination`.
+//! Saved games read back: as they were played ([`read_games`]), and to
+//! resume a match ([`read_saved`]). Each record of the file
+//! [`write_game`](crate::write_game) wrote is read whole, its result
+//! rebuilt: the winner from `Points`; the ending from the game replayed
+//! when the rules ended it, else (a forfeit, an adjudication) from
+//! `Termination`. To resume, each is also checked against the match — its
+//! round within the games, the seats, the rules, the time control, the
+//! opening, the ply limit.
 //!
 //! A match stopped while saving a game leaves its last record cut short:
 //! that is refused too, naming the line to cut from, since playing on
@@ -12,7 +14,7 @@
 use core::fmt;
 
 use oware_core::notation::OgnError;
-use oware_core::{BySeat, House, Outcome, Position, Record, Rules, Seat, Transcript};
+use oware_core::{BySeat, Game, House, Outcome, Position, Record, Rules, Seat, Transcript};
 
 use crate::game::{self, Ending};
 use crate::record::{half_points, time_control};
@@ -182,14 +184,37 @@ impl fmt::Display for SavedError {
 
 impl std::error::Error for SavedError {}
 
-/// Reads back the games `text` holds (a file [`write_game`](crate::write_game)
-/// wrote during `m`, perhaps stopped) as the tally counts them, each
-/// checked against `m`. A blank text holds none.
+/// A game read back from a file of saved games, as it was played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedGame {
+    /// The line (from 1) its record begins on.
+    pub line: usize,
+    /// Its round (its game's number in the match, from 1).
+    pub round: usize,
+    /// The contestants' names by seat.
+    pub names: BySeat<String>,
+    /// Its time control, as the record writes it.
+    pub time_control: String,
+    /// The game: its start, rules and every move, the opening's included.
+    pub game: Game,
+    /// The plies of its opening (the rest were played by the contestants).
+    pub opening_plies: usize,
+    /// Its winner; `None` for a draw.
+    pub winner: Option<Seat>,
+    /// How it ended, as the table's rows name it ([`Ending::kind`]).
+    pub ending: String,
+}
+
+/// Reads back every game `text` holds (a file [`write_game`](crate::write_game)
+/// wrote, perhaps stopped), each record checked whole: its tags, an
+/// opening within its moves, and a result its game gives. A blank text
+/// holds none. [`read_saved`] also checks them against a match;
+/// `cargo xtask train --matches` learns from them.
 ///
 /// # Errors
-/// A [`SavedError`] for the first record that is damaged, cut short, or not
-/// of this match.
-pub fn read_saved(text: &str, m: &Match) -> Result<Vec<Scored>, SavedError> {
+/// A [`SavedError`] for the first record that is damaged, cut short, or
+/// holds what a match never writes.
+pub fn read_games(text: &str) -> Result<Vec<SavedGame>, SavedError> {
     let lines: Vec<&str> = text.lines().collect();
     let mut records = Vec::new();
     let mut each = Record::read_each(text);
@@ -209,8 +234,7 @@ pub fn read_saved(text: &str, m: &Match) -> Result<Vec<Scored>, SavedError> {
             }
         }
     }
-    let mut first_line = vec![None; m.games];
-    let mut scored = Vec::with_capacity(records.len());
+    let mut games = Vec::with_capacity(records.len());
     for (n, (line, record)) in records.iter().enumerate() {
         // The record's text runs to the line before the next one's.
         let end = records.get(n + 1).map_or(lines.len(), |(next, _)| next - 1);
@@ -226,14 +250,45 @@ pub fn read_saved(text: &str, m: &Match) -> Result<Vec<Scored>, SavedError> {
         written_whole(record, text, last)
             .map_err(|kind| error(round.as_ref().ok().copied(), kind))?;
         let round = round.map_err(|kind| error(None, kind))?;
+        let game = read_game(record, *line, round).map_err(|kind| error(Some(round), kind))?;
+        games.push(game);
+    }
+    Ok(games)
+}
+
+/// Reads back the games `text` holds (a file [`write_game`](crate::write_game)
+/// wrote during `m`, perhaps stopped) as the tally counts them, each
+/// checked against `m`. A blank text holds none.
+///
+/// # Errors
+/// A [`SavedError`] for the first record that is damaged, cut short, or not
+/// of this match.
+pub fn read_saved(text: &str, m: &Match) -> Result<Vec<Scored>, SavedError> {
+    let games = read_games(text)?;
+    let mut first_line = vec![None; m.games];
+    let mut scored = Vec::with_capacity(games.len());
+    for game in games {
+        let round = game.round;
+        let error = |kind| SavedError {
+            line: game.line,
+            round: Some(round),
+            kind,
+        };
         if round > m.games {
-            return Err(error(Some(round), SavedErrorKind::PastTheGames(m.games)));
+            return Err(error(SavedErrorKind::PastTheGames(m.games)));
         }
-        let game = check(record, round - 1, m).map_err(|kind| error(Some(round), kind))?;
-        if let Some(first) = first_line[round - 1].replace(*line) {
-            return Err(error(Some(round), SavedErrorKind::Repeated(first)));
+        check(&game, m).map_err(error)?;
+        if let Some(first) = first_line[round - 1].replace(game.line) {
+            return Err(error(SavedErrorKind::Repeated(first)));
         }
-        scored.push(game);
+        let index = round - 1;
+        scored.push(Scored {
+            index,
+            first_seat: first_seat(index),
+            first_half_points: half_points(game.winner, first_seat(index)),
+            plies: game.game.moves().len() - game.opening_plies,
+            ending: game.ending,
+        });
     }
     Ok(scored)
 }
@@ -278,33 +333,14 @@ fn written_whole(record: &Record, text: &[&str], last: bool) -> Result<(), Saved
     }
 }
 
-/// Checks the record of game `index` against the match, and rebuilds it
-/// as the tally counts it.
-fn check(record: &Record, index: usize, m: &Match) -> Result<Scored, SavedErrorKind> {
-    let opening = m.opening(index);
-    if record.rules() != opening.rules() {
-        return Err(SavedErrorKind::Rules {
-            found: record.rules(),
-            expected: opening.rules(),
-        });
-    }
-    let found = BySeat::new(
+/// The game of a whole record of round `round`, which begins on `line`.
+fn read_game(record: &Record, line: usize, round: usize) -> Result<SavedGame, SavedErrorKind> {
+    let names = BySeat::new(
         tag(record, "South")?.to_owned(),
         tag(record, "North")?.to_owned(),
     );
-    let expected = m.names(index);
-    if found != expected {
-        return Err(SavedErrorKind::Seats { found, expected });
-    }
-    let found = tag(record, "TimeControl")?;
-    let expected = time_control(m.budgets(index));
-    if found != expected {
-        return Err(SavedErrorKind::TimeControl {
-            found: found.to_owned(),
-            expected,
-        });
-    }
-    let game = record.game();
+    let time_control = tag(record, "TimeControl")?.to_owned();
+    let game = record.game().clone();
     let value = tag(record, "OpeningPlies")?;
     let opening_plies = value
         .parse()
@@ -314,31 +350,64 @@ fn check(record: &Record, index: usize, m: &Match) -> Result<Scored, SavedErrorK
             tag: "OpeningPlies",
             value: value.to_owned(),
         })?;
-    let moves = &game.moves()[..opening_plies];
+    let (winner, ending) = result_of(record)?;
+    Ok(SavedGame {
+        line,
+        round,
+        names,
+        time_control,
+        game,
+        opening_plies,
+        winner,
+        ending,
+    })
+}
+
+/// Checks a saved game against the match: its game (its round less one)
+/// of `m` has the same rules, seats, time control and opening, and ends
+/// within the match's ply limit.
+fn check(saved: &SavedGame, m: &Match) -> Result<(), SavedErrorKind> {
+    let index = saved.round - 1;
+    let opening = m.opening(index);
+    let game = &saved.game;
+    if game.rules() != opening.rules() {
+        return Err(SavedErrorKind::Rules {
+            found: game.rules(),
+            expected: opening.rules(),
+        });
+    }
+    let expected = m.names(index);
+    if saved.names != expected {
+        return Err(SavedErrorKind::Seats {
+            found: saved.names.clone(),
+            expected,
+        });
+    }
+    let expected = time_control(m.budgets(index));
+    if saved.time_control != expected {
+        return Err(SavedErrorKind::TimeControl {
+            found: saved.time_control.clone(),
+            expected,
+        });
+    }
+    let moves = &game.moves()[..saved.opening_plies];
     if game.start() != opening.start() || moves != opening.moves() {
         return Err(SavedErrorKind::Opening {
             found: describe(game.start(), moves),
             expected: describe(opening.start(), opening.moves()),
         });
     }
-    let (winner, ending) = result_of(record)?;
     // A game stops at the ply limit (or at once, if its opening is longer):
     // a longer one, or one adjudicated elsewhere, was played under another.
     if let Some(most) = m.settings.max_plies {
-        let limit = most.max(opening_plies);
+        let limit = most.max(saved.opening_plies);
         let plies = game.moves().len();
-        let adjudicated = ending == Ending::Adjudicated { plies }.kind();
+        let adjudicated = saved.ending == Ending::Adjudicated { plies }.kind();
         if plies > limit || (adjudicated && plies != limit) {
             return Err(SavedErrorKind::PlyLimit { plies, limit });
         }
     }
-    Ok(Scored {
-        index,
-        first_seat: first_seat(index),
-        first_half_points: half_points(winner, first_seat(index)),
-        ending,
-        plies: game.moves().len() - opening_plies,
-    })
+    Ok(())
 }
 
 /// The winner (`None`: a draw) and the kind of ending of a saved game,

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use oware_core::Rules;
+use oware_core::{Rules, Seat};
 use oware_match::{
     Budget, Contestant, GameRecord, Match, Player, SearchPlayer, Settings, random_openings,
 };
@@ -107,11 +107,11 @@ pub(crate) fn engine(evaluation: Evaluation, knobs: Knobs) -> Engine {
     engine
 }
 
-/// The result of a finished game for the side to move in `position`: 1
+/// The result of a game won by `winner` (`None`: drawn) for `mover`: 1
 /// for a win, ½ for a draw, 0 for a loss.
-pub(crate) fn result_for(record: &GameRecord, position: oware_core::Position) -> f64 {
-    match record.result.winner {
-        Some(seat) if seat == position.to_move() => 1.0,
+pub(crate) fn result_for(winner: Option<Seat>, mover: Seat) -> f64 {
+    match winner {
+        Some(seat) if seat == mover => 1.0,
         Some(_) => 0.0,
         None => 0.5,
     }

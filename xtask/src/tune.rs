@@ -216,7 +216,7 @@ fn samples(record: &GameRecord) -> Vec<Sample> {
         .iter()
         .map(|&p| Sample {
             features: features(p).map(f64::from),
-            result: result_for(record, p),
+            result: result_for(record.result.winner, p.to_move()),
         })
         .collect()
 }

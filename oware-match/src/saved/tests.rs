@@ -139,6 +139,33 @@ fn saved_games_are_counted_as_they_were_played() {
 }
 
 #[test]
+fn saved_games_read_back_as_they_were_played_with_no_match_to_check() {
+    let m = a_match(6, 5, Rules::AUALE);
+    let (records, _) = played(&m);
+    let text = saved(&records);
+    let lines: Vec<&str> = text.lines().collect();
+    let games = read_games(&text).expect("a match's own file");
+    assert_eq!(games.len(), records.len());
+    for (saved, record) in games.iter().zip(&records) {
+        assert_eq!(saved.round, record.index + 1);
+        assert_eq!(saved.names, record.names);
+        assert_eq!(saved.time_control, time_control(record.budgets));
+        assert_eq!(saved.game, record.game);
+        assert_eq!(saved.game.rules(), Rules::AUALE);
+        assert_eq!(saved.opening_plies, record.opening_plies);
+        assert_eq!(saved.winner, record.result.winner);
+        assert_eq!(saved.ending, record.scored().ending);
+        let first = lines[saved.line - 1];
+        assert!(first.starts_with('['), "line {} is `{first}`", saved.line);
+    }
+    assert!(games.windows(2).all(|pair| pair[0].line < pair[1].line));
+    // What a match would refuse as not its own still reads as played.
+    let other = a_match(2, 6, Rules::ABAPA);
+    assert!(read_saved(&text, &other).is_err());
+    assert_eq!(read_games("\n"), Ok(Vec::new()));
+}
+
+#[test]
 fn a_resumed_match_plays_only_the_games_not_saved_and_ends_as_if_never_stopped() {
     let m = a_match(6, 5, Rules::ABAPA);
     let (records, whole) = played(&m);
