@@ -104,3 +104,57 @@ pub fn run_with(depth: u32, evaluation: Evaluation) -> BenchReport {
     }
     BenchReport { nodes, elapsed }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_suite_is_its_transcripts_played_out_unfinished_in_the_middle_game() {
+        let games = suite();
+        assert_eq!(games.len(), SUITE.len());
+        for (game, text) in games.iter().zip(SUITE) {
+            assert_eq!(Transcript::from(game.moves().to_vec()).to_string(), text);
+            assert_eq!(game.start(), oware_core::Position::OPENING);
+            assert!(!game.is_over(), "{text}");
+            assert!((16..=45).contains(&game.moves().len()), "{text}");
+            let board = game.position().board();
+            let stores = [oware_core::Seat::South, oware_core::Seat::North].map(|s| board.store(s));
+            assert!(
+                stores.iter().all(|&store| store <= 18),
+                "{text}: {stores:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_run_sums_each_position_searched_on_its_own() {
+        let depth = 4;
+        let report = run(depth);
+        let mut nodes = 0;
+        for game in suite() {
+            let mut engine = Engine::new(EngineOptions::default());
+            engine.set_analysis(false);
+            let result = engine.search(
+                &game,
+                &Limits::depth(depth),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
+            assert_eq!(result.depth, depth);
+            nodes += result.nodes;
+        }
+        assert_eq!(report.nodes, nodes);
+        assert!(report.nodes > 24 * 6, "{report:?}");
+        assert!(report.elapsed > Duration::ZERO, "{report:?}");
+    }
+
+    #[test]
+    fn nodes_per_second_are_the_nodes_over_the_time() {
+        let report = BenchReport {
+            nodes: 3_000_000,
+            elapsed: Duration::from_millis(1500),
+        };
+        assert_eq!(report.nps(), 2_000_000);
+    }
+}

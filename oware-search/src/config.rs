@@ -52,7 +52,8 @@ impl Knobs {
     /// Parses `name=value` pairs separated by commas, over the defaults.
     ///
     /// # Errors
-    /// A message naming the pair that is not understood.
+    /// A message naming the pair that is not understood, or whose value
+    /// the knob cannot hold.
     pub fn parse(text: &str) -> Result<Knobs, String> {
         let mut knobs = Knobs::DEFAULT;
         for pair in text.split(',').filter(|p| !p.is_empty()) {
@@ -62,13 +63,14 @@ impl Knobs {
             let number: i64 = value
                 .parse()
                 .map_err(|_| format!("`{value}` is not a number"))?;
+            let out_of_range = |_| format!("`{pair}`: {number} is out of the knob's range");
             match name {
                 "lmr" => knobs.lmr = number != 0,
-                "lmr_depth" => knobs.lmr_depth = number as i32,
-                "lmr_index" => knobs.lmr_index = number as usize,
-                "qs" => knobs.qs = number as u8,
+                "lmr_depth" => knobs.lmr_depth = number.try_into().map_err(out_of_range)?,
+                "lmr_index" => knobs.lmr_index = number.try_into().map_err(out_of_range)?,
+                "qs" => knobs.qs = number.try_into().map_err(out_of_range)?,
                 "single" => knobs.single = number != 0,
-                "futility" => knobs.futility = number as i32,
+                "futility" => knobs.futility = number.try_into().map_err(out_of_range)?,
                 _ => return Err(format!("no knob `{name}`")),
             }
         }
@@ -103,5 +105,56 @@ impl SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig::PLAY
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Knobs;
+
+    #[test]
+    fn each_knob_is_set_by_its_name_over_the_defaults() {
+        assert_eq!(Knobs::parse(""), Ok(Knobs::DEFAULT));
+        let off = Knobs {
+            lmr: false,
+            single: false,
+            ..Knobs::DEFAULT
+        };
+        assert_eq!(Knobs::parse("lmr=0,single=0"), Ok(off));
+        assert_eq!(
+            Knobs::parse("lmr=0,lmr=1,single=0,single=2"),
+            Ok(Knobs::DEFAULT)
+        );
+        let set = Knobs {
+            lmr_depth: 5,
+            lmr_index: 4,
+            qs: 0,
+            futility: 40,
+            ..Knobs::DEFAULT
+        };
+        assert_eq!(
+            Knobs::parse("lmr_depth=5,lmr_index=4,qs=0,futility=40,"),
+            Ok(set)
+        );
+    }
+
+    #[test]
+    fn a_pair_not_understood_is_named() {
+        for (text, error) in [
+            ("qs", "`qs` is not name=value"),
+            ("qs=two", "`two` is not a number"),
+            ("speed=3", "no knob `speed`"),
+            ("qs=300", "`qs=300`: 300 is out of the knob's range"),
+            (
+                "lmr_index=-1",
+                "`lmr_index=-1`: -1 is out of the knob's range",
+            ),
+            (
+                "futility=9999999999",
+                "`futility=9999999999`: 9999999999 is out of the knob's range",
+            ),
+        ] {
+            assert_eq!(Knobs::parse(text), Err(error.to_owned()), "{text}");
+        }
     }
 }

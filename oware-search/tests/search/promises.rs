@@ -198,6 +198,50 @@ fn node_limits_are_honoured() {
 }
 
 #[test]
+fn a_tree_searched_to_its_ends_stops_deepening_by_itself() {
+    // South's one seed goes to North's a, and North cannot feed South back:
+    // every line ends within two plies, so nothing deeper can change the result.
+    let board = Board::from_cells([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 23, 24]).unwrap();
+    let game = Game::from_position(Position::new(board, Seat::South), Rules::ABAPA);
+    for analysis in [false, true] {
+        // No limits at all: only the end of the tree stops it.
+        let (result, events) = search(
+            &mut engine(SearchConfig::PLAY, analysis),
+            &game,
+            Limits::default(),
+        );
+        assert!(
+            result.depth <= 3,
+            "analysis {analysis}: depth {}",
+            result.depth
+        );
+        assert!(result.score.result().is_some(), "{:?}", result.score);
+        let iterations = events
+            .iter()
+            .filter(|e| matches!(e, Event::Iteration(_)))
+            .count();
+        assert_eq!(iterations as u32, result.depth);
+    }
+}
+
+#[test]
+fn a_win_proven_within_reach_stops_the_search_by_itself() {
+    // South's f sows into North's a and b, making 2 and 3: five seeds, and
+    // South's store reaches 28. The other moves leave a large tree unsearched.
+    let board = Board::from_cells([1, 1, 1, 1, 1, 2, 1, 2, 2, 2, 2, 2, 23, 7]).unwrap();
+    let game = Game::from_position(Position::new(board, Seat::South), Rules::ABAPA);
+    // No limits: only the proof settles it (in play mode, where the best move is all that counts).
+    let (result, _) = search(
+        &mut engine(SearchConfig::PLAY, false),
+        &game,
+        Limits::default(),
+    );
+    assert_eq!(result.best, Some(House::F));
+    assert_eq!(result.score.result(), Some(Proven::Win { plies: 1 }));
+    assert!(result.depth <= 2, "depth {}", result.depth);
+}
+
+#[test]
 fn a_finished_game_has_no_move_and_its_result() {
     let mut cells = [0u8; 14];
     cells[House::A.index()] = 1;
