@@ -440,6 +440,70 @@ mod tests {
     }
 
     #[test]
+    fn the_checksum_is_fnv_1a() {
+        // The published 32-bit FNV-1a test vectors.
+        for (text, hash) in [
+            ("", 0x811c_9dc5),
+            ("a", 0xe40c_292c),
+            ("foobar", 0xbf9c_f968),
+        ] {
+            assert_eq!(checksum(text.as_bytes(), text.len()), hash, "{text:?}");
+        }
+        // Only the first `len` bytes count.
+        assert_eq!(checksum(b"foobar", 1), checksum(b"f", 1));
+    }
+
+    #[test]
+    fn each_house_and_store_is_a_group_of_one_hot_inputs() {
+        for position in positions().into_iter().take(200) {
+            let groups: Vec<usize> = active_inputs(position)
+                .iter()
+                .map(|&input| group_of(usize::from(input)))
+                .collect();
+            assert_eq!(groups, (0..ACTIVE).collect::<Vec<_>>(), "{position:?}");
+        }
+        assert_eq!(group_of(COUNTS - 1), 0);
+        assert_eq!(group_of(COUNTS), 1);
+        assert_eq!(group_of(12 * COUNTS - 1), 11);
+        assert_eq!(group_of(12 * COUNTS), 12);
+        assert_eq!(group_of(12 * COUNTS + STORE_COUNTS - 1), 12);
+        assert_eq!(group_of(12 * COUNTS + STORE_COUNTS), 13);
+        assert_eq!(group_of(INPUTS - 1), 13);
+    }
+
+    #[test]
+    fn the_overflow_check_allows_exactly_the_sums_that_fit() {
+        // Unit 3: a bias of -100 and, in each group, one weight of size
+        // 2,000 and smaller ones: the largest sum is 100 + 14 × 2,000 = 28,100.
+        let mut network = Network {
+            rows: [[0; HIDDEN]; INPUTS],
+            bias: [0; HIDDEN],
+            output: [0; HIDDEN],
+            output_bias: 0,
+        };
+        network.bias[3] = -100;
+        for group in 0..ACTIVE {
+            let first = if group < 12 {
+                group * COUNTS
+            } else {
+                12 * COUNTS + (group - 12) * STORE_COUNTS
+            };
+            network.rows[first][3] = 5;
+            network.rows[first + 1][3] = if group % 2 == 0 { 2_000 } else { -2_000 };
+            network.rows[first + 2][3] = -7;
+        }
+        assert_eq!(network.check(), Ok(()));
+        // Up to i16::MAX exactly: 100 + 13 × 2,000 + 6,667 = 32,767.
+        network.rows[1][3] = 6_667;
+        assert_eq!(network.check(), Ok(()));
+        network.rows[1][3] = -6_668;
+        assert_eq!(network.check(), Err(NetError::Overflow { unit: 3 }));
+        network.rows[1][3] = 6_667;
+        network.bias[3] = 101;
+        assert_eq!(network.check(), Err(NetError::Overflow { unit: 3 }));
+    }
+
+    #[test]
     fn a_file_reads_back_and_a_damaged_one_is_refused() {
         let network = varied();
         let bytes = network.to_bytes();
@@ -470,9 +534,34 @@ mod tests {
             Network::from_bytes(&large.to_bytes()),
             Err(NetError::Overflow { unit: 5 })
         );
-        assert_eq!(
-            NetError::Checksum.to_string(),
-            "the network file is damaged: its checksum differs"
-        );
+        for (error, text) in [
+            (
+                NetError::Checksum,
+                "the network file is damaged: its checksum differs".to_owned(),
+            ),
+            (
+                NetError::Length { found: 100 },
+                format!("a network file is {FILE_LEN} bytes long, this one 100"),
+            ),
+            (
+                NetError::Magic,
+                "not a network file: the magic bytes are missing".to_owned(),
+            ),
+            (
+                NetError::Shape {
+                    inputs: 7,
+                    hidden: 16,
+                },
+                format!(
+                    "the network has 7 inputs and 16 hidden units, this build {INPUTS} and {HIDDEN}"
+                ),
+            ),
+            (
+                NetError::Overflow { unit: 5 },
+                "hidden unit 5 can overflow 16 bits: the weights are too large".to_owned(),
+            ),
+        ] {
+            assert_eq!(error.to_string(), text);
+        }
     }
 }
