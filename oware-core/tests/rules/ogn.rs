@@ -191,6 +191,27 @@ fn a_new_record_has_the_roster_and_reads_back() {
 }
 
 #[test]
+fn a_word_longer_than_a_line_stands_on_its_own_line() {
+    let mut game = Game::new(Rules::ABAPA);
+    for &house in "FfEe".parse::<Transcript>().unwrap().iter() {
+        game.play(house).unwrap();
+    }
+    let long = "x".repeat(90);
+    let mut record = Record::new(game);
+    // Before the first move, and after the second.
+    record.set_comment(0, Some(&long));
+    record.set_comment(2, Some(&format!("{long} short")));
+    let text = record.to_string();
+    let moves = text.split_once("\n\n").unwrap().1;
+    assert_eq!(
+        moves,
+        format!("{{{long}}}\n1. F f\n{{{long}\nshort}} 2. E e *\n"),
+        "{text}"
+    );
+    assert_eq!(text.parse::<Record>().unwrap(), record);
+}
+
+#[test]
 fn play_and_undo_keep_the_result_with_the_game() {
     // A game that the move limit ends after two quiet moves.
     let rules = Rules {
