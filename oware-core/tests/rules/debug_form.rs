@@ -1,5 +1,5 @@
-//! The `Debug` form of a board: what a failed assertion prints, so it must
-//! show every cell, in index order.
+//! The `Debug` form of a board and a position: what a failed assertion
+//! prints, so it must show every cell, in index order, and the side to move.
 
 use oware_core::{Board, House, Position};
 
@@ -13,5 +13,14 @@ fn a_boards_debug_form_lists_its_fourteen_cells_in_order() {
     assert_eq!(
         format!("{board:?}"),
         format!("Board({:?})", board.to_cells())
+    );
+}
+
+#[test]
+fn a_positions_debug_form_lists_its_cells_and_the_side_to_move() {
+    let position = Position::OPENING.play(House::F).unwrap();
+    assert_eq!(
+        format!("{position:?}"),
+        format!("Position({:?}, North to move)", position.board().to_cells())
     );
 }

@@ -45,3 +45,13 @@ fn perft_matches_the_data_file() {
         }
     }
 }
+
+#[test]
+fn depth_zero_counts_the_position_itself() {
+    // Even one whose side to move has no move: the leaf is the position.
+    let stuck = Board::from_cells([0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 24]).unwrap();
+    for position in [Position::OPENING, Position::new(stuck, Seat::South)] {
+        assert_eq!(perft(position, 0), 1, "{position:?}");
+        assert_eq!(perft_played(position, 0), 1, "{position:?}");
+    }
+}
