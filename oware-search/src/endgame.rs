@@ -306,3 +306,21 @@ pub(crate) fn node_value(value: EndgameValue, position: &Position, ply: usize) -
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_names_who_can_force_a_win() {
+        for mover in [Seat::South, Seat::North] {
+            assert_eq!(EndgameResult::Win.winner(mover), Some(Some(mover)));
+            assert_eq!(
+                EndgameResult::Loss.winner(mover),
+                Some(Some(mover.opponent()))
+            );
+            assert_eq!(EndgameResult::Draw.winner(mover), Some(None));
+            assert_eq!(EndgameResult::Open { lo: 23, hi: 26 }.winner(mover), None);
+        }
+    }
+}
