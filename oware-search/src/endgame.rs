@@ -323,4 +323,79 @@ mod tests {
             assert_eq!(EndgameResult::Open { lo: 23, hi: 26 }.winner(mover), None);
         }
     }
+
+    /// South to move with `south` in its store, `north` in North's, and the
+    /// rest on the board (South's a holds them all).
+    fn position(south: u8, north: u8) -> Position {
+        let board = oware_core::Board::from_cells([
+            48 - south - north,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            south,
+            north,
+        ])
+        .unwrap();
+        Position::new(board, Seat::South)
+    }
+
+    #[test]
+    fn bounds_are_read_against_the_stores() {
+        // 20 and 22 in the stores, 6 on the board: South ends with 20 plus
+        // half of 6 plus the net, in seeds.
+        let p = position(20, 22);
+        let value = |lo, hi| EndgameValue { lo, hi }.result(&p);
+        assert_eq!(value(4, 6), EndgameResult::Win); // 25 at least
+        assert_eq!(value(-4, -2), EndgameResult::Loss); // 23 at most
+        assert_eq!(value(2, 2), EndgameResult::Draw); // 24 exactly
+        // 23 to 25, and (odd nets halve down) 24 to 26.
+        assert_eq!(value(0, 4), EndgameResult::Open { lo: 23, hi: 25 });
+        assert_eq!(value(1, 5), EndgameResult::Open { lo: 23, hi: 25 });
+        assert_eq!(value(2, 6), EndgameResult::Open { lo: 24, hi: 26 });
+        // 16 on the board: a net of -8 leaves South 20 + (16 - 8) / 2 = 24.
+        let richer = position(20, 12);
+        assert_eq!(
+            EndgameValue { lo: -8, hi: -8 }.result(&richer),
+            EndgameResult::Draw
+        );
+    }
+
+    #[test]
+    fn a_node_value_is_a_result_at_its_ply_or_a_bound_on_the_draw_line() {
+        let p = position(20, 22);
+        let node = |lo, hi, ply| node_value(EndgameValue { lo, hi }, &p, ply);
+        assert_eq!(node(4, 6, 3), NodeValue::Result(ENDGAME_WIN - 3));
+        assert_eq!(node(-4, -2, 5), NodeValue::Result(-ENDGAME_WIN + 5));
+        assert_eq!(node(2, 2, 7), NodeValue::Result(DRAW));
+        // 24 to 26: no loss; 22 to 24: no win; 23 to 25: either.
+        assert_eq!(
+            node(2, 6, 1),
+            NodeValue::Between {
+                at_least_draw: true,
+                at_most_draw: false
+            }
+        );
+        assert_eq!(
+            node(-2, 2, 1),
+            NodeValue::Between {
+                at_least_draw: false,
+                at_most_draw: true
+            }
+        );
+        assert_eq!(
+            node(0, 4, 1),
+            NodeValue::Between {
+                at_least_draw: false,
+                at_most_draw: false
+            }
+        );
+    }
 }

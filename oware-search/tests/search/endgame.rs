@@ -11,6 +11,7 @@ use oware_core::{Board, Game, Position, Rules, Seat};
 use oware_egdb::{Database, Ruleset};
 use oware_search::{
     Endgame, EndgameResult, EndgameValue, Engine, EngineOptions, Limits, Proven, Score, abapa_fits,
+    probe_game, probe_game_moves,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -202,4 +203,63 @@ fn under_a_move_limit_the_database_is_not_used() {
         assert_eq!(with.root_scores, without.root_scores, "{position:?}");
         compared += 1;
     }
+}
+
+/// The database's value as the search's type.
+fn value_of(bounds: oware_egdb::Bounds) -> EndgameValue {
+    EndgameValue {
+        lo: bounds.lo,
+        hi: bounds.hi,
+    }
+}
+
+#[test]
+fn the_database_speaks_for_a_game_only_where_its_history_cannot_matter() {
+    let db = Database::build(Ruleset::Abapa, SEEDS);
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let (mut quiet, mut captures) = (0, 0);
+    for _ in 0..400 {
+        let position = random_position(&mut rng);
+        let game = Game::from_position(position, Rules::ABAPA);
+        if game.is_over() {
+            assert_eq!(probe_game(&db, &game), None, "{position:?} is over");
+            continue;
+        }
+        // A set-up has nothing before it: its value is the database's.
+        let fresh = db.probe(&position).map(value_of);
+        assert_eq!(probe_game(&db, &game), fresh, "{position:?}");
+        // Rules the database was not solved for: nothing.
+        let awari = Game::from_position(position, Rules::AWARI);
+        assert_eq!(probe_game(&db, &awari), None, "{position:?} under awari");
+        assert!(
+            probe_game_moves(&db, &awari)
+                .iter()
+                .all(|(_, v)| v.is_none())
+        );
+        // Each move's value, held to the database's own reading of the
+        // moves (oware-egdb's probe_moves): given where the position after
+        // it was reached by a capture or ends the game, none after a quiet
+        // move, which the opening position could follow back.
+        let by_db = db.probe_moves(&position).expect("inside the database");
+        let by_search = probe_game_moves(&db, &game);
+        assert_eq!(by_search.len(), by_db.len(), "{position:?}");
+        for ((house, value), &(db_house, bounds)) in by_search.iter().zip(&by_db) {
+            assert_eq!(*house, db_house);
+            let mut after = game.clone();
+            after.play(*house).unwrap();
+            let fact = after.is_over() || after.moves_without_capture() == 0;
+            let expected = fact.then(|| value_of(bounds));
+            assert_eq!(*value, expected, "{position:?} move {house}");
+            if fact {
+                captures += 1;
+            } else {
+                quiet += 1;
+                assert_eq!(probe_game(&db, &after), None, "{position:?} after {house}");
+            }
+        }
+    }
+    assert!(
+        quiet > 100 && captures > 20,
+        "{quiet} quiet moves, {captures} captures"
+    );
 }
