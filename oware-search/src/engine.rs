@@ -171,6 +171,12 @@ impl Engine {
         &mut self.overhead
     }
 
+    /// The lag learnt so far ([`Engine::overhead_mut`]).
+    #[must_use]
+    pub fn overhead(&self) -> Overhead {
+        self.overhead
+    }
+
     /// Sets which parts of the search are on (for checks; default [`SearchConfig::PLAY`]).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
@@ -304,5 +310,60 @@ impl SearchHandle {
     #[must_use]
     pub fn join(self) -> (Engine, SearchResult) {
         self.thread.join().expect("the search thread panicked")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use oware_core::Rules;
+
+    use super::*;
+
+    fn engine() -> Engine {
+        Engine::new(EngineOptions {
+            hash_mb: 1,
+            threads: 1,
+        })
+    }
+
+    #[test]
+    fn the_engine_keeps_what_it_is_given() {
+        let mut engine = engine();
+        assert_eq!(engine.evaluation(), Evaluation::DEFAULT);
+        engine.set_weights(Weights::SEEDS_ONLY);
+        assert_eq!(engine.evaluation(), Evaluation::Linear(Weights::SEEDS_ONLY));
+        engine.set_evaluation(Evaluation::Linear(Weights::TUNED));
+        assert_eq!(engine.evaluation(), Evaluation::Linear(Weights::TUNED));
+        assert!(engine.endgame().is_none());
+        let db: Arc<dyn Endgame> =
+            Arc::new(oware_egdb::Database::build(oware_egdb::Ruleset::Abapa, 2));
+        engine.set_endgame(Some(Arc::clone(&db)));
+        assert!(engine.endgame().is_some_and(|kept| Arc::ptr_eq(kept, &db)));
+        engine.set_endgame(None);
+        assert!(engine.endgame().is_none());
+        assert_eq!(engine.overhead(), Overhead::default());
+        let ms = Duration::from_millis;
+        engine.overhead_mut().observe(ms(300), ms(100));
+        assert_eq!(engine.overhead().estimate(), ms(200));
+    }
+
+    #[test]
+    fn a_spawned_search_is_finished_only_once_it_ends() {
+        let game = Game::new(Rules::ABAPA);
+        // No limits: it runs until stopped.
+        let endless = spawn(engine(), game.clone(), Limits::default());
+        assert!(!endless.is_finished());
+        endless.stop();
+        let (_, result) = endless.join();
+        assert!(result.best.is_some());
+        let short = spawn(engine(), game, Limits::depth(2));
+        // Its events end when its thread does.
+        while short.events().recv().is_ok() {}
+        while !short.is_finished() {
+            std::thread::yield_now();
+        }
+        assert_eq!(short.join().1.depth, 2);
     }
 }

@@ -314,6 +314,17 @@ mod tests {
     use oware_core::{Board, House};
 
     #[test]
+    fn each_count_falls_in_its_class_and_any_larger_one_in_the_last() {
+        for (class, &(low, high)) in CLASSES.iter().enumerate() {
+            for seeds in low..=high {
+                assert_eq!(class_of(seeds), class, "{seeds} seeds");
+            }
+        }
+        // A count no house holds still has a class: the last.
+        assert_eq!(class_of(u8::MAX), CLASSES.len() - 1);
+    }
+
+    #[test]
     fn the_table_form_equals_the_reference_form() {
         let mut varied = [0; FEATURES];
         for (i, w) in varied.iter_mut().enumerate() {
