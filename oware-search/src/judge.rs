@@ -128,5 +128,15 @@ mod tests {
         assert_eq!(worse.best, Some((House::A, Score::from_seeds(1.0))));
         assert_eq!(worse.mark, Some(Mark::Mistake));
         assert_eq!(judge(&scores, Some(House::A), House::C), None);
+        // A move as good as the search's choice gave nothing away.
+        let tied = [
+            (House::A, Score::from_seeds(1.0)),
+            (House::D, Score::from_seeds(1.0)),
+        ];
+        let equal = judge(&tied, Some(House::A), House::D).unwrap();
+        assert_eq!(
+            (equal.played, equal.best, equal.mark),
+            (Score::from_seeds(1.0), None, None)
+        );
     }
 }

@@ -317,3 +317,93 @@ impl Engine {
         result
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use oware_core::House;
+
+    use super::*;
+    use crate::score::Score;
+
+    #[test]
+    fn levels_and_their_errors_read_as_words() {
+        assert_eq!(Level::new(7).unwrap().to_string(), "7");
+        assert_eq!(
+            LevelError::OutOfRange(20).to_string(),
+            "there is no level 20: levels are 1 to 19"
+        );
+        assert_eq!(
+            LevelError::NotANumber("x".to_owned()).to_string(),
+            "`x` is not a level: levels are 1 to 19"
+        );
+    }
+
+    #[test]
+    fn the_noise_is_the_tables_hundredths_of_a_seed_and_none_from_level_10() {
+        for level in Level::all() {
+            let noise = level.noise();
+            let hundredths = TABLE[usize::from(level.get()) - 1].2;
+            assert!(
+                (noise * 100.0 - hundredths as f32).abs() < 1e-3,
+                "level {level}: {noise}"
+            );
+            assert!((0.0..=5.0).contains(&noise), "level {level}: {noise}");
+            assert_eq!(noise == 0.0, level.get() >= 10, "level {level}: {noise}");
+        }
+    }
+
+    #[test]
+    fn a_level_without_noise_keeps_the_searchs_choice_among_equals() {
+        let even = Score::from_seeds(1.0);
+        let result = SearchResult {
+            best: Some(House::A),
+            score: even,
+            depth: 4,
+            pv: vec![House::A],
+            root_scores: vec![(House::A, even), (House::B, even)],
+            nodes: 100,
+            elapsed: Duration::from_millis(1),
+        };
+        let game = Game::new(oware_core::Rules::ABAPA);
+        for seed in 0..20 {
+            let kept = Level::new(10)
+                .unwrap()
+                .add_noise(result.clone(), &game, seed);
+            assert_eq!(kept, result, "seed {seed}");
+        }
+        // With noise, either may be chosen, and over seeds both are.
+        let noisy: std::collections::HashSet<_> = (0..40)
+            .map(|seed| Level::MIN.add_noise(result.clone(), &game, seed).best)
+            .collect();
+        assert_eq!(noisy.len(), 2, "{noisy:?}");
+    }
+
+    #[test]
+    fn the_generator_is_splitmix64() {
+        // The published SplitMix64 outputs from a state of 0.
+        let mut rng = SplitMix(0);
+        assert_eq!(
+            [rng.next(), rng.next(), rng.next()],
+            [
+                0xe220_a839_7b1d_cdaf,
+                0x6e78_9e6a_a1b9_65f4,
+                0x06c4_5d18_8009_454f
+            ]
+        );
+    }
+
+    #[test]
+    fn uniform_and_normal_draws_have_their_means_and_spread() {
+        let mut rng = SplitMix(42);
+        let n = 20_000;
+        let units: Vec<f32> = (0..n).map(|_| rng.unit()).collect();
+        assert!(units.iter().all(|u| (0.0..1.0).contains(u)));
+        let mean = units.iter().sum::<f32>() / n as f32;
+        assert!((mean - 0.5).abs() < 0.01, "uniform mean {mean}");
+        let normals: Vec<f32> = (0..n).map(|_| rng.normal()).collect();
+        let mean = normals.iter().sum::<f32>() / n as f32;
+        let variance = normals.iter().map(|x| (x - mean).powi(2)).sum::<f32>() / n as f32;
+        assert!(mean.abs() < 0.03, "normal mean {mean}");
+        assert!((variance - 1.0).abs() < 0.05, "normal variance {variance}");
+    }
+}
