@@ -132,3 +132,76 @@ impl Timer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+    use oware_core::{Board, Game, GrandSlam, Position, Rules, Seat};
+
+    use super::*;
+    use crate::engine::{Engine, EngineOptions};
+
+    /// A caller's clock that starts far from 0 and moves a microsecond a reading.
+    fn slow_clock() -> f64 {
+        static READS: AtomicU64 = AtomicU64::new(0);
+        1e9 + READS.fetch_add(1, Ordering::Relaxed) as f64 / 1000.0
+    }
+
+    fn engine() -> Engine {
+        Engine::new(EngineOptions {
+            hash_mb: 1,
+            threads: 1,
+        })
+    }
+
+    #[test]
+    fn a_callers_clock_is_read_from_its_first_reading() {
+        let mut engine = engine();
+        engine.set_clock(Some(slow_clock));
+        let limits = Limits {
+            depth: Some(6),
+            time: Some(Duration::from_secs(10)),
+            ..Limits::default()
+        };
+        let result = engine.search(
+            &Game::new(Rules::ABAPA),
+            &limits,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        // Far less than ten seconds of that clock pass in a depth-6 search.
+        assert_eq!(result.depth, 6);
+        assert!(
+            result.elapsed < Duration::from_secs(1),
+            "{:?}",
+            result.elapsed
+        );
+    }
+
+    #[test]
+    fn with_no_limit_a_search_that_never_settles_stops_at_the_deepest_depth() {
+        // One seed each, and rules with no end by history: the seeds can
+        // go round for ever, so no depth settles the game.
+        let endless = Rules {
+            grand_slam: GrandSlam::CapturesNothing,
+            repetition: None,
+            move_limit: None,
+            ..Rules::ABAPA
+        };
+        let board = Board::from_cells([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 23, 23]).unwrap();
+        let game = Game::from_position(Position::new(board, Seat::South), endless);
+        let mut engine = engine();
+        engine.set_analysis(false);
+        let result = engine.search(
+            &game,
+            &Limits::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        assert_eq!(result.depth, Limits::MAX_DEPTH);
+        // A few plies short of the deepest ply the tables hold, for the extensions.
+        let max_ply = crate::score::MAX_PLY as u32;
+        assert!((max_ply - 8..max_ply).contains(&Limits::MAX_DEPTH));
+    }
+}
