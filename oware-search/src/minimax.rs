@@ -71,6 +71,38 @@ pub fn minimax_move_with(
     Score::from_value(-value(child, depth - 1, 1, rules, evaluation))
 }
 
+/// The minimax score, for the side to move in `position`, of playing
+/// `house` and searching `depth - 1` plies below it, then below the horizon
+/// up to `captures` plies of captures only, where each side may also stand
+/// on the evaluation (what the search's quiescence computes:
+/// [`Knobs::qs`](crate::Knobs)).
+///
+/// # Panics
+/// If `house` is not a legal move under `rules`, or `depth` is 0.
+#[must_use]
+#[track_caller]
+pub fn minimax_move_with_captures(
+    position: Position,
+    house: House,
+    depth: u32,
+    captures: u8,
+    rules: &Rules,
+    evaluation: &Evaluation,
+) -> Score {
+    assert!(depth > 0, "a move is searched at depth 1 or more");
+    assert!(
+        moves(position, rules).contains(house),
+        "{house} is not a legal move in {position:?}"
+    );
+    let child = position.play_unchecked(house);
+    let tree = Tree {
+        rules,
+        evaluation,
+        captures,
+    };
+    Score::from_value(-tree.value(child, depth - 1, 1))
+}
+
 fn value(
     position: Position,
     depth: u32,
@@ -78,24 +110,53 @@ fn value(
     rules: &Rules,
     evaluation: &Evaluation,
 ) -> Value {
-    let legal = moves(position, rules);
-    if legal.is_empty() {
-        return end_value(position, ply);
+    let tree = Tree {
+        rules,
+        evaluation,
+        captures: 0,
+    };
+    tree.value(position, depth, ply)
+}
+
+/// What the oracle searches: the rules, the evaluation at the horizon, and
+/// the plies of captures below it.
+struct Tree<'a> {
+    rules: &'a Rules,
+    evaluation: &'a Evaluation,
+    captures: u8,
+}
+
+impl Tree<'_> {
+    fn value(&self, position: Position, depth: u32, ply: usize) -> Value {
+        let legal = moves(position, self.rules);
+        if legal.is_empty() {
+            return end_value(position, ply);
+        }
+        if depth == 0 {
+            return self.below_horizon(position, ply, self.captures);
+        }
+        legal
+            .iter()
+            .map(|house| -self.value(position.play_unchecked(house), depth - 1, ply + 1))
+            .max()
+            .expect("a position with legal moves has a child")
     }
-    if depth == 0 {
-        return evaluation.evaluate(position);
+
+    /// The evaluation, or a capture's value if better, up to `left` plies.
+    fn below_horizon(&self, position: Position, ply: usize, left: u8) -> Value {
+        let legal = moves(position, self.rules);
+        if legal.is_empty() {
+            return end_value(position, ply);
+        }
+        let stand = self.evaluation.evaluate(position);
+        if left == 0 || ply >= crate::score::MAX_PLY - 1 {
+            return stand;
+        }
+        legal
+            .iter()
+            .map(|house| position.play_unchecked(house))
+            .filter(|child| child.board().captured_since(position.board()))
+            .map(|child| -self.below_horizon(child, ply + 1, left - 1))
+            .fold(stand, Value::max)
     }
-    legal
-        .iter()
-        .map(|house| {
-            -value(
-                position.play_unchecked(house),
-                depth - 1,
-                ply + 1,
-                rules,
-                evaluation,
-            )
-        })
-        .max()
-        .expect("a position with legal moves has a child")
 }

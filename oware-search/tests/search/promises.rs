@@ -6,9 +6,10 @@
 use std::sync::atomic::AtomicBool;
 
 use oware_core::{Board, EndReason, Game, GrandSlam, House, Position, Rules, Seat};
-use oware_search::minimax::{minimax, minimax_move};
+use oware_search::eval::Evaluation;
+use oware_search::minimax::{minimax, minimax_move, minimax_move_with_captures};
 use oware_search::{
-    Engine, EngineOptions, Event, Level, Limits, Proven, Score, SearchConfig, SearchResult,
+    Engine, EngineOptions, Event, Knobs, Level, Limits, Proven, Score, SearchConfig, SearchResult,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -92,6 +93,48 @@ fn table_and_ordering_change_no_value() {
             assert!(s.same_value(minimax_move(position, *h, depth, &NO_HISTORY)));
         }
     }
+}
+
+#[test]
+fn captures_below_the_horizon_are_searched_as_the_oracle_searches_them() {
+    // Quiescence on, and everything else that a fixed depth cannot hold to
+    // minimax off: no reductions, extensions, futility or table.
+    let knobs = Knobs {
+        lmr: false,
+        single: false,
+        futility: 0,
+        ..Knobs::DEFAULT
+    };
+    let config = SearchConfig {
+        tt: false,
+        ordering: true,
+        sound: false,
+        knobs,
+    };
+    let mut checked = 0;
+    for position in random_positions(3, 40) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for depth in 1..=3 {
+            let (result, _) = search(&mut engine(config, true), &game, Limits::depth(depth));
+            assert_eq!(result.root_scores.len(), game.legal_moves().len());
+            for &(house, score) in &result.root_scores {
+                let oracle = minimax_move_with_captures(
+                    position,
+                    house,
+                    depth,
+                    knobs.qs,
+                    &NO_HISTORY,
+                    &Evaluation::DEFAULT,
+                );
+                assert!(
+                    score.same_value(oracle),
+                    "{position:?} depth {depth} move {house}: {score} vs the oracle's {oracle}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked} moves");
 }
 
 #[test]
