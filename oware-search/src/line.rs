@@ -18,7 +18,7 @@ pub(crate) fn end_value(position: Position, ply: usize) -> Value {
 /// The value, for the side to move in `position` at `ply`, of a game won by
 /// `winner` (`None`: drawn).
 #[inline]
-fn winner_value(winner: Option<Seat>, position: Position, ply: usize) -> Value {
+pub(crate) fn winner_value(winner: Option<Seat>, position: Position, ply: usize) -> Value {
     match winner {
         Some(seat) if seat == position.to_move() => win_in(ply),
         Some(_) => loss_in(ply),

@@ -1,15 +1,18 @@
 //! The oracle: plain minimax with the same evaluation and the same game
 //! ends as the search, and nothing else — no pruning, no table, no
-//! ordering. `cargo xtask verify` holds the alpha-beta search to it.
+//! ordering. `cargo xtask verify` holds the alpha-beta search to it, and
+//! the search's tests to its forms with captures below the horizon
+//! ([`minimax_move_with_captures`]) and with a game's history
+//! ([`minimax_game_move`]).
 //!
 //! Like the search of a position without history, it ends a game only by
 //! the history-free rules (25 or more, 24–24, no legal move); `rules`
 //! decide the legal moves (the grand-slam rule).
 
-use oware_core::{House, Position, Rules};
+use oware_core::{Game, House, Position, Rules};
 
 use crate::eval::Evaluation;
-use crate::line::{end_value, moves};
+use crate::line::{end_value, moves, winner_value};
 use crate::score::{Score, Value};
 
 /// The minimax score of `position` searched `depth` plies, with the
@@ -101,6 +104,43 @@ pub fn minimax_move_with_captures(
         captures,
     };
     Score::from_value(-tree.value(child, depth - 1, 1))
+}
+
+/// The minimax score, for the side to move in `game`, of playing `house`
+/// and searching `depth - 1` plies below it, the game's history counted:
+/// every end the game's rules know (repetition and the move limit
+/// included, as [`Game::outcome`] decides them) ends a line, scored by its
+/// winner.
+///
+/// # Panics
+/// If `house` is not a legal move of `game`, or `depth` is 0.
+#[must_use]
+#[track_caller]
+pub fn minimax_game_move(game: &Game, house: House, depth: u32, evaluation: &Evaluation) -> Score {
+    assert!(depth > 0, "a move is searched at depth 1 or more");
+    let mut child = game.clone();
+    child
+        .play(house)
+        .unwrap_or_else(|error| panic!("{house} is not a legal move: {error}"));
+    Score::from_value(-game_value(&child, depth - 1, 1, evaluation))
+}
+
+fn game_value(game: &Game, depth: u32, ply: usize, evaluation: &Evaluation) -> Value {
+    if let Some(outcome) = game.outcome() {
+        return winner_value(outcome.winner, game.position(), ply);
+    }
+    if depth == 0 {
+        return evaluation.evaluate(game.position());
+    }
+    game.legal_moves()
+        .iter()
+        .map(|house| {
+            let mut child = game.clone();
+            child.play(house).expect("a legal move");
+            -game_value(&child, depth - 1, ply + 1, evaluation)
+        })
+        .max()
+        .expect("a game not over has a legal move")
 }
 
 fn value(

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use oware_core::{Board, EndReason, Game, GrandSlam, House, Position, Rules, Seat};
 use oware_search::eval::Evaluation;
-use oware_search::minimax::{minimax, minimax_move, minimax_move_with_captures};
+use oware_search::minimax::{minimax, minimax_game_move, minimax_move, minimax_move_with_captures};
 use oware_search::{
     Engine, EngineOptions, Event, Knobs, Level, Limits, Proven, Score, SearchConfig, SearchResult,
 };
@@ -135,6 +135,72 @@ fn captures_below_the_horizon_are_searched_as_the_oracle_searches_them() {
         }
     }
     assert!(checked > 300, "{checked} moves");
+}
+
+/// A set-up of a few seeds and a few quiet moves from it, so that the
+/// game's history holds positions that can come back within a search.
+fn game_with_history(rng: &mut ChaCha8Rng, rules: Rules) -> Option<Game> {
+    let mut cells = [0u8; 14];
+    for _ in 0..rng.random_range(1..=4) {
+        cells[rng.random_range(0..12usize)] += 1;
+    }
+    let left = 48 - cells.iter().sum::<u8>();
+    cells[12] = rng.random_range(left - 24..=24);
+    cells[13] = left - cells[12];
+    let seat = if rng.random_bool(0.5) {
+        Seat::South
+    } else {
+        Seat::North
+    };
+    let mut game = Game::from_position(Position::new(Board::from_cells(cells).ok()?, seat), rules);
+    for _ in 0..rng.random_range(0..30) {
+        let quiet: Vec<House> = game
+            .legal_moves()
+            .iter()
+            .filter(|&house| {
+                let mut after = game.clone();
+                after.play(house).is_ok() && after.moves_without_capture() > 0 && !after.is_over()
+            })
+            .collect();
+        let &house = quiet.get(rng.random_range(0..quiet.len().max(1)))?;
+        game.play(house).ok()?;
+    }
+    (!game.is_over()).then_some(game)
+}
+
+#[test]
+fn with_a_history_every_root_move_scores_as_the_history_oracle_scores_it() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let (mut checked, mut ended) = (0, 0);
+    for rules in [Rules::ABAPA, Rules::AUALE] {
+        for _ in 0..400 {
+            let Some(game) = game_with_history(&mut rng, rules) else {
+                continue;
+            };
+            let depth = rng.random_range(2..=8);
+            let (result, _) = search(
+                &mut engine(SearchConfig::SOUND, true),
+                &game,
+                Limits::depth(depth),
+            );
+            assert_eq!(result.root_scores.len(), game.legal_moves().len());
+            for &(house, score) in &result.root_scores {
+                let oracle = minimax_game_move(&game, house, depth, &Evaluation::DEFAULT);
+                assert!(
+                    score.same_value(oracle),
+                    "{rules:?}, {:?} after {:?}, depth {depth}, move {house}: {score} vs the oracle's {oracle}",
+                    game.start(),
+                    game.moves()
+                );
+                checked += 1;
+                ended += usize::from(oracle.proven().is_some());
+            }
+        }
+    }
+    assert!(
+        checked > 200 && ended > 20,
+        "{checked} moves, {ended} proven"
+    );
 }
 
 #[test]
