@@ -209,3 +209,54 @@ impl fmt::Display for Event {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_and_results_read_as_their_text_forms() {
+        let score = Score::from_seeds(1.25);
+        let iteration = Iteration {
+            depth: 12,
+            score,
+            best: House::E,
+            pv: vec![House::E, House::c, House::A],
+            root_scores: vec![(House::E, score)],
+            nodes: 123_456,
+            elapsed: Duration::from_millis(8),
+        };
+        assert_eq!(iteration.nps(), 15_432_000);
+        assert_eq!(
+            iteration.to_string(),
+            format!("depth 12 score {score} nodes 123456 nps 15432000 time 8 pv E c A")
+        );
+        let root_move = RootMove {
+            depth: 12,
+            house: House::E,
+            score,
+        };
+        assert_eq!(
+            root_move.to_string(),
+            format!("depth 12 move E score {score}")
+        );
+        let mut result = SearchResult {
+            best: Some(House::E),
+            score,
+            depth: 12,
+            pv: vec![House::E],
+            root_scores: Vec::new(),
+            nodes: 300,
+            elapsed: Duration::from_millis(2),
+        };
+        assert_eq!(result.nps(), 150_000);
+        assert_eq!(
+            result.to_string(),
+            format!("best E score {score} depth 12 nodes 300 nps 150000 time 2 pv E")
+        );
+        result.best = None;
+        result.pv.clear();
+        assert!(result.to_string().starts_with("best (none) score"));
+        assert!(result.to_string().ends_with(" pv "));
+    }
+}

@@ -204,6 +204,65 @@ fn with_a_history_every_root_move_scores_as_the_history_oracle_scores_it() {
 }
 
 #[test]
+fn the_principal_variation_is_a_legal_line_that_leads_to_the_score() {
+    let mut full = 0;
+    for position in random_positions(5, 30) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for (depth, analysis) in [(3, true), (4, false), (5, true)] {
+            let (result, events) = search(
+                &mut engine(SearchConfig::SOUND, analysis),
+                &game,
+                Limits::depth(depth),
+            );
+            let mut lines: Vec<(&[House], Score)> = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Iteration(i) => {
+                        assert_eq!(
+                            i.pv.first(),
+                            Some(&i.best),
+                            "{position:?} depth {}",
+                            i.depth
+                        );
+                        Some((&i.pv[..], i.score))
+                    }
+                    Event::RootMove(_) => None,
+                })
+                .collect();
+            assert_eq!(result.pv.first(), result.best.as_ref());
+            lines.push((&result.pv, result.score));
+            for (pv, score) in lines {
+                // Each move legal where it is played.
+                let mut leaf = position;
+                for &house in pv {
+                    assert!(
+                        leaf.legal_moves_under(&NO_HISTORY).contains(house),
+                        "{position:?}: {pv:?}"
+                    );
+                    leaf = leaf.play_unchecked(house);
+                }
+                // A line to the horizon that does not end the game: its
+                // leaf's evaluation, from the root's side, is the score.
+                if pv.len() as u32 == depth && !leaf.is_over() && pv == &result.pv[..] {
+                    let at_leaf = minimax(leaf, 0, &NO_HISTORY);
+                    let expected = if depth % 2 == 0 {
+                        at_leaf
+                    } else {
+                        at_leaf.flip()
+                    };
+                    assert!(
+                        score.same_value(expected),
+                        "{position:?}: {pv:?} gives {expected}, the score is {score}"
+                    );
+                    full += 1;
+                }
+            }
+        }
+    }
+    assert!(full > 30, "{full} lines checked to the horizon");
+}
+
+#[test]
 fn every_depth_sends_its_root_moves_then_an_iteration() {
     let game = Game::new(Rules::ABAPA);
     let (result, events) = search(
