@@ -289,6 +289,85 @@ fn move_ordering_cuts_the_tree() {
     );
 }
 
+/// The result for the side to move in `game` within `depth` plies, every
+/// line the depth leaves unfinished counted as `unfinished` for `side`
+/// (1 a win, -1 a loss): 1, 0 or -1, by plain minimax over the game's own
+/// rules (its history included).
+fn bounded_result(game: &Game, depth: u32, side: Seat, unfinished: i32) -> i32 {
+    let mover = game.position().to_move();
+    if let Some(outcome) = game.outcome() {
+        return match outcome.winner {
+            Some(seat) if seat == mover => 1,
+            Some(_) => -1,
+            None => 0,
+        };
+    }
+    if depth == 0 {
+        return if mover == side {
+            unfinished
+        } else {
+            -unfinished
+        };
+    }
+    game.legal_moves()
+        .iter()
+        .map(|house| {
+            let mut child = game.clone();
+            child.play(house).unwrap();
+            -bounded_result(&child, depth - 1, side, unfinished)
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn a_proven_draw_is_one_the_mover_and_the_opponent_can_each_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut draws = 0;
+    for rules in [NO_HISTORY, Rules::ABAPA] {
+        for _ in 0..1500 {
+            // A few seeds, the stores near the 24-24 line.
+            let mut cells = [0u8; 14];
+            for _ in 0..rng.random_range(2..=5) {
+                cells[rng.random_range(0..12usize)] += 1;
+            }
+            let left = 48 - cells.iter().sum::<u8>();
+            cells[12] = rng.random_range(left / 2 - 2..=left / 2 + 2);
+            cells[13] = left - cells[12];
+            let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+            let game = Game::from_position(position, rules);
+            if game.is_over() {
+                continue;
+            }
+            let depth = 6;
+            let (result, _) = search(
+                &mut engine(SearchConfig::PLAY, true),
+                &game,
+                Limits::depth(depth),
+            );
+            for &(house, score) in &result.root_scores {
+                if score.proven() != Some(Proven::Draw) {
+                    continue;
+                }
+                let mut child = game.clone();
+                child.play(house).unwrap();
+                // Proven within some depth: South (the mover) holds the draw
+                // with unfinished lines lost, and North with them won.
+                let proven = (0..depth).any(|k| {
+                    -bounded_result(&child, k, Seat::South, -1) >= 0
+                        && -bounded_result(&child, k, Seat::South, 1) <= 0
+                });
+                assert!(
+                    proven,
+                    "{rules:?} {position:?} move {house}: no depth proves the draw"
+                );
+                draws += 1;
+            }
+        }
+    }
+    assert!(draws > 30, "{draws} proven draws checked");
+}
+
 #[test]
 fn every_depth_sends_its_root_moves_then_an_iteration() {
     let game = Game::new(Rules::ABAPA);
