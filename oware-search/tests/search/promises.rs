@@ -369,6 +369,33 @@ fn a_proven_draw_is_one_the_mover_and_the_opponent_can_each_force() {
 }
 
 #[test]
+fn play_mode_finds_the_minimax_value_and_a_move_that_keeps_it() {
+    // Play mode searches the root with null windows and aspiration (from
+    // depth 4), keeping only the best move's value exact.
+    for position in random_positions(11, 15) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for depth in 1..=6 {
+            let (result, _) = search(
+                &mut engine(SearchConfig::SOUND, false),
+                &game,
+                Limits::depth(depth),
+            );
+            let oracle = minimax(position, depth, &NO_HISTORY);
+            assert!(
+                result.score.same_value(oracle),
+                "{position:?} depth {depth}: {} vs {oracle}",
+                result.score
+            );
+            let best = result.best.unwrap();
+            assert!(
+                minimax_move(position, best, depth, &NO_HISTORY).same_value(oracle),
+                "{position:?} depth {depth}: {best}"
+            );
+        }
+    }
+}
+
+#[test]
 fn every_depth_sends_its_root_moves_then_an_iteration() {
     let game = Game::new(Rules::ABAPA);
     let (result, events) = search(
