@@ -469,6 +469,15 @@ mod tests {
         assert_eq!(group_of(12 * COUNTS + STORE_COUNTS - 1), 12);
         assert_eq!(group_of(12 * COUNTS + STORE_COUNTS), 13);
         assert_eq!(group_of(INPUTS - 1), 13);
+        // A store past 24 (a game already won) still falls in its group.
+        let mut cells = [0u8; 14];
+        cells[0] = 8;
+        cells[12] = 30;
+        cells[13] = 10;
+        let won = Position::new(oware_core::Board::from_cells(cells).unwrap(), Seat::South);
+        let active = active_inputs(won);
+        assert_eq!(active[12], (12 * COUNTS + STORE_COUNTS - 1) as u16);
+        assert_eq!(active[13], (12 * COUNTS + STORE_COUNTS + 10) as u16);
     }
 
     #[test]
