@@ -535,4 +535,34 @@ mod tests {
         let value = ENDGAME_WIN - 5;
         assert_eq!(from_table(to_table(value, 1), 6), ENDGAME_WIN - 10);
     }
+
+    #[test]
+    fn a_databases_results_read_as_such_in_every_form() {
+        let win = Score::from_value(ENDGAME_WIN - 3);
+        let loss = Score::from_value(-(ENDGAME_WIN - 3));
+        assert!(win.is_endgame() && loss.is_endgame());
+        // The band: from PROVEN_BOUND up to, not including, MATE_BOUND.
+        assert!(Score::from_value(PROVEN_BOUND).is_endgame());
+        assert!(!Score::from_value(PROVEN_BOUND - 1).is_endgame());
+        assert!(!Score::from_value(MATE_BOUND).is_endgame());
+        assert!(!Score::win_in(3).is_endgame() && !Score::loss_in(3).is_endgame());
+        for seeds in [1.0, 40.0, -40.0] {
+            let heuristic = Score::from_seeds(seeds);
+            assert!(
+                !heuristic.is_endgame() && heuristic.result().is_none(),
+                "{seeds}"
+            );
+        }
+        assert_eq!(win.to_centi(), 50_000 - 3);
+        assert_eq!(loss.to_centi(), -(50_000 - 3));
+        assert_eq!(win.to_string(), "database win");
+        assert_eq!(loss.to_string(), "database loss");
+        assert_eq!(Short(win).to_string(), "win db");
+        assert_eq!(Short(loss).to_string(), "loss db");
+        assert_eq!(Short(loss.doubted()).to_string(), "loss db?");
+        assert_eq!(win.doubted().to_string(), "likely database win");
+        // Doubting twice leaves a likely result likely.
+        assert!(win.doubted().doubted().is_likely());
+        assert!(Score::win_in(5).doubted().doubted().is_likely());
+    }
 }
