@@ -347,6 +347,63 @@ mod tests {
         let ms = Duration::from_millis;
         engine.overhead_mut().observe(ms(300), ms(100));
         assert_eq!(engine.overhead().estimate(), ms(200));
+        assert!(engine.analysis());
+        engine.set_analysis(false);
+        assert!(!engine.analysis());
+    }
+
+    #[test]
+    fn new_options_are_kept_and_a_new_table_size_empties_the_table() {
+        let game = Game::new(Rules::ABAPA);
+        let stop = AtomicBool::new(false);
+        let nodes = |engine: &mut Engine| {
+            engine
+                .search(&game, &Limits::depth(7), &stop, &mut |_| {})
+                .nodes
+        };
+        let mut engine = engine();
+        let fresh = nodes(&mut engine);
+        // The same table again: the first search's entries save many nodes.
+        let again = nodes(&mut engine);
+        let options = EngineOptions {
+            hash_mb: 2,
+            threads: 1,
+        };
+        engine.set_options(options);
+        assert_eq!(engine.options(), options);
+        // A new size: an empty table, so the search costs about what a
+        // fresh one does (the move-ordering history is kept).
+        let resized = nodes(&mut engine);
+        assert!(again * 3 < fresh * 2, "{again} nodes again, {fresh} fresh");
+        assert!(
+            resized * 4 > fresh * 3,
+            "{resized} nodes resized, {fresh} fresh"
+        );
+    }
+
+    #[test]
+    fn a_callers_clock_is_the_one_time_limits_read() {
+        // A clock that jumps ten seconds at every reading after the first:
+        // a search given ten seconds stops after the depth that always completes.
+        fn racing() -> f64 {
+            static READS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+            READS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) as f64 * 10_000.0
+        }
+        let mut engine = engine();
+        engine.set_clock(Some(racing));
+        let limits = Limits::time(Duration::from_secs(10));
+        let result = engine.search(
+            &Game::new(Rules::ABAPA),
+            &limits,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        assert_eq!(result.depth, 1);
+        assert!(
+            result.elapsed >= Duration::from_secs(10),
+            "{:?}",
+            result.elapsed
+        );
     }
 
     #[test]
