@@ -494,8 +494,18 @@ fn node_limits_are_honoured() {
         Limits::nodes(20_000),
     );
     // Checked every 1024 nodes; depth 1 always completes.
-    assert!(result.nodes < 20_000 + 2048, "{} nodes", result.nodes);
+    assert!(
+        (20_000..20_000 + 2048).contains(&result.nodes),
+        "{} nodes",
+        result.nodes
+    );
     assert!(result.depth >= 2);
+    let (result, events) = search(
+        &mut engine(SearchConfig::PLAY, false),
+        &game,
+        Limits::depth(8),
+    );
+    assert_counted_nodes(&events, &result);
 }
 
 #[test]
@@ -731,9 +741,54 @@ fn helper_threads_search_the_same_game() {
     });
     engine.set_analysis(false);
     let game = Game::new(Rules::ABAPA);
-    let (result, _) = search(&mut engine, &game, Limits::depth(7));
+    let (result, events) = search(&mut engine, &game, Limits::depth(7));
     assert_eq!(result.depth, 7);
     assert!(game.legal_moves().contains(result.best.unwrap()));
+    let (alone, _) = search(
+        &mut self::engine(SearchConfig::PLAY, false),
+        &game,
+        Limits::depth(7),
+    );
+    // The nodes of both threads: more than none, and not many times what
+    // one thread searches alone (the helper searches beside it, no longer).
+    assert!(
+        result.nodes > 0 && result.nodes < 10 * alone.nodes,
+        "{} nodes, {} alone",
+        result.nodes,
+        alone.nodes
+    );
+    assert_counted_nodes(&events, &result);
+    // A node limit holds for the threads together.
+    let (limited, _) = search(&mut engine, &game, Limits::nodes(20_000));
+    assert!(limited.depth >= 2, "depth {}", limited.depth);
+    assert!(
+        (20_000..20_000 + 4 * 1024).contains(&limited.nodes),
+        "{} nodes",
+        limited.nodes
+    );
+}
+
+/// Each iteration's node count is the search's so far: growing, and at
+/// most the whole search's, which the last one is most of.
+fn assert_counted_nodes(events: &[Event], result: &SearchResult) {
+    let counts: Vec<u64> = events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Iteration(i) => Some(i.nodes),
+            Event::RootMove(_) => None,
+        })
+        .collect();
+    assert!(counts.first().is_some_and(|&n| n > 0), "{counts:?}");
+    assert!(
+        counts.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{counts:?}"
+    );
+    let last = *counts.last().unwrap();
+    assert!(
+        last <= result.nodes && last * 2 >= result.nodes,
+        "{counts:?}, {} in all",
+        result.nodes
+    );
 }
 
 #[test]
