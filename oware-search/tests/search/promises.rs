@@ -263,6 +263,41 @@ fn the_principal_variation_is_a_legal_line_that_leads_to_the_score() {
 }
 
 #[test]
+fn with_captures_below_the_horizon_the_principal_variation_stays_within_the_depth() {
+    // Quiescence searches past the horizon but adds nothing to the line.
+    let config = SearchConfig {
+        tt: false,
+        sound: false,
+        knobs: Knobs {
+            lmr: false,
+            single: false,
+            ..Knobs::DEFAULT
+        },
+        ..SearchConfig::PLAY
+    };
+    for position in random_positions(13, 30) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for depth in [2, 3, 4] {
+            let (result, _) = search(&mut engine(config, false), &game, Limits::depth(depth));
+            assert!(
+                result.pv.len() as u32 <= depth,
+                "{position:?} depth {depth}: {:?}",
+                result.pv
+            );
+            let mut at = position;
+            for &house in &result.pv {
+                assert!(
+                    at.legal_moves_under(&NO_HISTORY).contains(house),
+                    "{position:?}: {:?}",
+                    result.pv
+                );
+                at = at.play_unchecked(house);
+            }
+        }
+    }
+}
+
+#[test]
 fn move_ordering_cuts_the_tree() {
     // The same values either way (table_and_ordering_change_no_value); the
     // point of ordering is that alpha-beta then visits far fewer nodes.
