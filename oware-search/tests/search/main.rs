@@ -4,5 +4,7 @@
 
 mod endgame;
 mod first_repetition;
+mod oracles;
 mod promises;
 mod split_repetition;
+mod support;

@@ -1,0 +1,383 @@
+//! The search held to plain oracles, position by position: minimax with
+//! and without the table and ordering, with captures below the horizon,
+//! with a game's history, in play mode; its principal variation; its
+//! proven draws against a bounded minimax; and what ordering is for.
+
+use oware_core::{Board, Game, House, Position, Rules, Seat};
+use oware_search::eval::Evaluation;
+use oware_search::minimax::{minimax, minimax_game_move, minimax_move, minimax_move_with_captures};
+use oware_search::{Event, Knobs, Limits, Proven, Score, SearchConfig};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::support::{NO_HISTORY, engine, random_positions, search};
+
+#[test]
+fn table_and_ordering_change_no_value() {
+    for position in random_positions(1, 12) {
+        let game = Game::from_position(position, NO_HISTORY);
+        let depth = 4;
+        let (with, _) = search(
+            &mut engine(SearchConfig::SOUND, true),
+            &game,
+            Limits::depth(depth),
+        );
+        let (without, _) = search(
+            &mut engine(SearchConfig::PLAIN, true),
+            &game,
+            Limits::depth(depth),
+        );
+        let oracle = minimax(position, depth, &NO_HISTORY);
+        assert!(
+            with.score.same_value(oracle),
+            "{position:?}: {} vs minimax {oracle}",
+            with.score
+        );
+        assert!(without.score.same_value(oracle), "{position:?}");
+        let mut a = with.root_scores.clone();
+        let mut b = without.root_scores.clone();
+        a.sort_by_key(|&(h, _)| h);
+        b.sort_by_key(|&(h, _)| h);
+        assert_eq!(a.len(), game.legal_moves().len());
+        for ((h, s), (g, t)) in a.iter().zip(&b) {
+            assert_eq!(h, g);
+            assert!(s.same_value(*t));
+            assert!(s.same_value(minimax_move(position, *h, depth, &NO_HISTORY)));
+        }
+    }
+}
+
+#[test]
+fn captures_below_the_horizon_are_searched_as_the_oracle_searches_them() {
+    // Quiescence on, and everything else that a fixed depth cannot hold to
+    // minimax off: no reductions, extensions, futility or table.
+    let knobs = Knobs {
+        lmr: false,
+        single: false,
+        futility: 0,
+        ..Knobs::DEFAULT
+    };
+    let config = SearchConfig {
+        tt: false,
+        ordering: true,
+        sound: false,
+        knobs,
+    };
+    let mut checked = 0;
+    for position in random_positions(3, 40) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for depth in 1..=3 {
+            let (result, _) = search(&mut engine(config, true), &game, Limits::depth(depth));
+            assert_eq!(result.root_scores.len(), game.legal_moves().len());
+            for &(house, score) in &result.root_scores {
+                let oracle = minimax_move_with_captures(
+                    position,
+                    house,
+                    depth,
+                    knobs.qs,
+                    &NO_HISTORY,
+                    &Evaluation::DEFAULT,
+                );
+                assert!(
+                    score.same_value(oracle),
+                    "{position:?} depth {depth} move {house}: {score} vs the oracle's {oracle}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked} moves");
+}
+
+/// A set-up of a few seeds and a few quiet moves from it, so that the
+/// game's history holds positions that can come back within a search.
+fn game_with_history(rng: &mut ChaCha8Rng, rules: Rules) -> Option<Game> {
+    let mut cells = [0u8; 14];
+    for _ in 0..rng.random_range(1..=4) {
+        cells[rng.random_range(0..12usize)] += 1;
+    }
+    let left = 48 - cells.iter().sum::<u8>();
+    cells[12] = rng.random_range(left - 24..=24);
+    cells[13] = left - cells[12];
+    let seat = if rng.random_bool(0.5) {
+        Seat::South
+    } else {
+        Seat::North
+    };
+    let mut game = Game::from_position(Position::new(Board::from_cells(cells).ok()?, seat), rules);
+    for _ in 0..rng.random_range(0..30) {
+        let quiet: Vec<House> = game
+            .legal_moves()
+            .iter()
+            .filter(|&house| {
+                let mut after = game.clone();
+                after.play(house).is_ok() && after.moves_without_capture() > 0 && !after.is_over()
+            })
+            .collect();
+        let &house = quiet.get(rng.random_range(0..quiet.len().max(1)))?;
+        game.play(house).ok()?;
+    }
+    (!game.is_over()).then_some(game)
+}
+
+#[test]
+fn with_a_history_every_root_move_scores_as_the_history_oracle_scores_it() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let (mut checked, mut ended) = (0, 0);
+    for rules in [Rules::ABAPA, Rules::AUALE] {
+        for _ in 0..400 {
+            let Some(game) = game_with_history(&mut rng, rules) else {
+                continue;
+            };
+            let depth = rng.random_range(2..=8);
+            let (result, _) = search(
+                &mut engine(SearchConfig::SOUND, true),
+                &game,
+                Limits::depth(depth),
+            );
+            assert_eq!(result.root_scores.len(), game.legal_moves().len());
+            for &(house, score) in &result.root_scores {
+                let oracle = minimax_game_move(&game, house, depth, &Evaluation::DEFAULT);
+                assert!(
+                    score.same_value(oracle),
+                    "{rules:?}, {:?} after {:?}, depth {depth}, move {house}: {score} vs the oracle's {oracle}",
+                    game.start(),
+                    game.moves()
+                );
+                checked += 1;
+                ended += usize::from(oracle.proven().is_some());
+            }
+        }
+    }
+    assert!(
+        checked > 200 && ended > 20,
+        "{checked} moves, {ended} proven"
+    );
+}
+
+#[test]
+fn the_principal_variation_is_a_legal_line_that_leads_to_the_score() {
+    let mut full = 0;
+    for position in random_positions(5, 30) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for (depth, analysis) in [(3, true), (4, false), (5, true)] {
+            let (result, events) = search(
+                &mut engine(SearchConfig::SOUND, analysis),
+                &game,
+                Limits::depth(depth),
+            );
+            let mut lines: Vec<(&[House], Score)> = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Iteration(i) => {
+                        assert_eq!(
+                            i.pv.first(),
+                            Some(&i.best),
+                            "{position:?} depth {}",
+                            i.depth
+                        );
+                        Some((&i.pv[..], i.score))
+                    }
+                    Event::RootMove(_) => None,
+                })
+                .collect();
+            assert_eq!(result.pv.first(), result.best.as_ref());
+            lines.push((&result.pv, result.score));
+            for (pv, score) in lines {
+                // Each move legal where it is played.
+                let mut leaf = position;
+                for &house in pv {
+                    assert!(
+                        leaf.legal_moves_under(&NO_HISTORY).contains(house),
+                        "{position:?}: {pv:?}"
+                    );
+                    leaf = leaf.play_unchecked(house);
+                }
+                // A line to the horizon that does not end the game: its
+                // leaf's evaluation, from the root's side, is the score.
+                if pv.len() as u32 == depth && !leaf.is_over() && pv == &result.pv[..] {
+                    let at_leaf = minimax(leaf, 0, &NO_HISTORY);
+                    let expected = if depth % 2 == 0 {
+                        at_leaf
+                    } else {
+                        at_leaf.flip()
+                    };
+                    assert!(
+                        score.same_value(expected),
+                        "{position:?}: {pv:?} gives {expected}, the score is {score}"
+                    );
+                    full += 1;
+                }
+            }
+        }
+    }
+    assert!(full > 30, "{full} lines checked to the horizon");
+}
+
+#[test]
+fn with_captures_below_the_horizon_the_principal_variation_stays_within_the_depth() {
+    // Quiescence searches past the horizon but adds nothing to the line.
+    let config = SearchConfig {
+        tt: false,
+        sound: false,
+        knobs: Knobs {
+            lmr: false,
+            single: false,
+            ..Knobs::DEFAULT
+        },
+        ..SearchConfig::PLAY
+    };
+    for position in random_positions(13, 30) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for depth in [2, 3, 4] {
+            let (result, _) = search(&mut engine(config, false), &game, Limits::depth(depth));
+            assert!(
+                result.pv.len() as u32 <= depth,
+                "{position:?} depth {depth}: {:?}",
+                result.pv
+            );
+            let mut at = position;
+            for &house in &result.pv {
+                assert!(
+                    at.legal_moves_under(&NO_HISTORY).contains(house),
+                    "{position:?}: {:?}",
+                    result.pv
+                );
+                at = at.play_unchecked(house);
+            }
+        }
+    }
+}
+
+#[test]
+fn move_ordering_cuts_the_tree() {
+    // The same values either way (table_and_ordering_change_no_value); the
+    // point of ordering is that alpha-beta then visits far fewer nodes.
+    let unordered = SearchConfig {
+        ordering: false,
+        ..SearchConfig::SOUND
+    };
+    let (mut ordered_nodes, mut unordered_nodes) = (0, 0);
+    for position in random_positions(7, 8) {
+        let game = Game::from_position(position, NO_HISTORY);
+        let (ordered, _) = search(
+            &mut engine(SearchConfig::SOUND, false),
+            &game,
+            Limits::depth(7),
+        );
+        let (plain, _) = search(&mut engine(unordered, false), &game, Limits::depth(7));
+        assert!(ordered.score.same_value(plain.score), "{position:?}");
+        ordered_nodes += ordered.nodes;
+        unordered_nodes += plain.nodes;
+    }
+    assert!(
+        ordered_nodes * 3 < unordered_nodes * 2,
+        "{ordered_nodes} nodes ordered, {unordered_nodes} in house order"
+    );
+}
+
+/// The result for the side to move in `game` within `depth` plies, every
+/// line the depth leaves unfinished counted as `unfinished` for `side`
+/// (1 a win, -1 a loss): 1, 0 or -1, by plain minimax over the game's own
+/// rules (its history included).
+fn bounded_result(game: &Game, depth: u32, side: Seat, unfinished: i32) -> i32 {
+    let mover = game.position().to_move();
+    if let Some(outcome) = game.outcome() {
+        return match outcome.winner {
+            Some(seat) if seat == mover => 1,
+            Some(_) => -1,
+            None => 0,
+        };
+    }
+    if depth == 0 {
+        return if mover == side {
+            unfinished
+        } else {
+            -unfinished
+        };
+    }
+    game.legal_moves()
+        .iter()
+        .map(|house| {
+            let mut child = game.clone();
+            child.play(house).unwrap();
+            -bounded_result(&child, depth - 1, side, unfinished)
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn a_proven_draw_is_one_the_mover_and_the_opponent_can_each_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut draws = 0;
+    for rules in [NO_HISTORY, Rules::ABAPA] {
+        for _ in 0..1500 {
+            // A few seeds, the stores near the 24-24 line.
+            let mut cells = [0u8; 14];
+            for _ in 0..rng.random_range(2..=5) {
+                cells[rng.random_range(0..12usize)] += 1;
+            }
+            let left = 48 - cells.iter().sum::<u8>();
+            cells[12] = rng.random_range(left / 2 - 2..=left / 2 + 2);
+            cells[13] = left - cells[12];
+            let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+            let game = Game::from_position(position, rules);
+            if game.is_over() {
+                continue;
+            }
+            let depth = 6;
+            let (result, _) = search(
+                &mut engine(SearchConfig::PLAY, true),
+                &game,
+                Limits::depth(depth),
+            );
+            for &(house, score) in &result.root_scores {
+                if score.proven() != Some(Proven::Draw) {
+                    continue;
+                }
+                let mut child = game.clone();
+                child.play(house).unwrap();
+                // Proven within some depth: South (the mover) holds the draw
+                // with unfinished lines lost, and North with them won.
+                let proven = (0..depth).any(|k| {
+                    -bounded_result(&child, k, Seat::South, -1) >= 0
+                        && -bounded_result(&child, k, Seat::South, 1) <= 0
+                });
+                assert!(
+                    proven,
+                    "{rules:?} {position:?} move {house}: no depth proves the draw"
+                );
+                draws += 1;
+            }
+        }
+    }
+    assert!(draws > 30, "{draws} proven draws checked");
+}
+
+#[test]
+fn play_mode_finds_the_minimax_value_and_a_move_that_keeps_it() {
+    // Play mode searches the root with null windows and aspiration (from
+    // depth 4), keeping only the best move's value exact.
+    for position in random_positions(11, 15) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for depth in 1..=6 {
+            let (result, _) = search(
+                &mut engine(SearchConfig::SOUND, false),
+                &game,
+                Limits::depth(depth),
+            );
+            let oracle = minimax(position, depth, &NO_HISTORY);
+            assert!(
+                result.score.same_value(oracle),
+                "{position:?} depth {depth}: {} vs {oracle}",
+                result.score
+            );
+            let best = result.best.unwrap();
+            assert!(
+                minimax_move(position, best, depth, &NO_HISTORY).same_value(oracle),
+                "{position:?} depth {depth}: {best}"
+            );
+        }
+    }
+}

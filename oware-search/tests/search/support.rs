@@ -1,0 +1,61 @@
+//! What the search's tests share: rules without history, a small engine,
+//! a search that keeps its events, and positions from seeded random play.
+
+use std::sync::atomic::AtomicBool;
+
+use oware_core::{Game, GrandSlam, House, Position, Rules};
+use oware_search::{Engine, EngineOptions, Event, Limits, SearchConfig, SearchResult};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Rules without history: what the minimax oracle plays by.
+pub(crate) const NO_HISTORY: Rules = Rules {
+    grand_slam: GrandSlam::CapturesNothing,
+    repetition: None,
+    move_limit: None,
+    ..Rules::ABAPA
+};
+
+/// A one-thread engine with a 1 MB table, `config` and analysis mode on or off.
+pub(crate) fn engine(config: SearchConfig, analysis: bool) -> Engine {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 1,
+        threads: 1,
+    });
+    engine.set_config(config);
+    engine.set_analysis(analysis);
+    engine
+}
+
+/// Searches `game` under `limits`: the result, and every event it sent.
+pub(crate) fn search(
+    engine: &mut Engine,
+    game: &Game,
+    limits: Limits,
+) -> (SearchResult, Vec<Event>) {
+    let mut events = Vec::new();
+    let result = engine.search(game, &limits, &AtomicBool::new(false), &mut |e| {
+        events.push(e.clone());
+    });
+    (result, events)
+}
+
+/// Positions from seeded random play.
+pub(crate) fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut position = Position::OPENING;
+        for _ in 0..rng.random_range(0..50) {
+            let moves: Vec<House> = position.legal_moves().iter().collect();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if !position.is_over() {
+            positions.push(position);
+        }
+    }
+    positions
+}
