@@ -65,13 +65,7 @@ pub fn minimax_move_with(
     rules: &Rules,
     evaluation: &Evaluation,
 ) -> Score {
-    assert!(depth > 0, "a move is searched at depth 1 or more");
-    assert!(
-        moves(position, rules).contains(house),
-        "{house} is not a legal move in {position:?}"
-    );
-    let child = position.play_unchecked(house);
-    Score::from_value(-value(child, depth - 1, 1, rules, evaluation))
+    minimax_move_with_captures(position, house, depth, 0, rules, evaluation)
 }
 
 /// The minimax score, for the side to move in `position`, of playing
