@@ -60,7 +60,8 @@ export async function openTab(context, path = '') {
 /** Waits until the page is in one of `states` (body[data-state]) and has drawn it. */
 export async function waitState(page, states, timeout = 60_000) {
   const wanted = Array.isArray(states) ? states : [states];
-  await page.waitForFunction((w) => w.includes(document.body.dataset.state), wanted, { timeout });
+  // While a navigation replaces the document, it may have no body yet.
+  await page.waitForFunction((w) => w.includes(document.body?.dataset.state), wanted, { timeout });
   const state = await page.evaluate(() => document.body.dataset.state);
   await drawn(page);
   return state;
