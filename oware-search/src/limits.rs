@@ -142,12 +142,6 @@ mod tests {
     use super::*;
     use crate::engine::{Engine, EngineOptions};
 
-    /// A caller's clock that starts far from 0 and moves a microsecond a reading.
-    fn slow_clock() -> f64 {
-        static READS: AtomicU64 = AtomicU64::new(0);
-        1e9 + READS.fetch_add(1, Ordering::Relaxed) as f64 / 1000.0
-    }
-
     fn engine() -> Engine {
         Engine::new(EngineOptions {
             hash_mb: 1,
@@ -155,25 +149,48 @@ mod tests {
         })
     }
 
-    #[test]
-    fn a_callers_clock_is_read_from_its_first_reading() {
+    /// A search of the opening under `limits` by an engine reading `clock`.
+    fn search_on(clock: ClockFn, limits: &Limits) -> crate::SearchResult {
         let mut engine = engine();
-        engine.set_clock(Some(slow_clock));
+        engine.set_clock(Some(clock));
+        engine.search(
+            &Game::new(Rules::ABAPA),
+            limits,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn a_callers_clock_is_the_one_limits_read_from_its_first_reading() {
+        // A clock far from 0 that moves a microsecond a reading: far less
+        // than ten seconds of it pass in a depth-6 search.
+        fn slow() -> f64 {
+            static READS: AtomicU64 = AtomicU64::new(0);
+            1e9 + READS.fetch_add(1, Ordering::Relaxed) as f64 / 1000.0
+        }
         let limits = Limits {
             depth: Some(6),
             time: Some(Duration::from_secs(10)),
             ..Limits::default()
         };
-        let result = engine.search(
-            &Game::new(Rules::ABAPA),
-            &limits,
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
-        // Far less than ten seconds of that clock pass in a depth-6 search.
+        let result = search_on(slow, &limits);
         assert_eq!(result.depth, 6);
         assert!(
             result.elapsed < Duration::from_secs(1),
+            "{:?}",
+            result.elapsed
+        );
+        // A clock that jumps ten seconds a reading: ten seconds are gone
+        // after the depth that always completes.
+        fn racing() -> f64 {
+            static READS: AtomicU64 = AtomicU64::new(0);
+            READS.fetch_add(1, Ordering::Relaxed) as f64 * 10_000.0
+        }
+        let result = search_on(racing, &Limits::time(Duration::from_secs(10)));
+        assert_eq!(result.depth, 1);
+        assert!(
+            result.elapsed >= Duration::from_secs(10),
             "{:?}",
             result.elapsed
         );
