@@ -354,17 +354,17 @@ fn repetition_ends_games_inside_the_search() {
 
 #[test]
 fn helper_threads_search_the_same_game() {
-    let mut engine = Engine::new(EngineOptions {
+    let mut two = Engine::new(EngineOptions {
         hash_mb: 4,
         threads: 2,
     });
-    engine.set_analysis(false);
+    two.set_analysis(false);
     let game = Game::new(Rules::ABAPA);
-    let (result, events) = search(&mut engine, &game, Limits::depth(7));
+    let (result, events) = search(&mut two, &game, Limits::depth(7));
     assert_eq!(result.depth, 7);
     assert!(game.legal_moves().contains(result.best.unwrap()));
     let (alone, _) = search(
-        &mut self::engine(SearchConfig::PLAY, false),
+        &mut engine(SearchConfig::PLAY, false),
         &game,
         Limits::depth(7),
     );
@@ -380,7 +380,7 @@ fn helper_threads_search_the_same_game() {
     // A node limit is reached by the threads together. It stops them
     // about there: each checks every 1,024 nodes, and a helper runs on
     // until the reporting thread has finished.
-    let (limited, _) = search(&mut engine, &game, Limits::nodes(20_000));
+    let (limited, _) = search(&mut two, &game, Limits::nodes(20_000));
     assert!(limited.depth >= 2, "depth {}", limited.depth);
     assert!(
         (20_000..40_000).contains(&limited.nodes),
