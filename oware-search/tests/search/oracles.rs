@@ -3,10 +3,15 @@
 //! with a game's history, in play mode; its principal variation; its
 //! proven draws against a bounded minimax; and what ordering is for.
 
+use std::sync::Arc;
+
 use oware_core::{Board, Game, House, Position, Rules, Seat};
+use oware_egdb::{Database, Ruleset};
 use oware_search::eval::Evaluation;
 use oware_search::minimax::{minimax, minimax_game_move, minimax_move, minimax_move_with_captures};
-use oware_search::{Event, Knobs, Limits, Proven, Score, SearchConfig};
+use oware_search::{
+    Endgame, EndgameResult, EndgameValue, Event, Knobs, Limits, Proven, Score, SearchConfig,
+};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -279,15 +284,39 @@ fn move_ordering_cuts_the_tree() {
 /// The result for the side to move in `game` within `depth` plies, every
 /// line the depth leaves unfinished counted as `unfinished` for `side`
 /// (1 a win, -1 a loss): 1, 0 or -1, by plain minimax over the game's own
-/// rules (its history included).
-fn bounded_result(game: &Game, depth: u32, side: Seat, unfinished: i32) -> i32 {
-    let mover = game.position().to_move();
+/// rules (its history included). With a `database`, a position a capture
+/// has just made (none before it can come back) that it decides is a game
+/// end with the database's result.
+fn bounded_result(
+    game: &Game,
+    database: Option<&Database>,
+    depth: u32,
+    side: Seat,
+    unfinished: i32,
+) -> i32 {
+    let position = game.position();
+    let mover = position.to_move();
     if let Some(outcome) = game.outcome() {
         return match outcome.winner {
             Some(seat) if seat == mover => 1,
             Some(_) => -1,
             None => 0,
         };
+    }
+    if let Some(database) = database
+        && game.moves_without_capture() == 0
+        && let Some(value) = database.probe(&position)
+    {
+        let value = EndgameValue {
+            lo: value.lo,
+            hi: value.hi,
+        };
+        match value.result(&position) {
+            EndgameResult::Win => return 1,
+            EndgameResult::Loss => return -1,
+            EndgameResult::Draw => return 0,
+            EndgameResult::Open { .. } => {}
+        }
     }
     if depth == 0 {
         return if mover == side {
@@ -301,18 +330,30 @@ fn bounded_result(game: &Game, depth: u32, side: Seat, unfinished: i32) -> i32 {
         .map(|house| {
             let mut child = game.clone();
             child.play(house).unwrap();
-            -bounded_result(&child, depth - 1, side, unfinished)
+            -bounded_result(&child, database, depth - 1, side, unfinished)
         })
         .max()
         .unwrap()
 }
 
 #[test]
-fn a_proven_draw_is_one_the_mover_and_the_opponent_can_each_force() {
+fn every_proven_result_is_one_a_bounded_minimax_confirms() {
+    // The database (abapa's, to 5 seeds: every position here) decides a
+    // proof's lines only where no earlier position can come back, so it
+    // must leave the proofs as true as they are without it.
+    let database = Arc::new(Database::build(Ruleset::Abapa, 5));
     let mut rng = ChaCha8Rng::seed_from_u64(23);
-    let mut draws = 0;
-    for rules in [NO_HISTORY, Rules::ABAPA] {
-        for _ in 0..1500 {
+    for (rules, endgame, positions) in [
+        (NO_HISTORY, None, 1500),
+        (Rules::ABAPA, None, 1500),
+        (Rules::ABAPA, Some(&database), 400),
+    ] {
+        let mut engine = engine(SearchConfig::PLAY, true);
+        let with_database = endgame.is_some();
+        engine.set_endgame(endgame.map(|d| Arc::clone(d) as Arc<dyn Endgame>));
+        let endgame = endgame.map(|d| &**d);
+        let (mut wins, mut draws) = (0, 0);
+        for _ in 0..positions {
             // A few seeds, the stores near the 24-24 line.
             let mut cells = [0u8; 14];
             for _ in 0..rng.random_range(2..=5) {
@@ -327,32 +368,62 @@ fn a_proven_draw_is_one_the_mover_and_the_opponent_can_each_force() {
                 continue;
             }
             let depth = 6;
-            let (result, _) = search(
-                &mut engine(SearchConfig::PLAY, true),
-                &game,
-                Limits::depth(depth),
-            );
+            engine.new_game();
+            let (result, _) = search(&mut engine, &game, Limits::depth(depth));
             for &(house, score) in &result.root_scores {
-                if score.proven() != Some(Proven::Draw) {
-                    continue;
-                }
                 let mut child = game.clone();
                 child.play(house).unwrap();
-                // Proven within some depth: South (the mover) holds the draw
-                // with unfinished lines lost, and North with them won.
-                let proven = (0..depth).any(|k| {
-                    -bounded_result(&child, k, Seat::South, -1) >= 0
-                        && -bounded_result(&child, k, Seat::South, 1) <= 0
-                });
+                // South (the mover) against North, who moves in `child`.
+                let south = |k: u32, unfinished: i32| {
+                    -bounded_result(&child, endgame, k, Seat::South, unfinished)
+                };
+                // A win within so many plies from the root, every line
+                // unfinished by then lost: exactly so many for the "win in
+                // N" a person is told; a database's are the plies to some
+                // database position, which a line the table grafted on may
+                // have shortened by a few.
+                let within = |plies: u32| {
+                    if score.is_endgame() {
+                        plies - 1..plies + 4
+                    } else {
+                        plies - 1..plies
+                    }
+                };
+                let proven = match score.proven() {
+                    None => continue,
+                    // The table can carry a proof from far below the
+                    // horizon; a bounded minimax that deep takes minutes.
+                    Some(Proven::Win { plies } | Proven::Loss { plies }) if plies > depth + 6 => {
+                        continue;
+                    }
+                    Some(Proven::Win { plies }) => {
+                        wins += 1;
+                        within(plies).any(|k| south(k, -1) == 1)
+                    }
+                    Some(Proven::Loss { plies }) => {
+                        wins += 1;
+                        within(plies).any(|k| south(k, 1) == -1)
+                    }
+                    // Within some depth: South holds the draw with
+                    // unfinished lines lost, and North with them won.
+                    Some(Proven::Draw) => {
+                        draws += 1;
+                        (0..depth).any(|k| south(k, -1) >= 0 && south(k, 1) <= 0)
+                    }
+                };
                 assert!(
                     proven,
-                    "{rules:?} {position:?} move {house}: no depth proves the draw"
+                    "{rules:?}, database {with_database}, {position:?} move {house}: \
+                     minimax does not confirm {score}"
                 );
-                draws += 1;
             }
         }
+        assert!(
+            draws > 10 && wins > 100,
+            "{rules:?}, database {with_database}: {wins} proven wins and losses, \
+             {draws} proven draws checked"
+        );
     }
-    assert!(draws > 30, "{draws} proven draws checked");
 }
 
 #[test]
