@@ -11,6 +11,7 @@ use oware_search::eval::Evaluation;
 use oware_search::minimax::{minimax, minimax_game_move, minimax_move, minimax_move_with_captures};
 use oware_search::{
     Endgame, EndgameResult, EndgameValue, Event, Knobs, Limits, Proven, Score, SearchConfig,
+    SearchResult,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -336,6 +337,69 @@ fn bounded_result(
         .unwrap()
 }
 
+/// Holds every proven root score of `result`, a search of `game` to
+/// `depth`, to the bounded minimax: the wins and losses, and the draws,
+/// it confirmed (those proven too far below the horizon are skipped).
+fn confirm_proven(
+    game: &Game,
+    endgame: Option<&Database>,
+    result: &SearchResult,
+    depth: u32,
+) -> (u32, u32) {
+    let mover = game.position().to_move();
+    let mut confirmed = (0, 0);
+    for &(house, score) in &result.root_scores {
+        let mut child = game.clone();
+        child.play(house).unwrap();
+        // The mover against the opponent, who moves in `child`.
+        let mover_gets =
+            |k: u32, unfinished: i32| -bounded_result(&child, endgame, k, mover, unfinished);
+        // A win within so many plies from the root, every line
+        // unfinished by then lost: exactly so many for the "win in
+        // N" a person is told; a database's are the plies to some
+        // database position, which a line the table grafted on may
+        // have shortened by a few.
+        let within = |plies: u32| {
+            if score.is_endgame() {
+                plies - 1..plies + 4
+            } else {
+                plies - 1..plies
+            }
+        };
+        let proven = match score.proven() {
+            None => continue,
+            // The table can carry a proof from far below the
+            // horizon; a bounded minimax that deep takes minutes.
+            Some(Proven::Win { plies } | Proven::Loss { plies }) if plies > depth + 6 => {
+                continue;
+            }
+            Some(Proven::Win { plies }) => {
+                confirmed.0 += 1;
+                within(plies).any(|k| mover_gets(k, -1) == 1)
+            }
+            Some(Proven::Loss { plies }) => {
+                confirmed.0 += 1;
+                within(plies).any(|k| mover_gets(k, 1) == -1)
+            }
+            // Within some depth: the mover holds the draw with
+            // unfinished lines lost, and the opponent with them won.
+            Some(Proven::Draw) => {
+                confirmed.1 += 1;
+                (0..depth).any(|k| mover_gets(k, -1) >= 0 && mover_gets(k, 1) <= 0)
+            }
+        };
+        assert!(
+            proven,
+            "{:?}, database {}, {:?} after {:?}, move {house}: minimax does not confirm {score}",
+            game.rules(),
+            endgame.is_some(),
+            game.start(),
+            game.moves()
+        );
+    }
+    confirmed
+}
+
 #[test]
 fn every_proven_result_is_one_a_bounded_minimax_confirms() {
     // The database (abapa's, to 5 seeds: every position here) decides a
@@ -370,58 +434,36 @@ fn every_proven_result_is_one_a_bounded_minimax_confirms() {
             let depth = 6;
             engine.new_game();
             let (result, _) = search(&mut engine, &game, Limits::depth(depth));
-            for &(house, score) in &result.root_scores {
-                let mut child = game.clone();
-                child.play(house).unwrap();
-                // South (the mover) against North, who moves in `child`.
-                let south = |k: u32, unfinished: i32| {
-                    -bounded_result(&child, endgame, k, Seat::South, unfinished)
-                };
-                // A win within so many plies from the root, every line
-                // unfinished by then lost: exactly so many for the "win in
-                // N" a person is told; a database's are the plies to some
-                // database position, which a line the table grafted on may
-                // have shortened by a few.
-                let within = |plies: u32| {
-                    if score.is_endgame() {
-                        plies - 1..plies + 4
-                    } else {
-                        plies - 1..plies
-                    }
-                };
-                let proven = match score.proven() {
-                    None => continue,
-                    // The table can carry a proof from far below the
-                    // horizon; a bounded minimax that deep takes minutes.
-                    Some(Proven::Win { plies } | Proven::Loss { plies }) if plies > depth + 6 => {
-                        continue;
-                    }
-                    Some(Proven::Win { plies }) => {
-                        wins += 1;
-                        within(plies).any(|k| south(k, -1) == 1)
-                    }
-                    Some(Proven::Loss { plies }) => {
-                        wins += 1;
-                        within(plies).any(|k| south(k, 1) == -1)
-                    }
-                    // Within some depth: South holds the draw with
-                    // unfinished lines lost, and North with them won.
-                    Some(Proven::Draw) => {
-                        draws += 1;
-                        (0..depth).any(|k| south(k, -1) >= 0 && south(k, 1) <= 0)
-                    }
-                };
-                assert!(
-                    proven,
-                    "{rules:?}, database {with_database}, {position:?} move {house}: \
-                     minimax does not confirm {score}"
-                );
-            }
+            let (w, d) = confirm_proven(&game, endgame, &result, depth);
+            wins += w;
+            draws += d;
         }
         assert!(
             draws > 10 && wins > 100,
             "{rules:?}, database {with_database}: {wins} proven wins and losses, \
              {draws} proven draws checked"
+        );
+    }
+    // Set-ups with quiet histories, where a proof can rest on a repetition
+    // of a position from before the root: the table must not state such a
+    // line's result as the position's (a transposition reached without it).
+    for rules in [Rules::ABAPA, Rules::AUALE] {
+        let mut engine = engine(SearchConfig::PLAY, true);
+        let (mut wins, mut draws) = (0, 0);
+        for _ in 0..1000 {
+            let Some(game) = game_with_history(&mut rng, rules) else {
+                continue;
+            };
+            engine.new_game();
+            let depth = 6;
+            let (result, _) = search(&mut engine, &game, Limits::depth(depth));
+            let (w, d) = confirm_proven(&game, None, &result, depth);
+            wins += w;
+            draws += d;
+        }
+        assert!(
+            draws > 5 && wins > 100,
+            "{rules:?} after quiet moves: {wins} proven wins and losses, {draws} proven draws checked"
         );
     }
 }
