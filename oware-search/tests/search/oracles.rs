@@ -10,8 +10,7 @@ use oware_egdb::{Database, Ruleset};
 use oware_search::eval::Evaluation;
 use oware_search::minimax::{minimax, minimax_game_move, minimax_move, minimax_move_with_captures};
 use oware_search::{
-    Endgame, EndgameResult, EndgameValue, Event, Knobs, Limits, Proven, Score, SearchConfig,
-    SearchResult,
+    Endgame, EndgameResult, EndgameValue, Engine, Event, Knobs, Limits, Proven, Score, SearchConfig,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -337,15 +336,13 @@ fn bounded_result(
         .unwrap()
 }
 
-/// Holds every proven root score of `result`, a search of `game` to
-/// `depth`, to the bounded minimax: the wins and losses, and the draws,
+/// Searches `game` to depth 6 from a cleared table and holds every proven
+/// root score to the bounded minimax: the wins and losses, and the draws,
 /// it confirmed (those proven too far below the horizon are skipped).
-fn confirm_proven(
-    game: &Game,
-    endgame: Option<&Database>,
-    result: &SearchResult,
-    depth: u32,
-) -> (u32, u32) {
+fn search_and_confirm(engine: &mut Engine, game: &Game, endgame: Option<&Database>) -> (u32, u32) {
+    let depth = 6;
+    engine.new_game();
+    let (result, _) = search(engine, game, Limits::depth(depth));
     let mover = game.position().to_move();
     let mut confirmed = (0, 0);
     for &(house, score) in &result.root_scores {
@@ -431,10 +428,7 @@ fn every_proven_result_is_one_a_bounded_minimax_confirms() {
             if game.is_over() {
                 continue;
             }
-            let depth = 6;
-            engine.new_game();
-            let (result, _) = search(&mut engine, &game, Limits::depth(depth));
-            let (w, d) = confirm_proven(&game, endgame, &result, depth);
+            let (w, d) = search_and_confirm(&mut engine, &game, endgame);
             wins += w;
             draws += d;
         }
@@ -454,10 +448,7 @@ fn every_proven_result_is_one_a_bounded_minimax_confirms() {
             let Some(game) = game_with_history(&mut rng, rules) else {
                 continue;
             };
-            engine.new_game();
-            let depth = 6;
-            let (result, _) = search(&mut engine, &game, Limits::depth(depth));
-            let (w, d) = confirm_proven(&game, None, &result, depth);
+            let (w, d) = search_and_confirm(&mut engine, &game, None);
             wins += w;
             draws += d;
         }
