@@ -1,7 +1,7 @@
 //! The search held to plain oracles, position by position: minimax with
 //! and without the table and ordering, with captures below the horizon,
 //! with a game's history, in play mode; its principal variation; its
-//! proven draws against a bounded minimax; and what ordering is for.
+//! proven results against a bounded minimax; and what ordering is for.
 
 use std::sync::Arc;
 
@@ -10,7 +10,7 @@ use oware_egdb::{Database, Ruleset};
 use oware_search::eval::Evaluation;
 use oware_search::minimax::{minimax, minimax_game_move, minimax_move, minimax_move_with_captures};
 use oware_search::{
-    Endgame, EndgameResult, EndgameValue, Engine, Event, Knobs, Limits, Proven, Score, SearchConfig,
+    Endgame, EndgameResult, Engine, Event, Knobs, Limits, Proven, Score, SearchConfig, probe_game,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -284,12 +284,13 @@ fn move_ordering_cuts_the_tree() {
 /// The result for the side to move in `game` within `depth` plies, every
 /// line the depth leaves unfinished counted as `unfinished` for `side`
 /// (1 a win, -1 a loss): 1, 0 or -1, by plain minimax over the game's own
-/// rules (its history included). With a `database`, a position a capture
-/// has just made (none before it can come back) that it decides is a game
-/// end with the database's result.
+/// rules (its history included). With an `endgame` database, a position
+/// whose value it states as a fact about the game ([`probe_game`]: one a
+/// capture has just made, so none before it can come back) and that it
+/// decides is a game end with the database's result.
 fn bounded_result(
     game: &Game,
-    database: Option<&Database>,
+    endgame: Option<&dyn Endgame>,
     depth: u32,
     side: Seat,
     unfinished: i32,
@@ -303,14 +304,7 @@ fn bounded_result(
             None => 0,
         };
     }
-    if let Some(database) = database
-        && game.moves_without_capture() == 0
-        && let Some(value) = database.probe(&position)
-    {
-        let value = EndgameValue {
-            lo: value.lo,
-            hi: value.hi,
-        };
+    if let Some(value) = endgame.and_then(|endgame| probe_game(endgame, game)) {
         match value.result(&position) {
             EndgameResult::Win => return 1,
             EndgameResult::Loss => return -1,
@@ -330,7 +324,7 @@ fn bounded_result(
         .map(|house| {
             let mut child = game.clone();
             child.play(house).unwrap();
-            -bounded_result(&child, database, depth - 1, side, unfinished)
+            -bounded_result(&child, endgame, depth - 1, side, unfinished)
         })
         .max()
         .unwrap()
@@ -339,10 +333,16 @@ fn bounded_result(
 /// Searches `game` to depth 6 from a cleared table and holds every proven
 /// root score to the bounded minimax: the wins and losses, and the draws,
 /// it confirmed (those proven too far below the horizon are skipped).
-fn search_and_confirm(engine: &mut Engine, game: &Game, endgame: Option<&Database>) -> (u32, u32) {
+fn search_and_confirm(
+    engine: &mut Engine,
+    game: &Game,
+    endgame: Option<&Arc<dyn Endgame>>,
+) -> (u32, u32) {
     let depth = 6;
+    engine.set_endgame(endgame.cloned());
     engine.new_game();
     let (result, _) = search(engine, game, Limits::depth(depth));
+    let endgame = endgame.map(|endgame| &**endgame);
     let mover = game.position().to_move();
     let mut confirmed = (0, 0);
     for &(house, score) in &result.root_scores {
@@ -397,64 +397,54 @@ fn search_and_confirm(engine: &mut Engine, game: &Game, endgame: Option<&Databas
     confirmed
 }
 
+/// A few seeds on the board, the stores near the 24-24 line, South to move,
+/// nothing before it; `None` when the game is already over.
+fn few_seeds_near_even(rng: &mut ChaCha8Rng, rules: Rules) -> Option<Game> {
+    let mut cells = [0u8; 14];
+    for _ in 0..rng.random_range(2..=5) {
+        cells[rng.random_range(0..12usize)] += 1;
+    }
+    let left = 48 - cells.iter().sum::<u8>();
+    cells[12] = rng.random_range(left / 2 - 2..=left / 2 + 2);
+    cells[13] = left - cells[12];
+    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+    let game = Game::from_position(position, rules);
+    (!game.is_over()).then_some(game)
+}
+
 #[test]
 fn every_proven_result_is_one_a_bounded_minimax_confirms() {
     // The database (abapa's, to 5 seeds: every position here) decides a
     // proof's lines only where no earlier position can come back, so it
-    // must leave the proofs as true as they are without it.
-    let database = Arc::new(Database::build(Ruleset::Abapa, 5));
-    let mut rng = ChaCha8Rng::seed_from_u64(23);
-    for (rules, endgame, positions) in [
-        (NO_HISTORY, None, 1500),
-        (Rules::ABAPA, None, 1500),
-        (Rules::ABAPA, Some(&database), 400),
-    ] {
-        let mut engine = engine(SearchConfig::PLAY, true);
-        let with_database = endgame.is_some();
-        engine.set_endgame(endgame.map(|d| Arc::clone(d) as Arc<dyn Endgame>));
-        let endgame = endgame.map(|d| &**d);
-        let (mut wins, mut draws) = (0, 0);
-        for _ in 0..positions {
-            // A few seeds, the stores near the 24-24 line.
-            let mut cells = [0u8; 14];
-            for _ in 0..rng.random_range(2..=5) {
-                cells[rng.random_range(0..12usize)] += 1;
-            }
-            let left = 48 - cells.iter().sum::<u8>();
-            cells[12] = rng.random_range(left / 2 - 2..=left / 2 + 2);
-            cells[13] = left - cells[12];
-            let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
-            let game = Game::from_position(position, rules);
-            if game.is_over() {
-                continue;
-            }
-            let (w, d) = search_and_confirm(&mut engine, &game, endgame);
-            wins += w;
-            draws += d;
-        }
-        assert!(
-            draws > 10 && wins > 100,
-            "{rules:?}, database {with_database}: {wins} proven wins and losses, \
-             {draws} proven draws checked"
-        );
-    }
-    // Set-ups with quiet histories, where a proof can rest on a repetition
-    // of a position from before the root: the table must not state such a
+    // must leave the proofs as true as they are without it. Set-ups with
+    // quiet histories are where a proof can rest on a repetition of a
+    // position from before the root: the table must not state such a
     // line's result as the position's (a transposition reached without it).
-    for rules in [Rules::ABAPA, Rules::AUALE] {
+    let database: Arc<dyn Endgame> = Arc::new(Database::build(Ruleset::Abapa, 5));
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    type SetUp = fn(&mut ChaCha8Rng, Rules) -> Option<Game>;
+    let runs = [
+        (NO_HISTORY, None, 1500, few_seeds_near_even as SetUp),
+        (Rules::ABAPA, None, 1500, few_seeds_near_even),
+        (Rules::ABAPA, Some(&database), 400, few_seeds_near_even),
+        (Rules::ABAPA, None, 1000, game_with_history),
+        (Rules::AUALE, None, 1000, game_with_history),
+    ];
+    for (rules, endgame, tries, set_up) in runs {
         let mut engine = engine(SearchConfig::PLAY, true);
         let (mut wins, mut draws) = (0, 0);
-        for _ in 0..1000 {
-            let Some(game) = game_with_history(&mut rng, rules) else {
-                continue;
-            };
-            let (w, d) = search_and_confirm(&mut engine, &game, None);
-            wins += w;
-            draws += d;
+        for _ in 0..tries {
+            if let Some(game) = set_up(&mut rng, rules) {
+                let (w, d) = search_and_confirm(&mut engine, &game, endgame);
+                wins += w;
+                draws += d;
+            }
         }
         assert!(
             draws > 5 && wins > 100,
-            "{rules:?} after quiet moves: {wins} proven wins and losses, {draws} proven draws checked"
+            "{rules:?}, database {}: {wins} proven wins and losses, \
+             {draws} proven draws checked",
+            endgame.is_some()
         );
     }
 }
