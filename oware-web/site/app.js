@@ -503,6 +503,7 @@ function moveNow() {
 function fail(message) {
   page.failed = message;
   page.search = null;
+  pacer.clear();
   // An engine that fails does not lose on time.
   if (page.clock) stopClock(page.clock, performance.now());
   render();

@@ -28,12 +28,19 @@ export class Pacer {
     this.finish = finish;
     /** @type {Waiting[]} */
     this.queue = [];
-    this.pumping = false;
+    /** The pause before the next message is shown, if one is running. @type {ReturnType<typeof setTimeout> | null} */
+    this.pause = null;
   }
 
-  /** Drops whatever is waiting (the search it belonged to is over). */
+  /**
+   * Drops whatever is waiting (the search it belonged to is over), and the
+   * pause it was in: the next search's messages are shown from their first,
+   * not held until a pause of the last search runs out.
+   */
   clear() {
     this.queue = [];
+    if (this.pause !== null) clearTimeout(this.pause);
+    this.pause = null;
   }
 
   /** Takes a message from the worker, to be shown in its turn. @param {SearchMessage} data */
@@ -54,7 +61,7 @@ export class Pacer {
   }
 
   pump() {
-    if (this.pumping) return;
+    if (this.pause !== null) return;
     while (this.queue.length) {
       const item = /** @type {Waiting} */ (this.queue.shift());
       if (!('event' in item)) {
@@ -64,11 +71,9 @@ export class Pacer {
       this.show(item.event);
       const pause = this.pauseAfter(item.event);
       if (pause > 0) {
-        const id = this.currentId();
-        this.pumping = true;
-        setTimeout(() => {
-          this.pumping = false;
-          if (this.currentId() === id) this.pump();
+        this.pause = setTimeout(() => {
+          this.pause = null;
+          this.pump();
         }, pause);
         return;
       }
