@@ -101,6 +101,12 @@ impl Engine {
         self.options = options;
     }
 
+    /// The transposition table, for the search's own tests of what it keeps there.
+    #[cfg(test)]
+    pub(crate) fn table(&self) -> &Table {
+        &self.table
+    }
+
     /// Forgets everything learnt: clears the table and the ordering heuristics.
     pub fn new_game(&mut self) {
         self.table.clear();

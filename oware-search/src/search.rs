@@ -249,3 +249,234 @@ impl Worker<'_> {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The table's doubt marks, which stand between a line's result and a
+    //! claim about a position: what is stored unmarked must be the
+    //! position's own, and what is marked, or found where earlier positions
+    //! can come back, must never be claimed without a search that proves it.
+
+    use std::ops::RangeInclusive;
+    use std::sync::atomic::AtomicBool;
+
+    use oware_core::{Board, Game, Rules, Seat};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::score::MATE;
+    use crate::{Engine, EngineOptions, Limits, SearchConfig};
+
+    /// An engine that searches as the minimax check does, every root move scored.
+    fn engine() -> Engine {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 1,
+            threads: 1,
+        });
+        engine.set_config(SearchConfig::SOUND);
+        engine.set_analysis(true);
+        engine
+    }
+
+    /// Whether `seat` can force a win within `plies` plies of `game`,
+    /// its history included: the naive truth.
+    fn forces_win(game: &Game, plies: usize, seat: Seat) -> bool {
+        if let Some(outcome) = game.outcome() {
+            return outcome.winner == Some(seat);
+        }
+        if plies == 0 {
+            return false;
+        }
+        let mut children = game.legal_moves().iter().map(|house| {
+            let mut child = game.clone();
+            child.play(house).unwrap();
+            forces_win(&child, plies - 1, seat)
+        });
+        if game.position().to_move() == seat {
+            children.any(|won| won)
+        } else {
+            children.all(|won| won)
+        }
+    }
+
+    /// `seeds` seeds left, the stores near even, then fewer than `moves`
+    /// moves without a capture (none for 0): a game where repetitions
+    /// decide results.
+    fn endgame_with_history(
+        rng: &mut ChaCha8Rng,
+        rules: Rules,
+        seeds: RangeInclusive<u8>,
+        moves: usize,
+    ) -> Option<Game> {
+        let mut cells = [0u8; 14];
+        for _ in 0..rng.random_range(seeds) {
+            cells[rng.random_range(0..12usize)] += 1;
+        }
+        let left = 48 - cells.iter().sum::<u8>();
+        cells[12] = rng.random_range(left / 2 - 2..=left / 2 + 2);
+        cells[13] = left - cells[12];
+        let position = Position::new(Board::from_cells(cells).ok()?, Seat::South);
+        let mut game = Game::from_position(position, rules);
+        for _ in 0..rng.random_range(0..moves.max(1)) {
+            let quiet: Vec<House> = game
+                .legal_moves()
+                .iter()
+                .filter(|&house| {
+                    let mut after = game.clone();
+                    after.play(house).is_ok() && after.moves_without_capture() > 0
+                })
+                .collect();
+            let &house = quiet.get(rng.random_range(0..quiet.len().max(1)))?;
+            game.play(house).ok()?;
+        }
+        (!game.is_over()).then_some(game)
+    }
+
+    /// Checks every unmarked proven result in the table for the positions
+    /// of `game`'s tree to `plies` plies against the game that starts there,
+    /// with nothing before it; returns how many were checked and how many
+    /// marked ones were seen.
+    fn check_table(engine: &Engine, game: &Game, plies: usize) -> (u32, u32) {
+        let (mut checked, mut marked) = (0, 0);
+        let position = game.position();
+        if let Some(entry) = engine.table().probe(Key::of(position)) {
+            let value = from_table(entry.value, 0);
+            // A win as a lower bound or exact, a loss as an upper bound or
+            // exact: what a cut would take as proven.
+            let claim = match entry.bound {
+                Bound::Exact | Bound::Lower if value >= MATE - MAX_PLY as Value => Some(true),
+                Bound::Exact | Bound::Upper if value <= -MATE + MAX_PLY as Value => Some(false),
+                _ => None,
+            };
+            match claim {
+                _ if !is_decisive(value) => {}
+                _ if entry.doubtful => marked += 1,
+                Some(won) => {
+                    let within = (MATE - value.abs()) as usize;
+                    let fresh = Game::from_position(position, game.rules());
+                    let mover = position.to_move();
+                    let winner = if won { mover } else { mover.opponent() };
+                    assert!(
+                        forces_win(&fresh, within, winner),
+                        "{position:?}: the table says {winner:?} wins within {within} plies, \
+                         unmarked, after the history {:?}",
+                        game.history()
+                    );
+                    checked += 1;
+                }
+                None => {}
+            }
+        }
+        if plies > 0 && !game.is_over() {
+            for house in game.legal_moves().iter() {
+                let mut child = game.clone();
+                child.play(house).unwrap();
+                let (c, m) = check_table(engine, &child, plies - 1);
+                checked += c;
+                marked += m;
+            }
+        }
+        (checked, marked)
+    }
+
+    #[test]
+    fn a_proven_result_stored_unmarked_holds_for_the_position_with_nothing_before_it() {
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        let stop = AtomicBool::new(false);
+        // The rules, the seeds left, the moves before the root, the depth
+        // searched, the plies of the tree whose table entries are checked,
+        // and how many set-ups are tried.
+        // A position comes back only once its seeds have gone round the
+        // board, so a repetition resting on the root itself needs a search
+        // deeper than that: the last two runs.
+        let runs = [
+            (Rules::ABAPA, 2..=5, 30, 6, 3, 3000),
+            (Rules::AUALE, 2..=5, 30, 6, 3, 3000),
+            (Rules::ABAPA, 2..=3, 0, 16, 8, 600),
+            (Rules::AUALE, 2..=3, 0, 16, 8, 600),
+        ];
+        for (rules, seeds, moves, depth, plies, tries) in runs {
+            let mut engine = engine();
+            let (mut checked, mut marked) = (0, 0);
+            for _ in 0..tries {
+                let Some(game) = endgame_with_history(&mut rng, rules, seeds.clone(), moves) else {
+                    continue;
+                };
+                engine.new_game();
+                engine.search(&game, &Limits::depth(depth), &stop, &mut |_| {});
+                let (c, m) = check_table(&engine, &game, plies);
+                checked += c;
+                marked += m;
+            }
+            // Both kinds are met: the marks are at work, and the check is not empty.
+            assert!(
+                checked >= 100 && marked >= 20,
+                "{checked} checked, {marked} marked"
+            );
+        }
+    }
+
+    /// A midgame position with nothing before it, and a move of it that
+    /// captures (`capture`) or not, to a position with a choice of moves.
+    fn root_and_move(rng: &mut ChaCha8Rng, capture: bool) -> (Game, House) {
+        loop {
+            let mut position = Position::OPENING;
+            for _ in 0..rng.random_range(10..40) {
+                let legal: Vec<House> = position.legal_moves().iter().collect();
+                let Some(&house) = legal.get(rng.random_range(0..legal.len().max(1))) else {
+                    break;
+                };
+                position = position.play_unchecked(house);
+            }
+            let game = Game::from_position(position, Rules::ABAPA);
+            let found = game.legal_moves().iter().find(|&house| {
+                let child = position.play_unchecked(house);
+                captured(position, child) == capture && child.legal_moves().len() >= 2
+            });
+            if let (false, Some(house)) = (game.is_over(), found) {
+                return (game, house);
+            }
+        }
+    }
+
+    #[test]
+    fn a_table_result_that_is_no_proof_is_never_claimed() {
+        // A false win for the side to move after `house`, put in the table
+        // where the depth-4 search meets it (depth 3 to go): marked doubtful
+        // after a capture, where only a mark doubts it; unmarked after a
+        // move without capture, where an earlier position could come back.
+        let mut rng = ChaCha8Rng::seed_from_u64(43);
+        let stop = AtomicBool::new(false);
+        for (capture, doubtful) in [(true, true), (false, false)] {
+            for _ in 0..20 {
+                let (game, house) = root_and_move(&mut rng, capture);
+                let mut engine = engine();
+                let child = game.position().play_unchecked(house);
+                engine.table().store(
+                    Key::of(child),
+                    Entry {
+                        value: win_in(1),
+                        depth: 3,
+                        bound: Bound::Exact,
+                        doubtful,
+                        best: None,
+                    },
+                );
+                let result = engine.search(&game, &Limits::depth(4), &stop, &mut |_| {});
+                let &(_, score) = result
+                    .root_scores
+                    .iter()
+                    .find(|&&(h, _)| h == house)
+                    .unwrap();
+                // The false result was taken, as a guide only: the move is
+                // a likely loss, and no proof is claimed for it.
+                assert!(
+                    score.is_likely() && score.proven().is_none(),
+                    "{house} from {:?} scored {score}",
+                    game.position()
+                );
+            }
+        }
+    }
+}
