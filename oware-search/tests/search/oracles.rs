@@ -220,6 +220,37 @@ fn the_principal_variation_is_a_legal_line_that_leads_to_the_score() {
 }
 
 #[test]
+fn without_the_table_the_principal_variation_reaches_the_horizon() {
+    // Only a table cut can end a line early at a PV node (the table's
+    // line is not kept): without the table, every line of best play goes
+    // to the depth searched, or to the end of the game.
+    let config = SearchConfig {
+        tt: false,
+        ..SearchConfig::SOUND
+    };
+    for position in random_positions(17, 30) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for (depth, analysis) in [(4, false), (5, true), (6, false)] {
+            let (result, events) =
+                search(&mut engine(config, analysis), &game, Limits::depth(depth));
+            let lines = events.iter().filter_map(|event| match event {
+                Event::Iteration(i) => Some((i.depth, &i.pv)),
+                Event::RootMove(_) => None,
+            });
+            for (depth, pv) in lines.chain([(result.depth, &result.pv)]) {
+                let leaf = pv
+                    .iter()
+                    .fold(position, |at, &house| at.play_unchecked(house));
+                assert!(
+                    pv.len() as u32 == depth || leaf.is_over(),
+                    "{position:?} depth {depth}: {pv:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn with_captures_below_the_horizon_the_principal_variation_stays_within_the_depth() {
     // Quiescence searches past the horizon but adds nothing to the line.
     let config = SearchConfig {
