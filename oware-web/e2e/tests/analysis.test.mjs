@@ -27,12 +27,25 @@ test('every move scored, a thrown-away win marked ??, the graph clickable', asyn
   assert.equal(moves.slice(0, game.length), game);
 
   assert.equal(await page.locator('#eval-graph').isVisible(), false, 'no graph before an analysis');
+  // The progress shows while the searches run (with Cancel beside it), then
+  // what they found. Each text it shows is noted in the page as it comes: a
+  // fast machine can be through a move before a look from outside lands.
+  await page.evaluate(() => {
+    const said = document.getElementById('analysis-progress');
+    const cancel = document.getElementById('cancel-analysis');
+    window.progressSeen = [];
+    new MutationObserver(() => window.progressSeen.push({ text: said.textContent, cancel: !cancel.hidden }))
+      .observe(said, { childList: true, characterData: true, subtree: true });
+  });
   await page.click('#analyse');
-  // The progress shows while the searches run, then what they found.
-  await page.waitForFunction((n) => /^Analysing at depth 12: move \d+ of /.test(document.getElementById('analysis-progress').textContent)
-    && document.getElementById('analysis-progress').textContent.endsWith(` of ${n}…`), moves.length);
-  assert.equal(await page.locator('#cancel-analysis').isVisible(), true);
   await page.waitForFunction(() => document.getElementById('analysis-progress').textContent.startsWith('Analysed'), null, { timeout: 120_000 });
+  const seen = await page.evaluate(() => window.progressSeen);
+  const during = seen.filter((p) => /^Analysing at depth 12: move \d+ of \d+…$/.test(p.text));
+  assert.ok(during.length > 0, JSON.stringify(seen));
+  for (const p of during) {
+    assert.ok(p.text.endsWith(` of ${moves.length}…`), p.text);
+    assert.equal(p.cancel, true, `no Cancel beside "${p.text}"`);
+  }
   assert.match(await progress(page), new RegExp(`^Analysed ${moves.length} moves at depth 12: \\d+ mistakes?, [1-9]\\d* blunders?\\.$`));
   assert.equal(await page.locator('#cancel-analysis').isVisible(), false);
 
