@@ -379,6 +379,37 @@ mod tests {
     }
 
     #[test]
+    fn the_noise_spreads_each_score_by_the_levels_spread() {
+        // A is two seeds better than the five others. Level 9's spread (0.3
+        // seeds) almost never hides that; level 1's (5 seeds) often does.
+        let score = |seeds| Score::from_seeds(seeds);
+        let mut root_scores = vec![(House::A, score(2.0))];
+        root_scores.extend(House::ALL[1..].iter().map(|&h| (h, score(0.0))));
+        let result = SearchResult {
+            best: Some(House::A),
+            score: score(2.0),
+            depth: 4,
+            pv: vec![House::A],
+            root_scores,
+            nodes: 100,
+            elapsed: Duration::from_millis(1),
+        };
+        let game = Game::new(oware_core::Rules::ABAPA);
+        let chose_a = |level: u8| {
+            let level = Level::new(level).unwrap();
+            (0..400)
+                .filter(|&seed| level.add_noise(result.clone(), &game, seed).best == Some(House::A))
+                .count()
+        };
+        let (careful, careless) = (chose_a(9), chose_a(1));
+        assert!(careful >= 395, "level 9 chose A {careful} times in 400");
+        assert!(
+            (40..=200).contains(&careless),
+            "level 1 chose A {careless} times in 400"
+        );
+    }
+
+    #[test]
     fn the_generator_is_splitmix64() {
         // The published SplitMix64 outputs from a state of 0.
         let mut rng = SplitMix(0);
