@@ -64,6 +64,17 @@ pub enum ErrorKind {
         /// The word found.
         found: String,
     },
+    /// A whole number outside the range its keyword takes.
+    OutOfRange {
+        /// The keyword it follows.
+        after: &'static str,
+        /// The least number taken.
+        min: i128,
+        /// The greatest number taken.
+        max: i128,
+        /// The word found.
+        found: String,
+    },
     /// The fen is not a position.
     Fen(FenError),
     /// A character in a `moves` word that is not a house letter.
@@ -111,6 +122,15 @@ impl fmt::Display for ParseError {
             ErrorKind::NotANumber { after, found } => {
                 write!(f, "`{after}` needs a whole number, found `{found}`")
             }
+            ErrorKind::OutOfRange {
+                after,
+                min,
+                max,
+                found,
+            } => write!(
+                f,
+                "`{after}` needs a whole number from {min} to {max}, found `{found}`"
+            ),
             // Core quotes the fen as given: its control characters are
             // escaped here, as in every excerpt, so the answer stays one line.
             ErrorKind::Fen(error) => f.write_str(&escape_controls(error.to_string().chars())),

@@ -14,8 +14,14 @@ use crate::words::{Words, unexpected};
 ///
 /// As in chess, "white" is the seat that moves first: `wtime` and `winc`
 /// are South's clock, `btime` and `binc` North's. Times are whole
-/// milliseconds on the line (finer parts are not written); a negative
-/// time (a GUI reporting a flag that fell) reads as zero.
+/// milliseconds on the line (finer parts are not written). A negative
+/// clock time or increment reads as zero: a GUI whose clock has run out
+/// may send the time it is over by that way (some do), and the engine
+/// must still answer with a move, which it does at once (the search
+/// always completes depth 1). A `movetime` is at least 0; `depth`, `nodes` and `movestogo`
+/// are at least 1 (no search, no node, no move would be a GUI's mistake,
+/// refused rather than guessed at). A number out of its keyword's range,
+/// too large included, is refused with the keyword and the range.
 ///
 /// ```
 /// use oware_uci::Go;
@@ -28,11 +34,11 @@ use crate::words::{Words, unexpected};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Go {
-    /// The deepest iteration.
+    /// The deepest iteration (at least 1 when read).
     pub depth: Option<u32>,
     /// The time to think.
     pub movetime: Option<Duration>,
-    /// The most nodes to visit.
+    /// The most nodes to visit (at least 1 when read).
     pub nodes: Option<u64>,
     /// Think until `stop`, and answer `bestmove` only then.
     pub infinite: bool,
@@ -46,7 +52,7 @@ pub struct Go {
     pub winc: Option<Duration>,
     /// North's increment per move.
     pub binc: Option<Duration>,
-    /// Moves to the next time control.
+    /// Moves to the next time control (at least 1 when read).
     pub movestogo: Option<u32>,
 }
 
@@ -109,16 +115,18 @@ pub(crate) fn parse_go(words: &mut Words<'_>) -> Result<Go, ParseError> {
     let mut go = Go::default();
     while let Some((column, word)) = words.next() {
         match word {
-            "depth" => go.depth = Some(words.number("depth")?),
+            "depth" => go.depth = Some(words.number_in("depth", 1..=u32::MAX.into())?),
             "movetime" => go.movetime = Some(Duration::from_millis(words.number("movetime")?)),
-            "nodes" => go.nodes = Some(words.number("nodes")?),
+            "nodes" => go.nodes = Some(words.number_in("nodes", 1..=u64::MAX.into())?),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "wtime" => go.wtime = Some(words.millis("wtime")?),
             "btime" => go.btime = Some(words.millis("btime")?),
             "winc" => go.winc = Some(words.millis("winc")?),
             "binc" => go.binc = Some(words.millis("binc")?),
-            "movestogo" => go.movestogo = Some(words.number("movestogo")?),
+            "movestogo" => {
+                go.movestogo = Some(words.number_in("movestogo", 1..=u32::MAX.into())?);
+            }
             other => return Err(unexpected(column, "go", other)),
         }
     }

@@ -110,11 +110,90 @@ fn go_reads_pondering_and_the_clocks() {
     assert_eq!(parse("ponderhit"), Ok(Some(Command::PonderHit)));
     assert_eq!(
         error("go movestogo -1"),
-        "column 14: `movestogo` needs a whole number, found `-1`"
+        "column 14: `movestogo` needs a whole number from 1 to 4294967295, found `-1`"
     );
     assert_eq!(
         error("ponderhit E"),
         "column 11: unexpected `E` in `ponderhit`"
+    );
+}
+
+#[test]
+fn go_refuses_a_number_out_of_its_range_with_the_range() {
+    assert_eq!(
+        error("go depth 0"),
+        "column 10: `depth` needs a whole number from 1 to 4294967295, found `0`"
+    );
+    assert_eq!(
+        error("go depth 999999999999"),
+        "column 10: `depth` needs a whole number from 1 to 4294967295, found `999999999999`"
+    );
+    assert_eq!(
+        error("go nodes 0"),
+        "column 10: `nodes` needs a whole number from 1 to 18446744073709551615, found `0`"
+    );
+    assert_eq!(
+        error("go movestogo 0"),
+        "column 14: `movestogo` needs a whole number from 1 to 4294967295, found `0`"
+    );
+    assert_eq!(
+        error("go movetime -5"),
+        "column 13: `movetime` needs a whole number from 0 to 18446744073709551615, found `-5`"
+    );
+    // More digits than any number type holds: still a number, too large.
+    let huge = "9".repeat(60);
+    assert_eq!(
+        error(&format!("go wtime {huge}")),
+        format!(
+            "column 10: `wtime` needs a whole number from -9223372036854775808 to 18446744073709551615, found `{}…`",
+            "9".repeat(EXCERPT_CHARS)
+        )
+    );
+    // Not a number at all is said apart.
+    assert_eq!(
+        error("go depth -x"),
+        "column 10: `depth` needs a whole number, found `-x`"
+    );
+    // The ends of each range are taken.
+    let go =
+        parse("go depth 1 nodes 18446744073709551615 movetime 0 movestogo 4294967295").unwrap();
+    assert_eq!(
+        go,
+        Some(Command::Go(Go {
+            depth: Some(1),
+            nodes: Some(u64::MAX),
+            movetime: Some(Duration::ZERO),
+            movestogo: Some(u32::MAX),
+            ..Go::default()
+        }))
+    );
+}
+
+#[test]
+fn a_clock_below_zero_reads_as_zero() {
+    // A GUI whose clock ran out may send how far over it is: the engine
+    // still answers, so the time reads as none left rather than as an error.
+    let go = parse("go wtime -5 btime 10 winc -1 binc +20").unwrap();
+    assert_eq!(
+        go,
+        Some(Command::Go(Go {
+            wtime: Some(Duration::ZERO),
+            btime: Some(Duration::from_millis(10)),
+            winc: Some(Duration::ZERO),
+            binc: Some(Duration::from_millis(20)),
+            ..Go::default()
+        }))
+    );
+    assert_eq!(
+        parse(&format!("go btime {}", i64::MIN)).unwrap(),
+        Some(Command::Go(Go {
+            btime: Some(Duration::ZERO),
+            ..Go::default()
+        }))
+    );
+    assert_eq!(
+        error(&format!("go btime {}", i128::from(i64::MIN) - 1)),
+        "column 10: `btime` needs a whole number from -9223372036854775808 to 18446744073709551615, found `-9223372036854775809`"
     );
 }
 

@@ -1,5 +1,6 @@
 //! A line as words with their columns, and the excerpts errors quote.
 
+use std::ops::RangeInclusive;
 use std::time::Duration;
 
 use crate::error::{ErrorKind, ParseError};
@@ -127,26 +128,55 @@ impl<'a> Words<'a> {
         }
     }
 
-    /// The next word as a number, for the keyword `after`.
-    pub(crate) fn number<T: std::str::FromStr>(
-        &mut self,
-        after: &'static str,
-    ) -> Result<T, ParseError> {
-        let (column, word) = self.expect(after, "a whole number")?;
-        word.parse().map_err(|_| ParseError {
-            column,
-            kind: ErrorKind::NotANumber {
-                after,
-                found: excerpt(word),
-            },
-        })
+    /// The next word as a whole number of type `T`, for the keyword
+    /// `after`: any `T` may be written.
+    pub(crate) fn number<T: Whole>(&mut self, after: &'static str) -> Result<T, ParseError> {
+        self.number_in(after, T::MIN..=T::MAX)
     }
 
-    /// The next word as milliseconds, for the keyword `after`; below zero
-    /// reads as zero (a GUI reporting a flag that fell).
+    /// The next word as a whole number in `range` (which `T` holds), for
+    /// the keyword `after`. A word that is not a number and a number out of
+    /// the range (too large for any type included) are refused apart, the
+    /// second with the range, so the GUI's log says what would be taken.
+    pub(crate) fn number_in<T: Whole>(
+        &mut self,
+        after: &'static str,
+        range: RangeInclusive<i128>,
+    ) -> Result<T, ParseError> {
+        let (column, word) = self.expect(after, "a whole number")?;
+        let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseError {
+                column,
+                kind: ErrorKind::NotANumber {
+                    after,
+                    found: excerpt(word),
+                },
+            });
+        }
+        // Digits too many for an i128 are out of every range.
+        word.parse::<i128>()
+            .ok()
+            .filter(|value| range.contains(value))
+            .and_then(|value| T::try_from(value).ok())
+            .ok_or_else(|| ParseError {
+                column,
+                kind: ErrorKind::OutOfRange {
+                    after,
+                    min: *range.start(),
+                    max: *range.end(),
+                    found: excerpt(word),
+                },
+            })
+    }
+
+    /// The next word as milliseconds of a clock, for the keyword `after`:
+    /// below zero reads as zero (a GUI whose clock ran out sends the time
+    /// it is over by as a negative time, and the engine must still answer
+    /// with a move); from [`i64::MIN`] to [`u64::MAX`].
     pub(crate) fn millis(&mut self, after: &'static str) -> Result<Duration, ParseError> {
-        let millis: i64 = self.number(after)?;
-        Ok(Duration::from_millis(millis.max(0).unsigned_abs()))
+        let millis: i128 = self.number_in(after, i128::from(i64::MIN)..=i128::from(u64::MAX))?;
+        Ok(Duration::from_millis(u64::try_from(millis).unwrap_or(0)))
     }
 
     /// The words up to (not including) the next that is one of `stops`
@@ -186,6 +216,27 @@ impl<'a> Words<'a> {
         }
     }
 }
+
+/// A type of whole number a keyword takes, with its bounds as `i128`
+/// (which holds every one of them), for [`Words::number_in`].
+pub(crate) trait Whole: TryFrom<i128> {
+    /// The least value.
+    const MIN: i128;
+    /// The greatest value.
+    const MAX: i128;
+}
+
+/// [`Whole`] for each primitive type listed.
+macro_rules! whole {
+    ($($type:ty),*) => {
+        $(impl Whole for $type {
+            const MIN: i128 = <$type>::MIN as i128;
+            const MAX: i128 = <$type>::MAX as i128;
+        })*
+    };
+}
+
+whole!(u8, u16, u32, u64, i8, i16, i32, i64, i128);
 
 /// `word`, at `column`, has no place after `after`.
 pub(crate) fn unexpected(column: usize, after: &'static str, word: &str) -> ParseError {

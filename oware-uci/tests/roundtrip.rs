@@ -39,14 +39,21 @@ fn millis() -> impl Strategy<Value = Option<Duration>> {
 }
 
 fn go() -> impl Strategy<Value = Go> {
+    // `go` reads depth, nodes and movestogo from 1: a value of 0 is refused.
     let limits = (
-        any::<Option<u32>>(),
+        prop::option::of(1..=u32::MAX),
         millis(),
-        any::<Option<u64>>(),
+        prop::option::of(1..=u64::MAX),
         any::<bool>(),
         any::<bool>(),
     );
-    let clocks = (millis(), millis(), millis(), millis(), any::<Option<u32>>());
+    let clocks = (
+        millis(),
+        millis(),
+        millis(),
+        millis(),
+        prop::option::of(1..=u32::MAX),
+    );
     (limits, clocks).prop_map(
         |((depth, movetime, nodes, infinite, ponder), (wtime, btime, winc, binc, movestogo))| Go {
             depth,

@@ -392,6 +392,40 @@ fn go_with_clocks_answers_with_a_move_for_the_seat_to_move() {
 }
 
 #[test]
+fn a_number_out_of_range_is_refused_and_a_clock_below_zero_plays_at_once() {
+    let mut engine = Engine::start();
+    engine.exchange("position startpos moves EcAb");
+    for (go, error) in [
+        (
+            "go depth 0",
+            "info string error: column 10: `depth` needs a whole number from 1 to 4294967295, found `0`",
+        ),
+        (
+            "go depth 999999999999",
+            "info string error: column 10: `depth` needs a whole number from 1 to 4294967295, found `999999999999`",
+        ),
+        (
+            "go nodes 0 movetime 100",
+            "info string error: column 10: `nodes` needs a whole number from 1 to 18446744073709551615, found `0`",
+        ),
+    ] {
+        assert_eq!(engine.exchange(go), [error], "{go}");
+    }
+    // A GUI whose clock ran out sends how far over it is: no time left,
+    // and a move at once (depth 1 is always searched).
+    let answer = engine.exchange("go wtime -5 btime 10");
+    assert!(
+        "ABCDEF".contains(best_move(answer.last().unwrap())),
+        "{answer:?}"
+    );
+    assert!(
+        answer.iter().all(|line| !line.starts_with("info string")),
+        "{answer:?}"
+    );
+    engine.quit();
+}
+
+#[test]
 fn a_clock_charging_more_than_the_engine_took_is_noted_as_lag() {
     let mut engine = Engine::start();
     let clock = |south: u32| format!("go wtime {south} btime 10000 winc 100 binc 100");
