@@ -7,7 +7,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use oware_core::{Board, Game, Position, Record, Rules, Seat, Transcript};
+use oware_core::{Board, Game, House, Position, Record, Rules, Seat, Transcript};
 
 /// The start position: the opening, a board diagram or a fen, and the seat
 /// to move.
@@ -70,7 +70,7 @@ enum Start {
 /// prints under its diagram, is read as the position.
 fn read_board(path: &Path) -> Result<Start> {
     let (text, name) = read_text(path, "board")?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).trim();
+    let text = text.trim();
     // What `show` prints: the diagram, then its fen, which says it all.
     if let Some(fen) = text
         .lines()
@@ -115,6 +115,11 @@ pub(crate) fn read_given(
     start: &StartArgs,
     rules: Option<Rules>,
 ) -> Result<Given> {
+    if word == Some("-") && start.board.as_deref() == Some(Path::new("-")) {
+        bail!(
+            "--board - and the moves' `-` both name stdin, which can be read only once: put the board or the moves in a file"
+        );
+    }
     let transcript = match word.map(read_moves).transpose()? {
         Some(Moves::Record(record)) => {
             if rules.is_some() || !start.is_opening() {
@@ -135,14 +140,25 @@ pub(crate) fn read_given(
     Ok(Given::Game(game))
 }
 
-/// Reads what `word` names: `-` is stdin; an existing file, or a word with
-/// a `.` or a `/` (a file name, so a missing one is reported as such), is a
-/// file; anything else is a transcript. A file or stdin holds a record or a
-/// transcript, told apart by their text ([`holds_record`]), not by a name.
+/// Reads what `word` names, by the one rule every command that takes
+/// "TRANSCRIPT|FILE" follows: `-` is stdin; a word with a `/` (or `\`)
+/// or a `.` is a file (so a missing one is reported as such); a word of
+/// house letters alone is a transcript, and refused if a file of that name
+/// exists too, since either could be meant (`./EcAb` names the file, and
+/// a transcript can come on stdin); any other word is a file if it exists
+/// and a transcript otherwise (which its parser then refuses, naming the
+/// character). A file or stdin holds a record or a transcript, told apart
+/// by their text ([`holds_record`]), not by a name.
 fn read_moves(word: &str) -> Result<Moves> {
     let path = Path::new(word);
-    let names_file = word == "-" || path.exists() || word.contains(['.', '/', '\\']);
-    if !names_file {
+    let names_path = word == "-" || word.contains(['.', '/', '\\']);
+    let letters = !word.is_empty() && word.chars().all(|c| House::from_letter(c).is_some());
+    if !names_path && letters && path.exists() {
+        bail!(
+            "`{word}` is both a transcript and a file here: write ./{word} for the file, or `-` for the transcript on stdin (echo {word} | …)"
+        );
+    }
+    if !names_path && (letters || !path.exists()) {
         return Ok(Moves::Transcript(word.to_owned()));
     }
     let (text, name) = read_text(path, "game")?;
@@ -162,8 +178,7 @@ fn read_moves(word: &str) -> Result<Moves> {
 /// (an empty file is read as a record, so the reader says it is empty). A
 /// transcript starts with a house letter.
 pub(crate) fn holds_record(text: &str) -> bool {
-    text.trim_start_matches(['\u{feff}'])
-        .trim_start()
+    text.trim_start()
         .chars()
         .next()
         .is_none_or(|c| matches!(c, '[' | '{' | '(' | '*') || c.is_ascii_digit())
@@ -235,18 +250,35 @@ pub(crate) fn write_whole(path: &Path, text: &str) -> Result<()> {
 }
 
 /// The text in `path`, or on stdin for `-`, and a name for it in messages;
-/// `what` says what the text should be, for the error.
+/// `what` says what the text should be, for the error. A leading byte-order
+/// mark is dropped ([`without_bom`]).
 fn read_text(path: &Path, what: &str) -> Result<(String, String)> {
     if path.as_os_str() == "-" {
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
             .with_context(|| format!("cannot read the {what} from stdin"))?;
-        Ok((text, "stdin".to_owned()))
+        Ok((without_bom(text), "stdin".to_owned()))
     } else {
-        let text = std::fs::read_to_string(path)
+        let text = read_file(path)
             .with_context(|| format!("cannot read the {what} file {}", path.display()))?;
         Ok((text, path.display().to_string()))
+    }
+}
+
+/// The text of the file at `path`, without a leading byte-order mark: the
+/// one way the command reads a text file (a board, a transcript, a record,
+/// openings, a match's saved games).
+pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
+    std::fs::read_to_string(path).map(without_bom)
+}
+
+/// `text` without a leading UTF-8 byte-order mark, which editors on
+/// Windows write at the start of a file; it is no part of the text.
+fn without_bom(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
     }
 }
 
@@ -269,7 +301,6 @@ pub(crate) fn game_from(start: Position, rules: Rules, text: Option<&str>) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oware_core::House;
 
     #[test]
     fn records_are_told_from_transcripts_by_their_text() {
@@ -280,7 +311,6 @@ mod tests {
             "*",
             "",
             " \n",
-            "\u{feff}[A \"b\"]",
         ] {
             assert!(holds_record(record), "{record:?}");
         }

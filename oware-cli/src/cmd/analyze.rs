@@ -4,6 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
@@ -40,8 +41,11 @@ pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
     #[arg(long, value_name = "N", conflicts_with = "time", value_parser = sizes::DEPTH.parser::<u32>())]
     depth: Option<u32>,
-    /// Think for this many milliseconds [default: 5000 when no depth is
-    /// given; for a record, depth 12 a move].
+    /// Think for this many milliseconds, all of them, as UCI's `go
+    /// movetime` asks (the depth under way when the time runs out is left
+    /// unfinished; the result is the last depth completed), or less if the
+    /// search reaches its deepest depth or proves the result first
+    /// [default: 5000 when no depth is given; for a record, depth 12 a move].
     #[arg(long, value_name = "MS")]
     time: Option<u64>,
     /// The rules (RULES.md section 7) [default: abapa; a record's Variant
@@ -62,11 +66,15 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::THREADS.parser::<usize>())]
     threads: usize,
     /// The moves to play before thinking, e.g. `EcAb`; or a file (`-` for
-    /// stdin) holding a transcript, or a game record to go through.
+    /// stdin) holding a transcript, or a game record to go through. A word
+    /// with a `/` or a `.` is a file; a word of house letters that is also
+    /// a file's name is refused (write `./EcAb` for the file, or `-` and
+    /// the transcript on stdin).
     #[arg(value_name = "TRANSCRIPT|FILE")]
     transcript: Option<String>,
     /// Write the annotated record to FILE instead of stdout (refused if it
-    /// exists, unless --force).
+    /// exists, the record read included, unless --force; --in-place writes
+    /// back over the record read).
     #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
     out: Option<PathBuf>,
     /// Write the annotated record back over the record file read.
@@ -77,14 +85,53 @@ pub(crate) struct Args {
     force: bool,
 }
 
+/// How long one search of analyze runs: to a depth, or for a time.
+#[derive(Clone, Copy)]
+enum Budget {
+    Depth(u32),
+    /// The whole time, unlike the search's own time limit, which plans
+    /// for a game (no depth begins after half of it, as a bot must keep
+    /// time for its other moves): a person who asks for a second of
+    /// thought is given a second.
+    Time(Duration),
+}
+
 impl Args {
-    /// The search's limits: the depth, or the time (5 s by default).
-    fn limits(&self) -> Limits {
+    /// The search's budget: the depth, or the time (5 s by default).
+    fn budget(&self) -> Budget {
         match (self.depth, self.time) {
-            (Some(depth), _) => Limits::depth(depth),
-            (None, time) => Limits::time(Duration::from_millis(time.unwrap_or(5000))),
+            (Some(depth), _) => Budget::Depth(depth),
+            (None, time) => Budget::Time(Duration::from_millis(time.unwrap_or(5000))),
         }
     }
+}
+
+/// Searches `game` within `budget`; `stop` (also raised by the caller's
+/// `on_event` to give up) ends it sooner. A time is kept by a timer that
+/// raises `stop` when it is up, the search itself given no limit; a
+/// search that ends sooner (it reached its deepest depth) lets the timer go.
+fn search(
+    engine: &mut Engine,
+    game: &Game,
+    budget: Budget,
+    stop: &AtomicBool,
+    on_event: &mut dyn FnMut(&oware_search::Event),
+) -> SearchResult {
+    let time = match budget {
+        Budget::Depth(depth) => return engine.search(game, &Limits::depth(depth), stop, on_event),
+        Budget::Time(time) => time,
+    };
+    std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<()>();
+        scope.spawn(move || {
+            if finished.recv_timeout(time) == Err(mpsc::RecvTimeoutError::Timeout) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
+        let result = engine.search(game, &Limits::default(), stop, on_event);
+        drop(done);
+        result
+    })
 }
 
 /// The search limit for each move of a record: the depth or time asked
@@ -137,10 +184,12 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     // A failed write (a closed pipe) stops the search; the error is returned after.
     let stop = AtomicBool::new(false);
     let mut failed = None;
-    let result = engine.search(&game, &args.limits(), &stop, &mut |event| {
+    let result = search(&mut engine, &game, args.budget(), &stop, &mut |event| {
         if failed.is_none() {
             failed = table.event(&mut out, event).err();
-            stop.store(failed.is_some(), Ordering::Relaxed);
+            if failed.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
         }
     });
     if let Some(error) = failed {
@@ -192,8 +241,9 @@ enum Target {
 }
 
 /// Where `--out` and `--in-place` send the annotated record, checked
-/// before the search: an existing file is replaced only with --force (or
-/// when it is the record read), and --in-place needs a file.
+/// before the search: an existing file is replaced only with --force (the
+/// record read too, the refusal pointing to --in-place), and --in-place
+/// needs a file.
 fn target(args: &Args) -> Result<Target> {
     let word = args.transcript.as_deref().unwrap_or("-");
     if args.in_place {
@@ -210,6 +260,11 @@ fn target(args: &Args) -> Result<Target> {
     let input = std::path::Path::new(word);
     if !setup::same_file(path, input) {
         setup::refuse_existing(path, "--out", args.force, "")?;
+    } else if !args.force {
+        bail!(
+            "--out {}: the file exists (it is the record read) and would be replaced; give --in-place to annotate it where it is, or --force",
+            path.display()
+        );
     }
     Ok(Target::File(path.clone()))
 }
@@ -257,9 +312,9 @@ fn annotator(old: Option<&str>, ours: &str) -> String {
 /// the record with each move's judgement as a note in its comment, to
 /// `target`.
 fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
-    let limits = match (args.depth, args.time) {
-        (None, None) => Limits::depth(RECORD_DEPTH),
-        _ => args.limits(),
+    let budget = match (args.depth, args.time) {
+        (None, None) => Budget::Depth(RECORD_DEPTH),
+        _ => args.budget(),
     };
     let original = record.game();
     let db = args.egdb.open(&original.rules())?;
@@ -269,7 +324,6 @@ fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
     });
     engine.set_analysis(true);
     engine.set_endgame(endgame::for_search(db.as_ref()));
-    let stop = AtomicBool::new(false);
     let mut game = Game::from_position(original.start(), original.rules());
     let mut annotated = record.clone();
     let moves = original.moves();
@@ -279,7 +333,9 @@ fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
     };
     for (index, &house) in moves.iter().enumerate() {
         progress.show(index, house);
-        let result = engine.search(&game, &limits, &stop, &mut |_| {});
+        // A stop flag a move: the timer raises the last one.
+        let stop = AtomicBool::new(false);
+        let result = search(&mut engine, &game, budget, &stop, &mut |_| {});
         let kept = record.comments()[index + 1]
             .as_deref()
             .and_then(without_notes);

@@ -143,8 +143,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let pairs = args.games.div_ceil(2).max(1);
     let openings = match &args.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
+            let text =
+                setup::read_file(path).with_context(|| format!("reading {}", path.display()))?;
             // Records or transcripts, told apart by the text as everywhere.
             let openings = if setup::holds_record(&text) {
                 read_ogn_openings(&text, args.rules)
@@ -244,7 +244,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 /// overwritten: without `resume` it is refused, with it the games are read
 /// back, checked against `m`, and the new ones added after them.
 fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(BufWriter<File>, Vec<Scored>)> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match setup::read_file(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),

@@ -30,12 +30,14 @@ use crate::thinking::{Count, Forced, Line, Seconds, Table};
 /// At the end the transcript is printed, to replay with `oware show`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The bot's level: 1 (a beginner can beat it) to 19 (full strength, 1 s a move).
-    #[arg(long, value_name = "1..19", default_value = "10")]
-    level: Level,
-    /// Your seat: south moves first, north second.
-    #[arg(long, value_name = "SEAT", default_value = "south")]
-    seat: Seat,
+    /// The bot's level: 1 (a beginner can beat it) to 19 (full strength, 1 s
+    /// a move) [default: 10; a record loaded, the level its tags name].
+    #[arg(long, value_name = "1..19")]
+    level: Option<Level>,
+    /// Your seat: south moves first, north second [default: south; a record
+    /// loaded, the seat its tags do not give the bot].
+    #[arg(long, value_name = "SEAT")]
+    seat: Option<Seat>,
     /// Two people take turns at the keyboard; no bot plays.
     #[arg(long)]
     humans: bool,
@@ -51,7 +53,11 @@ pub(crate) struct Args {
     #[command(flatten)]
     start: StartArgs,
     /// Continue the game in this OGN record: its start, rules and moves (its
-    /// tags, comments and variations are kept when saving).
+    /// tags, comments and variations are kept when saving). Its South and
+    /// North tags say who played: the seat named `oware level N` is the
+    /// bot's, at that level, and you take the other; a --seat, --level or
+    /// --humans that says otherwise is refused. The tag of a seat the bot
+    /// takes over names it too (`Aualé, then oware level 10`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "board", "fen", "to_move"])]
     load: Option<PathBuf>,
     /// Save the game to this OGN record at the start and after every move
@@ -76,6 +82,13 @@ pub(crate) struct Args {
 
 /// Runs `oware play`.
 pub(crate) fn run(args: &Args) -> Result<()> {
+    for (option, path) in [("--board", &args.start.board), ("--load", &args.load)] {
+        if path.as_deref() == Some(std::path::Path::new("-")) {
+            anyhow::bail!(
+                "{option} - names stdin, where play reads the moves, and stdin can be read only once: give a file"
+            );
+        }
+    }
     // Continuing a record writes back over it; anything else the file holds
     // is someone's work.
     let continuing = match (&args.load, &args.save) {
@@ -114,6 +127,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             Record::new(game)
         }
     };
+    let seating = Seating::of(args, args.load.as_deref().map(|path| (path, &record)))?;
     let game = record.game().clone();
     let db = args.egdb.open(&game.rules())?;
     let mut engine = Engine::new(EngineOptions::default());
@@ -123,21 +137,18 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
     });
-    let book = args
-        .book
-        .load(game.rules())?
-        .filter(|_| args.level.plays_book());
-    let bot = (!args.humans).then(|| args.seat.opponent());
+    let Seating { bot, level, told } = seating;
+    let book = args.book.load(game.rules())?.filter(|_| level.plays_book());
     let players = BySeat {
-        south: player_name(bot, Seat::South, args.level),
-        north: player_name(bot, Seat::North, args.level),
+        south: player_name(bot, Seat::South, level),
+        north: player_name(bot, Seat::North, level),
     };
     let saved = args.save.clone().map(|path| {
         let mut record = record;
-        if args.load.is_none()
-            && let Some(bot) = bot
-        {
-            record.set_tag(&bot.to_string(), &format!("oware level {}", args.level));
+        if let Some(bot) = bot {
+            let tag = bot.to_string();
+            let named = bot_tag(record.tag(&tag), level);
+            record.set_tag(&tag, &named);
         }
         // A record continued is on disk as it is: rewritten at the first change.
         Saved {
@@ -158,7 +169,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         last: game.moves().last().copied(),
         game,
         bot,
-        level: args.level,
+        told,
+        level,
         seed,
         engine,
         book,
@@ -172,6 +184,113 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         input: stdin.lock(),
     };
     session.play()
+}
+
+/// The level the bot plays at when neither --level nor a record says.
+const DEFAULT_LEVEL: u8 = 10;
+
+/// Who plays which seat, from the options and, continuing a record, its
+/// South and North tags: a record's players are kept, never swapped.
+struct Seating {
+    /// The seat the bot plays, or `None` when two people play.
+    bot: Option<Seat>,
+    /// The bot's level.
+    level: Level,
+    /// Where the seats came from, when a record's tags gave them: said at
+    /// the start.
+    told: Option<String>,
+}
+
+impl Seating {
+    /// The seating `args` ask for, continuing `loaded` (its file and
+    /// record) if given. A seat whose tag names the bot (`oware level N`,
+    /// as `--save` writes it) is the bot's at that level; an option that
+    /// contradicts the tags is refused, since the saved record would then
+    /// credit one player's moves to another.
+    fn of(args: &Args, loaded: Option<(&std::path::Path, &Record)>) -> Result<Seating> {
+        let default_level = || Level::new(DEFAULT_LEVEL).expect("a level");
+        let free = |seat: Option<Seat>| Seating {
+            bot: (!args.humans).then(|| seat.unwrap_or(Seat::South).opponent()),
+            level: args.level.unwrap_or_else(default_level),
+            told: None,
+        };
+        let Some((path, record)) = loaded else {
+            return Ok(free(args.seat));
+        };
+        let file = path.display();
+        let tagged: Vec<(Seat, Level, &str)> = Seat::ALL
+            .into_iter()
+            .filter_map(|seat| {
+                let value = record.tag(&seat.to_string())?;
+                tagged_level(value).map(|level| (seat, level, value))
+            })
+            .collect();
+        let (bot, tagged_level, value) = match tagged[..] {
+            [] => return Ok(free(args.seat)),
+            [one] => one,
+            _ => anyhow::bail!(
+                "--load {file}: its South and North tags both name the bot, so there is no seat for you; edit the tags to continue it"
+            ),
+        };
+        let human = bot.opponent();
+        if args.humans {
+            anyhow::bail!(
+                "--humans: {file}'s {bot} tag names the bot (`{value}`), which played {bot}'s moves: leave out --humans to play on against it as {human}"
+            );
+        }
+        if let Some(seat) = args.seat
+            && seat != human
+        {
+            anyhow::bail!(
+                "--seat {}: {file}'s {bot} tag names the bot (`{value}`), so you played {human}: leave out --seat to play on as {human}",
+                seat.to_string().to_lowercase()
+            );
+        }
+        if let Some(level) = args.level
+            && level != tagged_level
+        {
+            anyhow::bail!(
+                "--level {level}: {file}'s bot played at level {tagged_level} (its {bot} tag, `{value}`): leave out --level to play on at level {tagged_level}"
+            );
+        }
+        let told =
+            (args.seat.is_none() || args.level.is_none()).then(|| format!("as {file}'s tags say"));
+        Ok(Seating {
+            bot: Some(bot),
+            level: tagged_level,
+            told,
+        })
+    }
+}
+
+/// The level a seat's tag names the bot at: `oware level N`, as `--save`
+/// writes it, alone or after the player it took over from
+/// (`Aualé, then oware level N`); `None` for any other player.
+fn tagged_level(value: &str) -> Option<Level> {
+    value
+        .strip_prefix(BOT_TAG)
+        .or_else(|| {
+            value
+                .rsplit_once(&format!(", then {BOT_TAG}"))
+                .map(|(_, level)| level)
+        })?
+        .parse()
+        .ok()
+}
+
+/// What a seat's tag says of the bot, before its level.
+const BOT_TAG: &str = "oware level ";
+
+/// The tag of the seat the bot plays at `level`, whose tag was `old`: the
+/// bot alone when the seat's player is unknown or is the bot already,
+/// else the player it takes over from, then the bot.
+fn bot_tag(old: Option<&str>, level: Level) -> String {
+    let bot = format!("{BOT_TAG}{level}");
+    match old.map(str::trim) {
+        None | Some("" | "?") => bot,
+        Some(old) if tagged_level(old) == Some(level) => old.to_owned(),
+        Some(old) => format!("{old}, then {bot}"),
+    }
 }
 
 /// "you", "bot, level 10" or, with two people, "player".
@@ -188,6 +307,8 @@ struct Session<'a> {
     game: Game,
     /// The seat the bot plays, or `None` when two people play.
     bot: Option<Seat>,
+    /// Where the seats came from, if a record's tags gave them.
+    told: Option<String>,
     level: Level,
     seed: u64,
     engine: Engine,
@@ -369,9 +490,13 @@ impl Session<'_> {
                 } else {
                     String::new()
                 };
+                let told = match &self.told {
+                    Some(told) => format!(", {told}"),
+                    None => String::new(),
+                };
                 writeln!(
                     self.out,
-                    "Oware ({rules} rules): you play {} against the bot at level {}{seed}.",
+                    "Oware ({rules} rules): you play {} against the bot at level {}{seed}{told}.",
                     bot.opponent(),
                     self.level,
                 )?;

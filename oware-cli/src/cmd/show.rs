@@ -28,7 +28,10 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// The moves to play, e.g. `EcAb` (South first from the opening), or a
-    /// file (or `-` for stdin) holding a game record or a transcript.
+    /// file (or `-` for stdin) holding a game record or a transcript. A
+    /// word with a `/` or a `.` is a file; a word of house letters that is
+    /// also a file's name is refused (write `./EcAb` for the file, or `-`
+    /// and the transcript on stdin).
     #[arg(value_name = "TRANSCRIPT|FILE")]
     transcript: Option<String>,
 }

@@ -109,3 +109,35 @@ fn a_time_limit_still_gives_a_move() {
             .starts_with("best move: ")
     );
 }
+
+#[test]
+fn a_time_is_thought_for_in_full() {
+    // As UCI's `go movetime`: the time asked for is used, not half of it
+    // as a bot's clock plan would (the opening has depths to spare).
+    let started = std::time::Instant::now();
+    let run = oware(&["analyze", "--time", "300", "EcAb"], "");
+    let took = started.elapsed();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let best = run
+        .stdout
+        .lines()
+        .find(|line| line.starts_with("best move: "))
+        .unwrap();
+    let seconds: f64 = best
+        .rsplit_once(" nodes in ")
+        .and_then(|(_, time)| time.strip_suffix(" s)"))
+        .unwrap_or_else(|| panic!("a time in seconds: {best}"))
+        .parse()
+        .unwrap();
+    assert!((0.30..1.5).contains(&seconds), "{best}");
+    assert!(took.as_millis() >= 300, "{took:?}");
+    // For a record, each move's search is given the time too.
+    let run = oware(&["analyze", "--time", "150", "-"], "1. E c *\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("[Annotator \"oware analyze, 150 ms a move\"]"),
+        "{}",
+        run.stdout
+    );
+}

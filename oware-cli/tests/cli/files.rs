@@ -323,3 +323,228 @@ fn a_kill_at_any_moment_never_leaves_the_record_unreadable_or_shorter() {
     assert!(grew > 0, "no kill came after a save");
     eprintln!("kill test: the record grew in {grew} of 32 runs");
 }
+
+#[test]
+fn a_word_that_is_both_a_transcript_and_a_file_is_refused_with_the_way_out() {
+    let dir = folder("ambiguous");
+    std::fs::write(dir.join("EcAb"), "FfEe\n").unwrap();
+    for args in [&["show", "EcAb"][..], &["analyze", "--depth", "1", "EcAb"]] {
+        let run = oware_in(&dir, args, "");
+        let command = args[0];
+        assert_eq!(run.code, 1, "{command}: {}", run.stdout);
+        assert_eq!(
+            run.stderr,
+            "oware: error: `EcAb` is both a transcript and a file here: write ./EcAb for the file, or `-` for the transcript on stdin (echo EcAb | …)\n",
+            "{command}"
+        );
+    }
+    // A path with a `/` is never a transcript: the file is read.
+    let file = oware_in(&dir, &["show", "--format", "fen", "./EcAb"], "");
+    assert_eq!(
+        file.stdout,
+        oware(&["show", "--format", "fen", "FfEe"], "").stdout
+    );
+    let piped = oware_in(&dir, &["show", "--format", "fen", "-"], "EcAb\n");
+    assert_eq!(
+        piped.stdout,
+        oware(&["show", "--format", "fen", "EcAb"], "").stdout
+    );
+    // With no such file the word is the transcript, as before.
+    let word = oware_in(&dir, &["show", "--format", "fen", "FfEe"], "");
+    assert_eq!(word.code, 0, "{}", word.stderr);
+    assert_eq!(word.stdout, file.stdout);
+}
+
+#[test]
+fn a_byte_order_mark_starts_any_text_file() {
+    let dir = folder("bom");
+    let bom = "\u{feff}";
+    std::fs::write(dir.join("moves.txt"), format!("{bom}EcAb\r\n")).unwrap();
+    std::fs::write(dir.join("game.ogn"), format!("{bom}1. E c 2. A b *\r\n")).unwrap();
+    std::fs::write(
+        dir.join("board.txt"),
+        format!("{bom}1-6-5-5-1-6-5-0-1-6-6-6-0-0-S\r\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("openings.txt"), format!("{bom}EcAb\r\nFf\r\n")).unwrap();
+    let expected = oware(&["show", "--format", "fen", "EcAb"], "").stdout;
+    for args in [
+        &["show", "--format", "fen", "moves.txt"][..],
+        &["show", "--format", "fen", "game.ogn"],
+        &["show", "--format", "fen", "--board", "board.txt"],
+    ] {
+        let run = oware_in(&dir, args, "");
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, expected, "{args:?}");
+    }
+    let stdin = oware_in(
+        &dir,
+        &["show", "--format", "fen", "-"],
+        &format!("{bom}EcAb\n"),
+    );
+    assert_eq!(stdin.stdout, expected, "{}", stdin.stderr);
+    let loaded = oware_in(&dir, &["play", "--humans", "--load", "game.ogn"], "quit\n");
+    assert!(
+        loaded.stdout.contains("transcript: EcAb"),
+        "{}",
+        loaded.stderr
+    );
+    let args = [
+        "match",
+        "--engine",
+        "level:1",
+        "--engine",
+        "level:2",
+        "--games",
+        "2",
+        "--openings",
+        "openings.txt",
+    ];
+    let run = oware_in(&dir, &args, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn stdin_is_read_once_so_two_arguments_cannot_both_name_it() {
+    for command in ["show", "analyze"] {
+        let run = oware(&[command, "--board", "-", "-"], "EcAb\n");
+        assert_eq!(run.code, 1, "{command}");
+        assert_eq!(
+            run.stderr,
+            "oware: error: --board - and the moves' `-` both name stdin, which can be read only once: put the board or the moves in a file\n",
+            "{command}"
+        );
+    }
+    for option in ["--board", "--load"] {
+        let run = oware(&["play", option, "-"], "EcAb\n");
+        assert_eq!(run.code, 1, "{option}");
+        assert_eq!(
+            run.stderr,
+            format!(
+                "oware: error: {option} - names stdin, where play reads the moves, and stdin can be read only once: give a file\n"
+            )
+        );
+    }
+}
+
+#[test]
+fn analyze_refuses_an_out_that_is_the_record_read_without_force() {
+    let dir = folder("out-is-input");
+    let record = data("auale-unfinished.ogn");
+    std::fs::write(dir.join("g.ogn"), &record).unwrap();
+    let args = ["analyze", "--depth", "2", "g.ogn", "--out", "g.ogn"];
+    let run = oware_in(&dir, &args, "");
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stderr,
+        "oware: error: --out g.ogn: the file exists (it is the record read) and would be replaced; give --in-place to annotate it where it is, or --force\n"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("g.ogn")).unwrap(), record);
+    let run = oware_in(
+        &dir,
+        &[
+            "analyze", "--depth", "2", "g.ogn", "--out", "./g.ogn", "--force",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        std::fs::read_to_string(dir.join("g.ogn"))
+            .unwrap()
+            .contains("[%oware "),
+        "--force replaces it, as asked"
+    );
+    assert_eq!(names(&dir), ["g.ogn"]);
+}
+
+#[test]
+fn a_record_continued_keeps_who_played_which_seat() {
+    let dir = folder("seats");
+    let started = oware_in(
+        &dir,
+        &[
+            "play", "--seat", "north", "--level", "3", "--seed", "1", "--save", "sn.ogn",
+        ],
+        "quit\n",
+    );
+    assert_eq!(started.code, 0, "{}", started.stderr);
+    let tags = |dir: &Path| {
+        let text = std::fs::read_to_string(dir.join("sn.ogn")).unwrap();
+        let seat = |name: &str| {
+            text.lines()
+                .find_map(|line| line.strip_prefix(&format!("[{name} \"")))
+                .map(|value| value.trim_end_matches("\"]").to_owned())
+        };
+        (seat("South"), seat("North"), text)
+    };
+    let (south, north, before) = tags(&dir);
+    assert_eq!(south.as_deref(), Some("oware level 3"));
+    assert_eq!(north.as_deref(), Some("?"));
+    // Without --seat the record says the bot is South: you go on as North.
+    let args = [
+        "play", "--load", "sn.ogn", "--save", "sn.ogn", "--seed", "1",
+    ];
+    let run = oware_in(&dir, &args, "D\nquit\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("you play North against the bot at level 3 (seed 1), as sn.ogn's tags say."),
+        "{}",
+        run.stdout
+    );
+    let (south, north, after) = tags(&dir);
+    assert_eq!(
+        (south.as_deref(), north.as_deref()),
+        (Some("oware level 3"), Some("?"))
+    );
+    let moves = |text: &str| text.lines().last().unwrap().to_owned();
+    assert!(
+        moves(&after).starts_with(&moves(&before).replace(" *", "")),
+        "{after}"
+    );
+    assert!(
+        moves(&after).contains(" d "),
+        "North's d was yours: {after}"
+    );
+    // An option that contradicts the tags is refused, the file untouched.
+    for (option, message) in [
+        (
+            &["--seat", "south"][..],
+            "--seat south: sn.ogn's South tag names the bot (`oware level 3`), so you played North: leave out --seat to play on as North",
+        ),
+        (
+            &["--level", "4"],
+            "--level 4: sn.ogn's bot played at level 3 (its South tag, `oware level 3`): leave out --level to play on at level 3",
+        ),
+        (
+            &["--humans"],
+            "--humans: sn.ogn's South tag names the bot (`oware level 3`), which played South's moves: leave out --humans to play on against it as North",
+        ),
+    ] {
+        let args = [&args[..], option].concat();
+        let run = oware_in(&dir, &args, "A\nquit\n");
+        assert_eq!(run.code, 1, "{option:?}");
+        assert_eq!(run.stderr, format!("oware: error: {message}\n"));
+        assert_eq!(tags(&dir).2, after);
+    }
+    // A seat the bot takes over from someone else names both.
+    std::fs::write(dir.join("a.ogn"), "[South \"Aualé (expert)\"]\n\n1. E *\n").unwrap();
+    let args = [
+        "play", "--load", "a.ogn", "--save", "a.ogn", "--seat", "north", "--level", "2",
+    ];
+    let run = oware_in(&dir, &args, "c\nquit\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(dir.join("a.ogn")).unwrap();
+    assert!(
+        text.contains("[South \"Aualé (expert), then oware level 2\"]"),
+        "{text}"
+    );
+    // And the next run reads the bot's seat from it.
+    let run = oware_in(&dir, &["play", "--load", "a.ogn"], "quit\n");
+    assert!(
+        run.stdout
+            .contains("you play North against the bot at level 2"),
+        "{}",
+        run.stdout
+    );
+}
