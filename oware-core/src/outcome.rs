@@ -58,9 +58,14 @@ pub enum EndReason {
     /// Both players captured 24.
     Draw24,
     /// The seat to move had no legal move: the opponent's row was empty and
-    /// no move could feed it (or, in a set-up position, the mover's own row
-    /// was empty). Each player takes the seeds in their own row.
+    /// no move could feed it. Each player takes the seeds in their own row
+    /// (the mover's, as the opponent's is empty).
     NoLegalMove,
+    /// The seat to move had no seeds to sow: its own row was empty, which
+    /// only a set-up position can give it (a move that empties the mover's
+    /// row leaves the opponent to feed it). Each player takes the seeds in
+    /// their own row (the opponent's, as the mover's is empty).
+    NoSeeds,
     /// A position occurred for the third time. The seeds left are shared
     /// as the rule set's [`repetition_share`](Rules::repetition_share)
     /// says: each player's own row, or split evenly
@@ -80,6 +85,7 @@ impl fmt::Display for EndReason {
             EndReason::Reached25 => "25 seeds captured",
             EndReason::Draw24 => "24 seeds each",
             EndReason::NoLegalMove => "the opponent could not be fed",
+            EndReason::NoSeeds => "no seeds to sow",
             EndReason::Repetition => "third repetition",
             EndReason::FirstRepetition => "a position repeated",
             EndReason::MoveLimit => "move limit reached",

@@ -199,7 +199,9 @@ impl Rules {
         match reason {
             EndReason::Reached25 | EndReason::Draw24 => None,
             EndReason::Repetition | EndReason::FirstRepetition => Some(self.repetition_share),
-            EndReason::NoLegalMove | EndReason::MoveLimit => Some(Share::OwnRows),
+            EndReason::NoLegalMove | EndReason::NoSeeds | EndReason::MoveLimit => {
+                Some(Share::OwnRows)
+            }
         }
     }
 }

@@ -63,9 +63,7 @@ pub fn sentence(game: &Game, outcome: &Outcome) -> Option<String> {
     let mover = position.to_move();
     let why = match outcome.reason {
         EndReason::Reached25 | EndReason::Draw24 => return None,
-        EndReason::NoLegalMove if board.seeds_on_side(mover) == 0 => {
-            format!("{mover} had no seeds to sow")
-        }
+        EndReason::NoSeeds => format!("{mover} had no seeds to sow"),
         EndReason::NoLegalMove => format!("{mover} could not feed {}", mover.opponent()),
         EndReason::Repetition => "The position came round a third time".to_owned(),
         EndReason::FirstRepetition => "The position came round again".to_owned(),

@@ -118,11 +118,25 @@ fn a_capture_starts_the_count_again() {
 }
 
 #[test]
+fn a_set_up_whose_mover_has_no_seeds_ends_for_want_of_them_not_of_feeding() {
+    // South to move with an empty row: North takes the four in its own.
+    let empty_row = position([0; 6], [1, 1, 1, 1, 0, 0], [22, 22], Seat::South);
+    let outcome = Game::from_position(empty_row, Rules::ABAPA).outcome().unwrap();
+    assert_eq!(outcome.reason, EndReason::NoSeeds);
+    assert_eq!(outcome.seeds, BySeat::new(22, 26));
+    assert_eq!(outcome.to_string(), "North wins 22–26 (no seeds to sow)");
+    // With seeds but no move that feeds North, it is the feeding rule's end.
+    let unfed = position([0, 3, 0, 0, 0, 0], [0; 6], [23, 22], Seat::South);
+    assert_eq!(unfed.outcome().unwrap().reason, EndReason::NoLegalMove);
+}
+
+#[test]
 fn every_end_reason_reads_as_words() {
     let reasons = [
         (EndReason::Reached25, "25 seeds captured"),
         (EndReason::Draw24, "24 seeds each"),
         (EndReason::NoLegalMove, "the opponent could not be fed"),
+        (EndReason::NoSeeds, "no seeds to sow"),
         (EndReason::Repetition, "third repetition"),
         (EndReason::MoveLimit, "move limit reached"),
     ];

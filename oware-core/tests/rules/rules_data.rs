@@ -64,7 +64,8 @@ fn outcome(outcome: Outcome) -> cases::Outcome {
         reason: match outcome.reason {
             EndReason::Reached25 => Reason::Reached25,
             EndReason::Draw24 => Reason::Draw24,
-            EndReason::NoLegalMove => Reason::NoLegalMove,
+            // The cases, as SPEC.md, name both ends alike.
+            EndReason::NoLegalMove | EndReason::NoSeeds => Reason::NoLegalMove,
             EndReason::Repetition => Reason::Repetition,
             EndReason::MoveLimit => Reason::MoveLimit,
             EndReason::FirstRepetition => Reason::FirstRepetition,

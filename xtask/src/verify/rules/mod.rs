@@ -114,13 +114,14 @@ fn refusal_index(illegal: IllegalMove) -> usize {
 }
 
 /// A short name for each end reason, for tallies.
-const END_REASONS: [&str; 6] = [
+const END_REASONS: [&str; 7] = [
     "25 captured",
     "24-24",
     "no legal move",
     "repetition",
     "move limit",
     "first repetition",
+    "no seeds",
 ];
 
 /// The index of `reason` in [`END_REASONS`].
@@ -132,6 +133,7 @@ fn end_index(reason: EndReason) -> usize {
         EndReason::Repetition => 3,
         EndReason::MoveLimit => 4,
         EndReason::FirstRepetition => 5,
+        EndReason::NoSeeds => 6,
     }
 }
 
