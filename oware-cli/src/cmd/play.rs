@@ -147,7 +147,11 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         let mut record = record;
         if let Some(bot) = bot {
             let tag = bot.to_string();
-            let named = bot_tag(record.tag(&tag), level);
+            let game = record.game();
+            let moved = game.positions()[..game.moves().len()]
+                .iter()
+                .any(|position| position.to_move() == bot);
+            let named = bot_tag(record.tag(&tag), level, moved);
             record.set_tag(&tag, &named);
         }
         // A record continued is on disk as it is: rewritten at the first change.
@@ -281,14 +285,16 @@ fn tagged_level(value: &str) -> Option<Level> {
 /// What a seat's tag says of the bot, before its level.
 const BOT_TAG: &str = "oware level ";
 
-/// The tag of the seat the bot plays at `level`, whose tag was `old`: the
-/// bot alone when the seat's player is unknown or is the bot already,
-/// else the player it takes over from, then the bot.
-fn bot_tag(old: Option<&str>, level: Level) -> String {
+/// The tag of the seat the bot plays at `level`, whose tag was `old` and
+/// which has `moved` in the record already: the bot alone when it is the
+/// bot already or the seat has not moved under an unknown player, else the
+/// player it takes over from (`?` if unknown), then the bot.
+fn bot_tag(old: Option<&str>, level: Level, moved: bool) -> String {
     let bot = format!("{BOT_TAG}{level}");
     match old.map(str::trim) {
-        None | Some("" | "?") => bot,
         Some(old) if tagged_level(old) == Some(level) => old.to_owned(),
+        None | Some("" | "?") if !moved => bot,
+        None | Some("") => format!("?, then {bot}"),
         Some(old) => format!("{old}, then {bot}"),
     }
 }
@@ -808,6 +814,33 @@ fn explain(error: IllegalMove, legal: HouseSet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bots_tag_names_whom_it_took_over_from() {
+        let level = Level::new(3).unwrap();
+        assert_eq!(bot_tag(None, level, false), "oware level 3");
+        assert_eq!(bot_tag(Some("?"), level, false), "oware level 3");
+        assert_eq!(bot_tag(Some("?"), level, true), "?, then oware level 3");
+        assert_eq!(bot_tag(None, level, true), "?, then oware level 3");
+        assert_eq!(bot_tag(Some("oware level 3"), level, true), "oware level 3");
+        assert_eq!(
+            bot_tag(Some("Ama, then oware level 3"), level, true),
+            "Ama, then oware level 3"
+        );
+        assert_eq!(
+            bot_tag(Some("Ama"), level, false),
+            "Ama, then oware level 3"
+        );
+        for (tag, read) in [
+            ("oware level 3", Some(3)),
+            ("?, then oware level 19", Some(19)),
+            ("oware level 30", None),
+            ("Aualé (expert)", None),
+            ("level 3", None),
+        ] {
+            assert_eq!(tagged_level(tag).map(Level::get), read, "{tag}");
+        }
+    }
 
     #[test]
     fn requests_keep_specs_letters_and_say_whose_they_are() {
