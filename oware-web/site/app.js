@@ -32,7 +32,10 @@
 //   dropped when the game changes (`setMoves`).
 // - gameId and clock: the game on the board's (`adopt`; `setClock` for a
 //   game not yet begun); the clock's own changes are clock.js's, called
-//   here as the turn goes (when each clock runs is written there).
+//   here as the turn goes (when each clock runs, and what a reload or a
+//   reopening brings back, is written there). The game is kept as its
+//   clocks stand whenever one starts and when it leaves the board or the
+//   tab (`keepGame`).
 // - previous and pending: the game replaced, and a transcript waiting for
 //   the module (replace.js). No game is ever dropped: a replaced game stays
 //   in the recent list and can be brought back.
@@ -186,7 +189,7 @@ function draw() {
 /** The game on the board as the tab and the recent list keep it. @returns {KeptGame} */
 function snapshot() {
   const { rules, start, moves } = game;
-  const clock = keptClocks(page.clock, performance.now());
+  const clock = keptClocks(page.clock, performance.now(), Date.now());
   return { id: page.gameId, rules, start, moves, seat: settings.seat, level: settings.level, clock };
 }
 
@@ -201,12 +204,17 @@ function over() {
   return !!(game.stateNow().outcome || page.clock?.lost);
 }
 
-/** Keeps the game (for this tab, and in the recent list) and the settings, and asks the endgame database (the one for its rules) about its position. */
-function keep() {
+/** Keeps the game as it stands, its clocks too (for this tab, and in the recent list). */
+function keepGame() {
   const entry = snapshot();
   saveTab(entry, page.previous);
-  saveSettings(settings);
   remember({ ...entry, date: Date.now(), result: result() });
+}
+
+/** Keeps the game and the settings, and asks the endgame database (the one for its rules) about its position. */
+function keep() {
+  keepGame();
+  saveSettings(settings);
   endgames.useRules(settings.rules);
   endgames.probe(game.request());
 }
@@ -217,15 +225,17 @@ function keep() {
 function humanMove(i, how) {
   const state = game.state;
   if (!state) return;
-  if (page.viewing) return notes.show('This is an earlier position: go back to the game (End) to play.');
+  const refused = { refusal: true };
+  // The status says why an earlier position is not played on.
+  if (page.viewing) return board.refuse(i);
   if (sowing.running || checkFlag()) return;
-  if (over()) return notes.show('The game is over.');
-  if (state.toMove !== settings.seat) return notes.show(`Wait for ${SEAT_NAME[state.toMove]}'s move.`);
+  if (over()) return notes.show('The game is over.', refused);
+  if (state.toMove !== settings.seat) return notes.show(`Wait for ${SEAT_NAME[state.toMove]}'s move.`, refused);
   if (page.search?.kind === 'bot') return;
   const answer = game.tryMove(i);
   if (!answer.ok) {
     board.refuse(i);
-    notes.show(`Not that one: ${answer.error}.`);
+    notes.show(`Not that one: ${answer.error}.`, refused);
     return;
   }
   if (page.search) stopSearch();
@@ -235,6 +245,7 @@ function humanMove(i, how) {
 
 /** Adopts the state after a move, sows it on the board (and, at the end, the seeds left into the stores), then lets the bot answer. @param {GameState} next */
 function play(next) {
+  notes.moved();
   if (page.clock) {
     const mover = game.stateNow().toMove;
     stopClock(page.clock, performance.now());
@@ -271,6 +282,7 @@ function playerClock() {
   const clock = page.clock;
   if (!clock || over() || page.failed || sowing.running || game.stateNow().toMove !== settings.seat) return;
   startClock(clock, settings.seat, performance.now());
+  keepGame();
   render();
 }
 
@@ -338,15 +350,22 @@ function recover() {
   worker.restart();
 }
 
-/** Puts `next` (its rules, start and moves, and the id, seat, level and clocks of a kept game) on the board in place of the game there. @param {GameEntry} next */
-function adopt(next) {
+/**
+ * Puts `next` (its rules, start and moves, and the id, seat, level and
+ * clocks of a kept game) on the board in place of the game there, which is
+ * kept as it stands. `resumed`: `next` is this tab's game come back after a
+ * reload, its running clock charged the time since (see clock.js).
+ * @param {GameEntry} next @param {boolean} [resumed]
+ */
+function adopt(next, resumed = false) {
+  if (game.state) keepGame();
   recover();
   stopSearch();
   sowing.stop();
   game.forgetProof();
   page.gameId = next.id ?? newId();
   // A kept game comes with its clocks (or null for none); any other game gets the setting's.
-  page.clock = next.clock !== undefined ? restoredClocks(next.clock) : newClocks(settings.clock);
+  page.clock = next.clock !== undefined ? restoredClocks(next.clock, resumed ? Date.now() : null) : newClocks(settings.clock);
   settings.rules = next.rules;
   if (next.seat) settings.seat = next.seat;
   if (next.level) settings.level = next.level;
@@ -420,7 +439,10 @@ function startSearch(kind, words) {
   page.search = search;
   pacer.clear();
   debug.events = [];
-  if (kind === 'bot' && page.clock) startClock(page.clock, search.mover, performance.now());
+  if (kind === 'bot' && page.clock) {
+    startClock(page.clock, search.mover, performance.now());
+    keepGame();
+  }
   worker.send({ id: search.id, request: `${game.request()} ${words}` });
   render();
 }
@@ -439,6 +461,7 @@ function askHint() {
   const state = game.state;
   if (!state || page.search || sowing.running || over() || state.toMove !== settings.seat) return;
   forgetChalk(true);
+  notes.moved();
   startSearch('hint', `ms=${HINT_MS}`);
 }
 
@@ -551,7 +574,10 @@ async function start() {
   });
   setUpTranscript({ moves: () => game.moves, load: (text) => replacements.loadTranscript(text) });
   setUpGameFile({
-    save: () => (page.phase === 'ready' ? game.loaded().save(game.request()) : { ok: false, error: 'the engine is still loading' }),
+    // The players as `oware play --save` names them: the bot by its level, the person "?".
+    save: (date) => (page.phase === 'ready'
+      ? game.loaded().save(game.request(` seat=${settings.seat} level=${settings.level} date=${date}`))
+      : { ok: false, error: 'the engine is still loading' }),
     open: (text) => replacements.openRecord(text),
   });
   setUpRecent({ reopen: whenReady((id) => replacements.reopen(id)) });
@@ -562,6 +588,10 @@ async function start() {
   window.addEventListener('hashchange', whenReady(() => replacements.openLink()));
   // Another tab's game changed the recent list.
   window.addEventListener('storage', () => render());
+  // The tab closed or reloaded: the game kept with its clocks as they stand.
+  window.addEventListener('pagehide', () => {
+    if (page.phase === 'ready' && game.state) keepGame();
+  });
   listenToKeys(() => settings.seat, {
     sow: (i) => humanMove(i, 'keyboard'), hint: whenReady(askHint), undo: whenReady(undo),
     moveNow: whenReady(moveNow), newGame: whenReady(() => replacements.newGame()), focusHouse: (i) => board.focusHouse(i),

@@ -10,9 +10,16 @@
 // arrives, neither during the sowing; each gains the increment once its
 // move is played. A side whose time runs out loses the game. A game on a
 // clock is not taken back (undo is disabled); a new game, rules change,
-// load, open or link brings in fresh clocks of the setting, and a kept or
-// reopened game its own, as they stood at its last move (the time since is
-// not charged). Looking back and analysis leave the clocks running.
+// load, open or link brings in fresh clocks of the setting. A kept game
+// holds its clocks as they stood when it was kept (at each move, when a
+// clock starts, and when it leaves the board or the tab), with the clock
+// that was running then and the time of day. A reload of the tab brings
+// them back charging that clock the time since, so the time spent on the
+// move in progress stays spent (a player who keeps reloading still runs
+// out, and a bot interrupted in thought has used what it thought); a game
+// reopened from the recent list or brought back by "Undo …" was paused
+// while it was off the board, and comes back as it stood when it left.
+// Looking back and analysis leave the clocks running.
 
 import { SEAT_NAME, SEATS, other } from './houses.js';
 import { $ } from './dom.js';
@@ -28,7 +35,13 @@ import { $ } from './dom.js';
  * @typedef {Control & { left: Record<Seat, number>, running: Seat | null, since: number, lost: Seat | null }} Clocks
  */
 
-/** The clocks as a kept game holds them: none running (`keptClocks`; `lost` may be missing from an older page's). @typedef {Control & { left: Record<Seat, number>, lost?: Seat | null }} KeptClocks */
+/**
+ * The clocks as a kept game holds them (`keptClocks`): what was left on
+ * each (ms) at `at` (the time of day, ms since 1970), the seat whose clock
+ * was running then or null, and the seat that ran out of time. `lost`,
+ * `running` and `at` may be missing from an older page's.
+ * @typedef {Control & { left: Record<Seat, number>, lost?: Seat | null, running?: Seat | null, at?: number }} KeptClocks
+ */
 
 /** The time controls offered, minutes + seconds added a move. */
 export const CLOCK_PRESETS = ['1+1', '3+2', '5+3', '10+5'];
@@ -59,17 +72,38 @@ export function newClocks(name) {
   return { ...control, left: { south: control.base, north: control.base }, running: null, since: 0, lost: null };
 }
 
-/** The clocks as a kept game holds them (none running), or null. @param {Clocks | null} clocks @param {number} now @returns {KeptClocks | null} */
-export function keptClocks(clocks, now) {
+/**
+ * The clocks as a kept game holds them at `now` (the page's clock, as
+ * `since`) and `wall` (the time of day), or null.
+ * @param {Clocks | null} clocks @param {number} now @param {number} wall
+ * @returns {KeptClocks | null}
+ */
+export function keptClocks(clocks, now, wall) {
   if (!clocks) return null;
-  const { name, base, increment, lost } = clocks;
-  return { name, base, increment, lost, left: { south: remaining(clocks, 'south', now), north: remaining(clocks, 'north', now) } };
+  const { name, base, increment, lost, running } = clocks;
+  return { name, base, increment, lost, running, at: wall, left: { south: remaining(clocks, 'south', now), north: remaining(clocks, 'north', now) } };
 }
 
-/** A kept game's clocks brought back (stopped until the next turn starts one), or null. @param {KeptClocks | null} kept @returns {Clocks | null} */
-export function restoredClocks(kept) {
+/**
+ * A kept game's clocks brought back, stopped until the next turn starts
+ * one, or null. `resumedAt` is the time of day for a game resumed where it
+ * stopped (a reload of its tab): the clock that was running when it was
+ * kept is charged the time since, and loses the game if that runs it out.
+ * Null for a game that was paused (reopened, or brought back by "Undo …").
+ * @param {KeptClocks | null} kept @param {number | null} resumedAt
+ * @returns {Clocks | null}
+ */
+export function restoredClocks(kept, resumedAt) {
   if (!kept || !parseControl(kept.name)) return null;
-  return { ...kept, left: { ...kept.left }, running: null, since: 0, lost: kept.lost ?? null };
+  const { name, base, increment } = kept;
+  /** @type {Clocks} */
+  const clocks = { name, base, increment, left: { ...kept.left }, running: null, since: 0, lost: kept.lost ?? null };
+  const seat = kept.running ?? null;
+  if (resumedAt !== null && seat && !clocks.lost && kept.at !== undefined) {
+    clocks.left[seat] -= Math.max(0, resumedAt - kept.at);
+    if (clocks.left[seat] <= 0) runOut(clocks, seat, 0);
+  }
+  return clocks;
 }
 
 /** The time left on `seat`'s clock at `now` (ms; zero or less when it has run out). @param {Clocks} clocks @param {Seat} seat @param {number} now */

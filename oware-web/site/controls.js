@@ -87,6 +87,16 @@ export function addClockPreset(name) {
   $('clock').appendChild(option);
 }
 
+/**
+ * Whether the game can be taken back: it has a move of the player's, and
+ * no clock (a game on the clock is not taken back). The undo button and the
+ * status's advice both follow it.
+ * @param {Pick<Scene, 'settings' | 'game' | 'clock'>} scene
+ */
+export function canTakeBack({ settings, game, clock }) {
+  return !clock && [...game.moves].some((m) => seatOf(indexOf(m)) === settings.seat);
+}
+
 /** Enables what can be done now and shows the settings. @param {Scene} scene */
 export function drawControls({ settings, game, search, sowing, previous, clock }) {
   const state = game.stateNow();
@@ -101,10 +111,8 @@ export function drawControls({ settings, game, search, sowing, previous, clock }
     undoReplace.textContent = UNDO_LABEL[previous.why];
     undoReplace.title = `Bring back the game of ${previous.game.moves.length} moves that was on the board`;
   }
-  const humanMoves = [...game.moves].filter((m) => seatOf(indexOf(m)) === settings.seat).length;
-  // A game on the clock is not taken back.
   const undo = $('undo', HTMLButtonElement);
-  undo.disabled = humanMoves === 0 || sowing.running || !!clock;
+  undo.disabled = !canTakeBack({ settings, game, clock }) || sowing.running;
   undo.title = clock ? 'A game on the clock cannot be taken back' : 'Take back your last move (U)';
   $('hint', HTMLButtonElement).disabled = !!search || sowing.running || over || state.toMove !== settings.seat;
   $('move-now', HTMLButtonElement).disabled = !(search && search.best !== null);

@@ -1,16 +1,18 @@
 // Game records on disk: "Save game" downloads the game as an OGN record,
 // "Open game" (the file picker, or a file dropped on the page) reads one.
-// The record is written and read by the module (oware-core's OGN); this
-// module only moves text between files and the page.
+// The record is written and read by the module (oware-core's OGN, the
+// players and the day named as `oware play --save` names them); this module
+// only moves text between files and the page, and says which day it is.
 import { $ } from './dom.js';
 
 /** @import { SaveAnswer } from './messages.js' */
 
 /**
- * Wires the buttons and the drop: `save()` is the module's answer for the
- * game ({ ok, ogn } or { ok: false, error }); `open(text)` loads a record
- * and returns null, or why it does not load (with its line and column).
- * @param {{ save: () => SaveAnswer, open: (text: string) => string | null }} actions
+ * Wires the buttons and the drop: `save(date)` is the module's answer for
+ * the game saved on `date` (the day as OGN writes it, "2026.11.30"):
+ * { ok, ogn } or { ok: false, error }; `open(text)` loads a record and
+ * returns null, or why it does not load (with its line and column).
+ * @param {{ save: (date: string) => SaveAnswer, open: (text: string) => string | null }} actions
  */
 export function setUpGameFile({ save, open }) {
   /** @param {string | null} error */
@@ -18,10 +20,11 @@ export function setUpGameFile({ save, open }) {
     $('file-error').textContent = error === null ? '' : error;
   };
   $('save-game').addEventListener('click', () => {
-    const answer = save();
+    const now = new Date();
+    const answer = save(ognDate(now));
     if (!answer.ok) return show(`The game could not be saved: ${answer.error}.`);
     show(null);
-    download(answer.ogn, fileName());
+    download(answer.ogn, fileName(now));
   });
   const picker = $('open-file', HTMLInputElement);
   $('open-game').addEventListener('click', () => picker.click());
@@ -48,11 +51,16 @@ export function setUpGameFile({ save, open }) {
   });
 }
 
-/** `oware-2026-11-30-2031.ogn`: the day and time of the save. */
-function fileName() {
-  /** @param {number} n */
-  const pad = (n) => String(n).padStart(2, '0');
-  const d = new Date();
+/** @param {number} n */
+const pad = (n) => String(n).padStart(2, '0');
+
+/** `2026.11.30`: the day of `d` (local time) as an OGN Date tag writes it. @param {Date} d */
+function ognDate(d) {
+  return `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
+}
+
+/** `oware-2026-11-30-2031.ogn`: the day and time of the save, `d`. @param {Date} d */
+function fileName(d) {
   return `oware-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}.ogn`;
 }
 

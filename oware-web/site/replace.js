@@ -18,7 +18,8 @@ import { $ } from './dom.js';
 
 export class Replacements {
   /**
-   * `adopt(next)` puts a game on the board in place of the one there;
+   * `adopt(next, resumed)` puts a game on the board in place of the one there
+   * (`resumed`: this tab's own game, after a reload);
    * `snapshot()` is the game on the board as the page keeps it;
    * `afterMove()` lets the game go on (the clock, the bot's move);
    * `showPly(ply)` shows an earlier position.
@@ -27,7 +28,7 @@ export class Replacements {
    * @param {Settings} hooks.settings
    * @param {Page} hooks.page
    * @param {Notes} hooks.notes
-   * @param {(next: GameEntry) => void} hooks.adopt
+   * @param {(next: GameEntry, resumed?: boolean) => void} hooks.adopt
    * @param {() => KeptGame} hooks.snapshot
    * @param {() => void} hooks.afterMove
    * @param {(ply: number) => void} hooks.showPly
@@ -169,6 +170,8 @@ export class Replacements {
     const tab = loadTab();
     this.page.previous = tab.previous;
     const kept = tab.game && game.check(tab.game.rules, tab.game.moves ?? '', tab.game.start ?? null).ok;
-    this.adopt(kept && tab.game ? tab.game : { rules: settings.rules });
+    // The tab's own game goes on where it stopped (its running clock charged the time since).
+    if (kept && tab.game) this.adopt(tab.game, true);
+    else this.adopt({ rules: settings.rules });
   }
 }

@@ -1,9 +1,12 @@
 // The status line under the board and the page's state word
 // (body[data-state], read by tests and assistive tools): whose move it is,
-// what just happened, the outcome, a failure, and short notes that fade.
+// what just happened, the outcome, a failure, that the board shows an
+// earlier position (and how the game stands meanwhile), and short notes
+// that fade.
 
 import { letter, SEAT_NAME, other } from './houses.js';
 import { lostOnTime } from './clock.js';
+import { canTakeBack } from './controls.js';
 import { $ } from './dom.js';
 
 /** @import { Seat, Outcome } from './messages.js' */
@@ -25,16 +28,18 @@ export function pageState({ settings, game, search, sowing, failed, clock }) {
 
 /** Writes the status line and the page's state word. @param {Scene} scene */
 export function drawStatus(scene) {
-  const { settings, game, search, shown, hint, sowing, failed, notes, clock } = scene;
+  const { settings, game, search, shown, hint, sowing, failed, notes, clock, viewing } = scene;
   const state = game.stateNow();
   let text;
   if (failed) {
     text = failed;
+  } else if (viewing) {
+    text = viewingText(scene);
   } else if (clock?.lost) {
     const verdict = clock.lost === settings.seat ? 'the bot wins' : 'you win';
     text = `Game over: ${lostOnTime(clock.lost)}, ${verdict}. Start a new game.`;
   } else if (state.outcome) {
-    text = outcomeText(state.outcome, settings.seat);
+    text = outcomeText(state.outcome, settings.seat, canTakeBack(scene));
   } else if (search?.kind === 'bot') {
     text = `${SEAT_NAME[other(settings.seat)]} is thinking…`;
   } else if (sowing.running) {
@@ -50,6 +55,20 @@ export function drawStatus(scene) {
   document.body.dataset.state = pageState(scene);
 }
 
+/**
+ * While an earlier position is shown (read-only): so, how to get back, and
+ * how the game stands meanwhile.
+ * @param {Scene} scene
+ */
+function viewingText({ settings, game, search, clock }) {
+  const state = game.stateNow();
+  const back = 'This is an earlier position: go back to the game (End)';
+  if (state.outcome || clock?.lost) return `${back} to see its end.`;
+  const meanwhile = search?.kind === 'bot' ? ` In the game, ${SEAT_NAME[other(settings.seat)]} is thinking.`
+    : state.toMove === settings.seat ? ' In the game, it is your move.' : '';
+  return `${back} to play.${meanwhile}`;
+}
+
 /** "You sowed C, capturing 3. ", or the bot's move with how long it took. @param {LastMove | null} last @param {Seat} seat @param {Search | null} shown */
 function lastMoveText(last, seat, shown) {
   if (!last) return '';
@@ -61,8 +80,12 @@ function lastMoveText(last, seat, shown) {
   return `${who} sowed ${letter(last.house)}${took}${time}. `;
 }
 
-/** "Game over: You win, 26–20 (…)." @param {Outcome} outcome @param {Seat} seat */
-function outcomeText(outcome, seat) {
+/**
+ * "Game over: You win, 26–20 (…). Undo, or start a new game.", offering
+ * undo only if the game can be taken back (`undoable`).
+ * @param {Outcome} outcome @param {Seat} seat @param {boolean} undoable
+ */
+function outcomeText(outcome, seat, undoable) {
   const [south, north] = outcome.seeds;
   const mine = seat === 'south' ? south : north;
   const theirs = seat === 'south' ? north : south;
@@ -70,26 +93,47 @@ function outcomeText(outcome, seat) {
   const verdict = outcome.winner === null ? `A draw, ${score}`
     : outcome.winner === seat ? `You win, ${score}` : `The bot wins, ${theirs}–${mine}`;
   const ending = outcome.ending ? ` ${outcome.ending}` : '';
-  return `Game over: ${verdict} (${outcome.reason}).${ending} Undo, or start a new game.`;
+  return `Game over: ${verdict} (${outcome.reason}).${ending} ${undoable ? 'Undo, or start a new game.' : 'Start a new game.'}`;
 }
 
-/** A short note put before the status ("Move taken back."), gone after a few seconds. */
+/**
+ * A short note put before the status ("Move taken back."), gone after a
+ * few seconds; a note about a refused move ("Not that one: …") goes sooner,
+ * as soon as a move is played or a hint asked (`moved`): it is about a
+ * position left behind.
+ */
 export class Notes {
   /** `onChange()` is called when the note appears or goes. @param {() => void} onChange */
   constructor(onChange) {
     this.onChange = onChange;
     this.text = '';
+    /** Whether the note shown is about a refused move. */
+    this.refusal = false;
     this.timer = 0;
   }
 
-  /** Shows `text` for a few seconds, in place of the note shown. @param {string} text */
-  show(text) {
+  /**
+   * Shows `text` for a few seconds, in place of the note shown; `refusal`:
+   * it says why a move was refused.
+   * @param {string} text @param {{ refusal?: boolean }} [how]
+   */
+  show(text, { refusal = false } = {}) {
     this.text = text;
+    this.refusal = refusal;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.text = '';
-      this.onChange();
-    }, NOTE_MS);
+    this.timer = setTimeout(() => this.clear(), NOTE_MS);
+    this.onChange();
+  }
+
+  /** A move was played or a hint asked: a refused move's note goes. */
+  moved() {
+    if (this.text && this.refusal) this.clear();
+  }
+
+  clear() {
+    clearTimeout(this.timer);
+    this.text = '';
+    this.refusal = false;
     this.onChange();
   }
 }

@@ -3,22 +3,30 @@
 //! writing are oware-core's [`Record`]; this module only carries them over
 //! the page's text-in, JSON-out boundary.
 
-use oware_core::{Position, Record};
+use oware_core::{Position, Record, Seat};
+use oware_search::Level;
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
 use crate::state::{error_json, write_game};
 
 /// The keys a save request takes: `rules`, `start` and `moves`, as a state
-/// request names the game.
-pub const SAVE_KEYS: [&str; 3] = ["rules", "start", "moves"];
+/// request names the game; `seat`, the person's seat, and `level`, the
+/// bot's, who played it; and `date`, the day as OGN writes it
+/// (`2026.11.30`).
+pub const SAVE_KEYS: [&str; 6] = ["rules", "start", "moves", "seat", "level", "date"];
 
 /// Answers a save request (see [`SAVE_KEYS`]) with `{"ok":true,"ogn":...}`,
-/// the game as an OGN record, or an error.
+/// the game as an OGN record, or an error. The players are named as
+/// `oware play --save` names them: the bot's seat `oware level N`, the
+/// person's left `?`; with `date`, the record's `Date` is that day.
 ///
 /// ```
 /// let answer = oware_web::record::save("rules=abapa moves=Ec");
 /// assert!(answer.contains(r#"1. E c *\n"#), "{answer}");
+/// let answer = oware_web::record::save("moves=Ec seat=south level=7 date=2026.11.30");
+/// assert!(answer.contains(r#"[Date \"2026.11.30\"]\n"#), "{answer}");
+/// assert!(answer.contains(r#"[South \"?\"]\n[North \"oware level 7\"]"#), "{answer}");
 /// ```
 #[must_use]
 pub fn save(request: &str) -> String {
@@ -36,8 +44,42 @@ pub fn save(request: &str) -> String {
 }
 
 fn record_text(text: &str) -> Result<String, RequestError> {
-    let game = Request::parse(text, &SAVE_KEYS)?.game()?;
-    Ok(Record::new(game).to_string())
+    let request = Request::parse(text, &SAVE_KEYS)?;
+    let mut record = Record::new(request.game()?);
+    let seat = request.parsed::<Seat>("seat")?;
+    let level = request.parsed::<Level>("level")?;
+    if let (Some(seat), Some(level)) = (seat, level) {
+        record.set_tag(
+            &seat.opponent().to_string(),
+            &format!("oware level {level}"),
+        );
+    }
+    if let Some(date) = request.get("date") {
+        record.set_tag("Date", ogn_date(date)?);
+    }
+    Ok(record.to_string())
+}
+
+/// `date` if it is a day as OGN (like PGN) writes one, `YYYY.MM.DD`.
+fn ogn_date(date: &str) -> Result<&str, RequestError> {
+    let bad = |reason: &str| RequestError::BadValue {
+        key: "date".to_owned(),
+        reason: format!("`{date}` {reason}"),
+    };
+    let parts: Vec<&str> = date.split('.').collect();
+    let [year, month, day] = parts[..] else {
+        return Err(bad("is not YYYY.MM.DD"));
+    };
+    let number = |part: &str, digits: usize| {
+        (part.len() == digits && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse::<u32>().ok())
+            .flatten()
+    };
+    match (number(year, 4), number(month, 2), number(day, 2)) {
+        (Some(_), Some(1..=12), Some(1..=31)) => Ok(date),
+        (Some(_), Some(_), Some(_)) => Err(bad("is not a day")),
+        _ => Err(bad("is not YYYY.MM.DD")),
+    }
 }
 
 /// Reads `text` (a whole OGN record) and answers with the game it holds as
@@ -119,6 +161,35 @@ mod tests {
         assert_eq!(
             open(&text),
             format!(r#"{{"ok":true,"rules":"abapa","start":"{fen}","moves":"dF"}}"#)
+        );
+    }
+
+    #[test]
+    fn the_players_and_the_day_are_named() {
+        let text = ogn(&save("moves=Ec seat=north level=19 date=2026.01.05"));
+        assert!(text.contains("[Date \"2026.01.05\"]\n"), "{text}");
+        assert!(
+            text.contains("[South \"oware level 19\"]\n[North \"?\"]\n"),
+            "{text}"
+        );
+        // Without them, `?` as ever.
+        let text = ogn(&save("moves=Ec"));
+        assert!(
+            text.contains("[Date \"?\"]\n[Round \"?\"]\n[South \"?\"]\n[North \"?\"]\n"),
+            "{text}"
+        );
+        assert_eq!(
+            save("moves=Ec date=2026-01-05"),
+            r#"{"ok":false,"error":"bad value for `date`: `2026-01-05` is not YYYY.MM.DD"}"#
+        );
+        assert_eq!(
+            save("moves=Ec date=2026.13.05"),
+            r#"{"ok":false,"error":"bad value for `date`: `2026.13.05` is not a day"}"#
+        );
+        assert!(save("moves=Ec seat=east level=3").contains("unknown seat `east`"));
+        assert!(
+            save("moves=Ec seat=south level=20")
+                .starts_with(r#"{"ok":false,"error":"bad value for `level`"#)
         );
     }
 

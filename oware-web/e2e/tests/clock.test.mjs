@@ -153,17 +153,22 @@ test('the clock setting is kept, a reload brings the clocks back, and a new sett
   assert.equal(await tab.locator('#clock').inputValue(), '1+1');
   await eventually(async () => assert.equal((await clockOf(tab, 'you')).running, true));
   assert.equal((await clockOf(tab, 'bot')).time, '1:00');
-  // A move each, then a reload: the clocks as they stood after the last move.
+  // A move each, then a reload: the clocks as they were kept when the
+  // player's clock started, the player's charged the time since.
   await tab.locator('.house[data-house="C"]').click();
   await waitState(tab, 'your-turn');
+  await eventually(async () => assert.equal((await clockOf(tab, 'you')).running, true));
   const kept = await tab.evaluate(() => JSON.parse(sessionStorage.getItem('oware.tab')).game.clock);
   assert.equal(kept.name, '1+1');
+  assert.equal(kept.running, 'south');
   assert.ok(kept.left.north > 60_000 && kept.left.north <= 61_000, JSON.stringify(kept));
+  const reloaded = Date.now();
   await tab.reload();
   await waitState(tab, 'your-turn');
-  const back = await tab.evaluate(() => window.oware.page.clock);
+  const back = await tab.evaluate(() => ({ ...window.oware.page.clock, seen: Date.now() }));
   assert.equal(back.left.north, kept.left.north);
-  assert.ok(Math.abs(back.left.south - kept.left.south) < 1000, JSON.stringify([back, kept]));
+  assert.ok(back.left.south <= kept.left.south - (reloaded - kept.at), JSON.stringify([back, kept, reloaded]));
+  assert.ok(back.left.south >= kept.left.south - (back.seen - kept.at), JSON.stringify([back, kept, reloaded]));
   assert.equal((await clockOf(tab, 'bot')).time, '1:00');
   // Off, with moves played: this game keeps its clocks, the next has none.
   await tab.selectOption('#clock', 'off');
@@ -175,5 +180,97 @@ test('the clock setting is kept, a reload brings the clocks back, and a new sett
   assert.equal(await tab.locator('#undo').isDisabled(), true);
   assert.deepEqual(page.errors, []);
   await tab.close();
+  await page.close();
+});
+
+test('a reload charges the time spent on the move in progress: reloading gives no time back, and still runs out', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  // Six seconds each, nothing added.
+  await chooseClock(page, '0.1+0');
+  await page.locator('.house[data-house="C"]').click();
+  await waitState(page, 'your-turn', 30_000);
+  await eventually(async () => assert.equal((await clockOf(page, 'you')).running, true));
+  const after = seconds((await clockOf(page, 'you')).time);
+  await page.waitForTimeout(2000);
+  await page.reload();
+  await waitState(page, 'your-turn');
+  const back = seconds((await clockOf(page, 'you')).time);
+  assert.ok(back <= after - 1.9, `the clock came back at ${back} s, ${after} s before the wait of 2 s`);
+  // Reloading again and again: the time still runs out.
+  for (let k = 0; k < 8 && await page.evaluate(() => document.body.dataset.state) !== 'over'; k++) {
+    await page.waitForTimeout(800);
+    await page.reload();
+    await waitState(page, ['your-turn', 'over']);
+  }
+  assert.equal(await waitState(page, 'over', 5000), 'over');
+  assert.match(await page.locator('#status').textContent(), /South lost on time, the bot wins/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a reload while the bot thinks charges the bot the time it thought', async () => {
+  const page = await open(browser, '', {
+    // Every search request the page sends, as sent (from each load of the
+    // page); and the search's answers held back two seconds, as a bot
+    // thinking long would give them.
+    route: (context) => context.addInitScript(() => {
+      window.sent = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function send(message, ...rest) {
+        if (typeof message?.request === 'string') window.sent.push(message.request);
+        return post.call(this, message, ...rest);
+      };
+      const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+      Object.defineProperty(Worker.prototype, 'onmessage', {
+        ...handler,
+        set(listener) {
+          handler.set.call(this, (event) => (event.data?.result ? setTimeout(() => listener(event), 2000) : listener(event)));
+        },
+      });
+    }),
+  });
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '14');
+  await chooseClock(page, '1+0');
+  await page.locator('.house[data-house="C"]').click();
+  await waitState(page, 'thinking');
+  await page.waitForTimeout(500);
+  // The bot's clock runs (its answer has not arrived): reload at once.
+  const left = await page.evaluate(() => {
+    const clock = window.oware.page.clock;
+    const now = clock.running === 'north' ? clock.left.north - (performance.now() - clock.since) : null;
+    location.reload();
+    return now;
+  });
+  assert.ok(left !== null && left < 60_000 - 400, `the bot's clock was not running: ${left}`);
+  // The bot thinks again, handed what its clock had left.
+  await page.waitForFunction(() => window.sent?.some((r) => r.includes('level=14')));
+  const request = await page.evaluate(() => window.sent.find((r) => r.includes('level=14')));
+  const btime = Number(/ btime=(\d+)/.exec(request)[1]);
+  assert.ok(btime <= left, `the bot's clock came back at ${btime} ms, ${left} ms before the reload: ${request}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a game reopened from the recent list has its clocks as they stood when it left the board, paused since', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.selectOption('#clock', '1+1');
+  await page.locator('.house[data-house="C"]').click();
+  await waitState(page, 'your-turn', 30_000);
+  await eventually(async () => assert.equal((await clockOf(page, 'you')).running, true));
+  const after = seconds((await clockOf(page, 'you')).time);
+  await page.waitForTimeout(2000);
+  await page.click('#new-game');
+  await eventually(async () => assert.equal(await transcript(page), ''));
+  await page.waitForTimeout(2000);
+  await page.locator('#recent-list button').first().click();
+  await eventually(async () => assert.equal((await transcript(page)).length, 2));
+  await waitState(page, 'your-turn');
+  const back = seconds((await clockOf(page, 'you')).time);
+  assert.ok(back <= after - 1.9, `the two seconds before the new game were given back: ${back} s, ${after} s before`);
+  assert.ok(back >= after - 3.5, `the time away was charged: ${back} s, ${after} s before`);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -186,3 +186,38 @@ test('a whole game against level 1, to the end', async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the game-over advice offers undo only when the game can be taken back', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  // No clock, the player's move ended it: undo is offered.
+  await load(page, SOUTH_WINS_WITH_E);
+  await waitState(page, 'your-turn');
+  await page.locator('.house[data-house="E"]').click();
+  await waitState(page, 'over');
+  assert.match(await page.locator('#status').textContent(), /Undo, or start a new game\.$/);
+  // On a clock: a game on the clock is not taken back.
+  await page.selectOption('#clock', '1+1');
+  await page.click('#new-game');
+  await eventually(async () => assert.equal(await transcript(page), ''));
+  await load(page, SOUTH_WINS_WITH_E);
+  await waitState(page, 'your-turn');
+  assert.equal(await page.locator('#clocks').isHidden(), false);
+  await page.locator('.house[data-house="E"]').click();
+  await waitState(page, 'over');
+  const onClock = await page.locator('#status').textContent();
+  assert.doesNotMatch(onClock, /Undo/, onClock);
+  assert.match(onClock, /Start a new game\.$/);
+  await page.close();
+});
+
+test('a game over before any move does not offer undo', async () => {
+  const page = await open(browser, '#start=0-0-0-0-0-0-1-1-1-1-0-0-22-22-S&moves=');
+  await waitState(page, 'over');
+  const text = await page.locator('#status').textContent();
+  assert.match(text, /Game over/);
+  assert.doesNotMatch(text, /Undo/, text);
+  assert.match(text, /Start a new game\.$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

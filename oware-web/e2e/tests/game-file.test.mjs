@@ -62,3 +62,31 @@ test('a malformed record is refused with its place, and the game is kept', async
   assert.equal(await page.evaluate(() => window.oware.state.rules), 'abapa');
   await page.close();
 });
+
+test('a saved game names the bot by its level, the player as the CLI does, and the date', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.selectOption('#level', '7');
+  await page.keyboard.press('c');
+  await waitState(page, 'your-turn', 30_000);
+  const save = async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-game')]);
+    return readFile(await download.path(), 'utf8');
+  };
+  const text = await save();
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  });
+  assert.match(text, new RegExp(`\\n\\[Date "${today.replaceAll('.', '\\.')}"\\]\\n`), text);
+  assert.match(text, /\n\[South "\?"\]\n/, text);
+  assert.match(text, /\n\[North "oware level 7"\]\n/, text);
+  // The player as North: the bot is South.
+  await page.check('input[name=seat][value=north]');
+  await waitState(page, 'your-turn', 30_000);
+  const other = await save();
+  assert.match(other, /\n\[South "oware level 7"\]\n/, other);
+  assert.match(other, /\n\[North "\?"\]\n/, other);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -142,3 +142,22 @@ test('looking back while the bot thinks leaves its search alone', async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('looking back, the status says it is an earlier position and how to get back', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.fill('#load-text', SHORT_GAME);
+  await page.click('#load');
+  await waitState(page, 'your-turn');
+  await page.locator('#move-list button[data-ply="3"]').click();
+  await drawn(page);
+  const back = await page.locator('#status').textContent();
+  assert.doesNotMatch(back, /Your move/, back);
+  assert.match(back, /earlier position/);
+  assert.match(back, /\(End\)/);
+  await page.keyboard.press('End');
+  await drawn(page);
+  assert.match(await page.locator('#status').textContent(), /Your move/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

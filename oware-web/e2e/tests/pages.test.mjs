@@ -65,3 +65,14 @@ test('offline once loaded: the page and the bot work without the server', async 
   await page.context().setOffline(false);
   await page.close();
 });
+
+test('how to play explains every rule set the rules menu offers', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  const offered = await page.locator('#rules option').evaluateAll((options) => options.map((o) => o.value));
+  assert.ok(offered.length >= 5, JSON.stringify(offered));
+  await page.goto(new URL('how-to-play.html', BASE).href);
+  const named = await page.locator('main b, main code').allTextContents();
+  for (const rules of offered) assert.ok(named.includes(rules), `how to play does not name ${rules}: ${JSON.stringify(named)}`);
+  await page.close();
+});

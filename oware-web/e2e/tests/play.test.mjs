@@ -182,3 +182,28 @@ test('a level chosen while the bot thinks is for its next search, not the one ru
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a refused move\'s note goes once a legal move is played, or a hint asked', async () => {
+  const page = await open(browser, '', { viewport: { width: 1366, height: 657 } });
+  await waitState(page, 'your-turn');
+  await page.locator('.house[data-house="C"]').click();
+  await waitState(page, 'your-turn', 30_000);
+  await eventually(async () => assert.equal((await transcript(page)).length, 2));
+  await page.locator('.house[data-house="C"]').click({ force: true });
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('Not that one'));
+  await page.locator('.house[data-house="F"]').click();
+  await eventually(async () => assert.equal((await transcript(page)).length, 4), 30_000);
+  await waitState(page, 'your-turn');
+  const status = await page.locator('#status').textContent();
+  assert.doesNotMatch(status, /Not that one/, status);
+  assert.match(status, /Your move/);
+  // A refusal, then a hint: the hint's status alone.
+  await page.locator('.house[data-house="c"]').click({ force: true });
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('Not that one'));
+  await page.keyboard.press('h');
+  await page.waitForFunction(() => /Looking for a hint|Hint: sow/.test(document.getElementById('status').textContent));
+  const hint = await page.locator('#status').textContent();
+  assert.doesNotMatch(hint, /Not that one/, hint);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
