@@ -121,7 +121,9 @@ fn a_capture_starts_the_count_again() {
 fn a_set_up_whose_mover_has_no_seeds_ends_for_want_of_them_not_of_feeding() {
     // South to move with an empty row: North takes the four in its own.
     let empty_row = position([0; 6], [1, 1, 1, 1, 0, 0], [22, 22], Seat::South);
-    let outcome = Game::from_position(empty_row, Rules::ABAPA).outcome().unwrap();
+    let outcome = Game::from_position(empty_row, Rules::ABAPA)
+        .outcome()
+        .unwrap();
     assert_eq!(outcome.reason, EndReason::NoSeeds);
     assert_eq!(outcome.seeds, BySeat::new(22, 26));
     assert_eq!(outcome.to_string(), "North wins 22–26 (no seeds to sow)");
