@@ -102,6 +102,23 @@ fn value<T: FromStr>(key: &str, value: &str, expected: &'static str) -> Result<T
     })
 }
 
+/// [`value`], refusing 0.
+fn positive<T: FromStr + Default + PartialEq>(
+    key: &str,
+    v: &str,
+    expected: &'static str,
+) -> Result<T, SpecError> {
+    let n: T = value(key, v, expected)?;
+    if n == T::default() {
+        return Err(SpecError::BadValue {
+            key: key.to_owned(),
+            value: v.to_owned(),
+            expected,
+        });
+    }
+    Ok(n)
+}
+
 impl FromStr for EngineSpec {
     type Err = SpecError;
 
@@ -151,8 +168,14 @@ impl FromStr for EngineSpec {
                 "cmd" => command = Some(v.split_whitespace().map(str::to_owned).collect()),
                 "name" => spec.name = Some(v.to_owned()),
                 "level" => spec.level = Some(value(key, v, "a level from 1 to 19")?),
-                "depth" => spec.budget.depth = Some(value(key, v, "a number of plies")?),
-                "nodes" => spec.budget.nodes = Some(value(key, v, "a number of nodes")?),
+                // A search of no plies or no nodes is no search: an engine
+                // refuses it (oware-uci does), and would forfeit every game.
+                "depth" => {
+                    spec.budget.depth = Some(positive(key, v, "a number of plies, 1 or more")?);
+                }
+                "nodes" => {
+                    spec.budget.nodes = Some(positive(key, v, "a number of nodes, 1 or more")?);
+                }
                 "movetime" => {
                     let ms: u64 = value(key, v, "milliseconds")?;
                     spec.budget.movetime = Some(Duration::from_millis(ms));
@@ -298,6 +321,14 @@ mod tests {
         assert_eq!(
             error("cmd=e,movetime=fast"),
             "movetime=`fast`: expected milliseconds"
+        );
+        assert_eq!(
+            error("cmd=e,depth=0"),
+            "depth=`0`: expected a number of plies, 1 or more"
+        );
+        assert_eq!(
+            error("cmd=e,nodes=0"),
+            "nodes=`0`: expected a number of nodes, 1 or more"
         );
         assert_eq!(
             error("cmd=e,tc=10+"),
