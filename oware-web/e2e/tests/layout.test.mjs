@@ -192,35 +192,37 @@ for (const [width, height] of [[1366, 657], [1024, 640], [390, 844], [844, 390]]
   });
 }
 
-test('on a phone the slate\'s header fits while the bot thinks: the level is not cut off', async () => {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3, reducedMotion: 'reduce',
+for (const [width, height] of [[390, 844], [844, 390]]) {
+  test(`on a phone at ${width}×${height} the slate's header fits while the bot thinks: the level is not cut off`, async () => {
+    const context = await browser.newContext({
+      viewport: { width, height }, hasTouch: true, isMobile: true, deviceScaleFactor: 3, reducedMotion: 'reduce',
+    });
+    const page = await openTab(context);
+    await waitState(page, 'your-turn');
+    await page.selectOption('#level', '19');
+    // A middle game, out of the opening book: the bot searches, counting positions.
+    await page.fill('#load-text', SOUTH_WINS_IN_3.slice(0, 30));
+    await page.click('#load');
+    await waitState(page, 'your-turn');
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.locator(`.house[data-house="${await page.evaluate(() => window.oware.state.legal[0])}"]`).tap();
+    // Read as soon as the counter shows, then with the counter as long as a
+    // fast phone makes it in a second (the slate is drawn again next frame).
+    const seen = await (await page.waitForFunction(() => {
+      const numbers = document.getElementById('search-numbers');
+      if (document.body.dataset.state !== 'thinking' || !numbers.textContent.includes('positions')) return null;
+      const who = document.getElementById('bot-name');
+      const measure = () => ({ text: who.textContent, scroll: who.scrollWidth, client: who.clientWidth, numbers: numbers.textContent });
+      const first = measure();
+      numbers.textContent = '12,345,678 positions · 10.5 s';
+      return [first, measure()];
+    }, null, { polling: 'raf', timeout: 30_000 })).jsonValue();
+    for (const header of seen) {
+      assert.equal(header.text, 'North · the bot · level 19');
+      assert.ok(header.scroll <= header.client && header.client > 0, `the header is cut off: ${JSON.stringify(header)}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+    await context.close();
   });
-  const page = await openTab(context);
-  await waitState(page, 'your-turn');
-  await page.selectOption('#level', '19');
-  // A middle game, out of the opening book: the bot searches, counting positions.
-  await page.fill('#load-text', SOUTH_WINS_IN_3.slice(0, 30));
-  await page.click('#load');
-  await waitState(page, 'your-turn');
-  await page.evaluate(() => scrollTo(0, 0));
-  await page.locator(`.house[data-house="${await page.evaluate(() => window.oware.state.legal[0])}"]`).tap();
-  // Read as soon as the counter shows, then with the counter as long as a
-  // fast phone makes it in a second (the slate is drawn again next frame).
-  const seen = await (await page.waitForFunction(() => {
-    const numbers = document.getElementById('search-numbers');
-    if (document.body.dataset.state !== 'thinking' || !numbers.textContent.includes('positions')) return null;
-    const who = document.getElementById('bot-name');
-    const measure = () => ({ text: who.textContent, scroll: who.scrollWidth, client: who.clientWidth, numbers: numbers.textContent });
-    const first = measure();
-    numbers.textContent = '12,345,678 positions · 10.5 s';
-    return [first, measure()];
-  }, null, { polling: 'raf', timeout: 30_000 })).jsonValue();
-  for (const header of seen) {
-    assert.equal(header.text, 'North · the bot · level 19');
-    assert.ok(header.scroll <= header.client && header.client > 0, `the header is cut off: ${JSON.stringify(header)}`);
-  }
-  assert.deepEqual(page.errors, []);
-  await page.close();
-  await context.close();
-});
+}
