@@ -71,18 +71,32 @@ test('on a clock the player who lets the time run out loses on time, and nothing
   await page.close();
 });
 
+/**
+ * Keeps every search request the page's workers are sent, as sent, in
+ * `window.sent` (from each load of the page); with `holdMs`, each search's
+ * answer reaches the page that much later, as a bot thinking long would give it.
+ */
+function recordRequests(context, holdMs = 0) {
+  return context.addInitScript((hold) => {
+    window.sent = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function send(message, ...rest) {
+      if (typeof message?.request === 'string') window.sent.push(message.request);
+      return post.call(this, message, ...rest);
+    };
+    if (!hold) return;
+    const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+    Object.defineProperty(Worker.prototype, 'onmessage', {
+      ...handler,
+      set(listener) {
+        handler.set.call(this, (event) => (event.data?.result ? setTimeout(() => listener(event), hold) : listener(event)));
+      },
+    });
+  }, holdMs);
+}
+
 test('the bot is handed the raw clock, its clock runs while it thinks, and it gains the increment', async () => {
-  const page = await open(browser, '', {
-    // Every request the page sends to a worker, as sent.
-    route: (context) => context.addInitScript(() => {
-      window.sent = [];
-      const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function send(message, ...rest) {
-        if (typeof message?.request === 'string') window.sent.push(message.request);
-        return post.call(this, message, ...rest);
-      };
-    }),
-  });
+  const page = await open(browser, '', { route: (context) => recordRequests(context) });
   await waitState(page, 'your-turn');
   await page.selectOption('#level', '14');
   // Nine seconds each (tenths shown), two added a move.
@@ -210,26 +224,8 @@ test('a reload charges the time spent on the move in progress: reloading gives n
 });
 
 test('a reload while the bot thinks charges the bot the time it thought', async () => {
-  const page = await open(browser, '', {
-    // Every search request the page sends, as sent (from each load of the
-    // page); and the search's answers held back two seconds, as a bot
-    // thinking long would give them.
-    route: (context) => context.addInitScript(() => {
-      window.sent = [];
-      const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function send(message, ...rest) {
-        if (typeof message?.request === 'string') window.sent.push(message.request);
-        return post.call(this, message, ...rest);
-      };
-      const handler = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
-      Object.defineProperty(Worker.prototype, 'onmessage', {
-        ...handler,
-        set(listener) {
-          handler.set.call(this, (event) => (event.data?.result ? setTimeout(() => listener(event), 2000) : listener(event)));
-        },
-      });
-    }),
-  });
+  // The search's answers held back two seconds, as a bot thinking long would give them.
+  const page = await open(browser, '', { route: (context) => recordRequests(context, 2000) });
   await waitState(page, 'your-turn');
   await page.selectOption('#level', '14');
   await chooseClock(page, '1+0');
