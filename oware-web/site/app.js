@@ -574,9 +574,10 @@ async function start() {
   });
   setUpTranscript({ moves: () => game.moves, load: (text) => replacements.loadTranscript(text) });
   setUpGameFile({
-    // The players as `oware play --save` names them: the bot by its level, the person "?".
+    // The players as `oware play --save` names them: the bot by its level, the person "?";
+    // a game lost on time, with the seat whose clock ran out.
     save: (date) => (page.phase === 'ready'
-      ? game.loaded().save(game.request(` seat=${settings.seat} level=${settings.level} date=${date}`))
+      ? game.loaded().save(game.request(` seat=${settings.seat} level=${settings.level} date=${date}${page.clock?.lost ? ` flag=${page.clock.lost}` : ''}`))
       : { ok: false, error: 'the engine is still loading' }),
     open: (text) => replacements.openRecord(text),
   });

@@ -12,14 +12,18 @@ use crate::state::{error_json, write_game};
 
 /// The keys a save request takes: `rules`, `start` and `moves`, as a state
 /// request names the game; `seat`, the person's seat, and `level`, the
-/// bot's, who played it; and `date`, the day as OGN writes it
-/// (`2026.11.30`).
-pub const SAVE_KEYS: [&str; 6] = ["rules", "start", "moves", "seat", "level", "date"];
+/// bot's, who played it; `date`, the day as OGN writes it (`2026.11.30`);
+/// and `flag`, the seat whose clock ran out, if one did.
+pub const SAVE_KEYS: [&str; 7] = ["rules", "start", "moves", "seat", "level", "date", "flag"];
 
 /// Answers a save request (see [`SAVE_KEYS`]) with `{"ok":true,"ogn":...}`,
 /// the game as an OGN record, or an error. The players are named as
 /// `oware play --save` names them: the bot's seat `oware level N`, the
-/// person's left `?`; with `date`, the record's `Date` is that day.
+/// person's left `?`; with `date`, the record's `Date` is that day. A game
+/// lost on time (`flag`) ends off the board, so the record says how and
+/// with what score, as an `oware match` record of a forfeit does: its
+/// `Termination` and `Points` tags (its moves still end `*`, the rules not
+/// having ended it).
 ///
 /// ```
 /// let answer = oware_web::record::save("rules=abapa moves=Ec");
@@ -45,7 +49,9 @@ pub fn save(request: &str) -> String {
 
 fn record_text(text: &str) -> Result<String, RequestError> {
     let request = Request::parse(text, &SAVE_KEYS)?;
-    let mut record = Record::new(request.game()?);
+    let game = request.game()?;
+    let over = game.is_over();
+    let mut record = Record::new(game);
     let seat = request.parsed::<Seat>("seat")?;
     let level = request.parsed::<Level>("level")?;
     if let (Some(seat), Some(level)) = (seat, level) {
@@ -56,6 +62,22 @@ fn record_text(text: &str) -> Result<String, RequestError> {
     }
     if let Some(date) = request.get("date") {
         record.set_tag("Date", ogn_date(date)?);
+    }
+    if let Some(flagged) = request.parsed::<Seat>("flag")? {
+        if over {
+            return Err(RequestError::BadValue {
+                key: "flag".to_owned(),
+                reason: "the game is already over by the rules, not on time".to_owned(),
+            });
+        }
+        record.set_tag("Termination", &format!("{flagged} lost on time"));
+        record.set_tag(
+            "Points",
+            match flagged {
+                Seat::South => "0-1",
+                Seat::North => "1-0",
+            },
+        );
     }
     Ok(record.to_string())
 }
@@ -190,6 +212,24 @@ mod tests {
         assert!(
             save("moves=Ec seat=south level=20")
                 .starts_with(r#"{"ok":false,"error":"bad value for `level`"#)
+        );
+    }
+
+    #[test]
+    fn a_game_lost_on_time_says_so_with_its_score() {
+        let text = ogn(&save("moves=Ec seat=south level=3 flag=south"));
+        assert!(
+            text.contains("[Termination \"South lost on time\"]\n[Points \"0-1\"]\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("1. E c *\n"), "{text}");
+        let text = ogn(&save("moves=Ec flag=north"));
+        assert!(text.contains("[Points \"1-0\"]"), "{text}");
+        // Not a game the rules have ended.
+        let over = crate::tests::NEAR_END;
+        assert!(
+            save(&format!("moves={over}E flag=south"))
+                .contains("the game is already over by the rules"),
         );
     }
 

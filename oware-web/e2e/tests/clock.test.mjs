@@ -5,6 +5,7 @@
 // (window.oware.addClockPreset), so no test waits minutes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { launch, open, waitState, eventually, transcript, drawn } from '../lib.mjs';
 
 let browser;
@@ -56,6 +57,10 @@ test('on a clock the player who lets the time run out loses on time, and nothing
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('oware.recent'))[0]);
   assert.equal(kept.result, 'North wins (South lost on time)');
   assert.equal(kept.moves.length, 2);
+  // Saved, the record says so, with the score.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-game')]);
+  const saved = await readFile(await download.path(), 'utf8');
+  assert.match(saved, /\n\[Termination "South lost on time"\]\n\[Points "0-1"\]\n/, saved);
   // Nothing more is played.
   await page.locator('.house[data-house="A"]').click();
   await page.waitForTimeout(500);
