@@ -189,7 +189,9 @@ test('a refused move\'s note goes once a legal move is played, or a hint asked',
   await page.locator('.house[data-house="C"]').click();
   await waitState(page, 'your-turn', 30_000);
   await eventually(async () => assert.equal((await transcript(page)).length, 2));
-  await page.locator('.house[data-house="C"]').click({ force: true });
+  // North's house: refused whatever the bot answered (its answer may have
+  // sown into C again).
+  await page.locator('.house[data-house="a"]').click({ force: true });
   await page.waitForFunction(() => document.getElementById('status').textContent.includes('Not that one'));
   await page.locator('.house[data-house="F"]').click();
   await eventually(async () => assert.equal((await transcript(page)).length, 4), 30_000);
