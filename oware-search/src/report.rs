@@ -240,6 +240,15 @@ mod tests {
             root_move.to_string(),
             format!("depth 12 move E score {score}")
         );
+        // An event reads as what it carries.
+        assert_eq!(
+            Event::Iteration(iteration.clone()).to_string(),
+            iteration.to_string()
+        );
+        assert_eq!(
+            Event::RootMove(root_move).to_string(),
+            root_move.to_string()
+        );
         let mut result = SearchResult {
             best: Some(House::E),
             score,
