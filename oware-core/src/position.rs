@@ -339,10 +339,13 @@ impl Position {
             EndReason::Reached25
         } else if stores.south == 24 && stores.north == 24 {
             EndReason::Draw24
-        } else if self.board.seeds_on_side(self.to_move) == 0 {
-            EndReason::NoSeeds
         } else if self.legal_moves().is_empty() {
-            EndReason::NoLegalMove
+            // Only a set-up can leave the mover no seeds at all.
+            if self.board.seeds_on_side(self.to_move) == 0 {
+                EndReason::NoSeeds
+            } else {
+                EndReason::NoLegalMove
+            }
         } else {
             return None;
         };

@@ -382,12 +382,11 @@ mod tests {
     fn the_noise_spreads_each_score_by_the_levels_spread() {
         // A is two seeds better than the five others. Level 9's spread (0.3
         // seeds) almost never hides that; level 1's (5 seeds) often does.
-        let score = |seeds| Score::from_seeds(seeds);
-        let mut root_scores = vec![(House::A, score(2.0))];
-        root_scores.extend(House::ALL[1..].iter().map(|&h| (h, score(0.0))));
+        let mut root_scores = vec![(House::A, Score::from_seeds(2.0))];
+        root_scores.extend(House::ALL[1..].iter().map(|&h| (h, Score::from_seeds(0.0))));
         let result = SearchResult {
             best: Some(House::A),
-            score: score(2.0),
+            score: Score::from_seeds(2.0),
             depth: 4,
             pv: vec![House::A],
             root_scores,
