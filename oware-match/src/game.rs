@@ -5,6 +5,7 @@
 use core::fmt;
 use std::time::{Duration, Instant};
 
+use oware_core::notation::ogn;
 use oware_core::{BySeat, EndReason, Game, Outcome, Seat};
 
 use crate::control::{Budget, Clocks, allowed};
@@ -115,7 +116,7 @@ impl Result {
     /// `1-0` (South won), `0-1` or `1/2-1/2`.
     #[must_use]
     pub fn score(&self) -> &'static str {
-        score_of(self.winner)
+        ogn::points(self.winner)
     }
 
     /// The winner (`None` for a draw) that [`score`](Result::score) writes
@@ -123,16 +124,7 @@ impl Result {
     pub(crate) fn winner_of_score(text: &str) -> Option<Option<Seat>> {
         [Some(Seat::South), Some(Seat::North), None]
             .into_iter()
-            .find(|&winner| score_of(winner) == text)
-    }
-}
-
-/// The score of a game that `winner` won (`None`: drawn).
-pub(crate) fn score_of(winner: Option<Seat>) -> &'static str {
-    match winner {
-        Some(Seat::South) => "1-0",
-        Some(Seat::North) => "0-1",
-        None => "1/2-1/2",
+            .find(|&winner| ogn::points(winner) == text)
     }
 }
 

@@ -13,7 +13,7 @@
 
 use core::fmt;
 
-use oware_core::notation::OgnError;
+use oware_core::notation::{OgnError, ogn};
 use oware_core::{BySeat, Game, House, Outcome, Position, Record, Rules, Seat, Transcript};
 
 use crate::game::{self, Ending};
@@ -436,7 +436,7 @@ fn result_of(record: &Record) -> Result<(Option<Seat>, String), SavedErrorKind> 
     if winner != expected {
         return Err(SavedErrorKind::Points {
             found: points.to_owned(),
-            expected: game::score_of(expected),
+            expected: ogn::points(expected),
         });
     }
     Ok((winner, kind))

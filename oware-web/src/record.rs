@@ -3,6 +3,7 @@
 //! writing are oware-core's [`Record`]; this module only carries them over
 //! the page's text-in, JSON-out boundary.
 
+use oware_core::notation::ogn;
 use oware_core::{Position, Record, Seat};
 use oware_search::Level;
 
@@ -71,13 +72,7 @@ fn record_text(text: &str) -> Result<String, RequestError> {
             });
         }
         record.set_tag("Termination", &format!("{flagged} lost on time"));
-        record.set_tag(
-            "Points",
-            match flagged {
-                Seat::South => "0-1",
-                Seat::North => "1-0",
-            },
-        );
+        record.set_tag("Points", ogn::points(Some(flagged.opponent())));
     }
     Ok(record.to_string())
 }

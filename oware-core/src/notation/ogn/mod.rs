@@ -89,6 +89,29 @@ pub const ROSTER: [&str; 8] = [
     "Variant", "Event", "Site", "Date", "Round", "South", "North", "Result",
 ];
 
+/// The `Points` tag's value for a game `winner` won (`None`: drawn), as
+/// PGN writes a result: `1-0` for South, `0-1` for North, `1/2-1/2`.
+///
+/// `Result` holds the seeds each seat ended with; `Points` is the score a
+/// match or a table counts, and says who won a game the seeds do not
+/// decide: a forfeit, a loss on time.
+///
+/// ```
+/// use oware_core::Seat;
+/// use oware_core::notation::ogn::points;
+///
+/// assert_eq!(points(Some(Seat::North)), "0-1");
+/// assert_eq!(points(None), "1/2-1/2");
+/// ```
+#[must_use]
+pub const fn points(winner: Option<Seat>) -> &'static str {
+    match winner {
+        Some(Seat::South) => "1-0",
+        Some(Seat::North) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
 /// Lines of moves are shorter than this.
 const LINE_WIDTH: usize = 80;
 
