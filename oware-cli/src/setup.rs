@@ -275,7 +275,7 @@ pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
 
 /// `text` without a leading UTF-8 byte-order mark, which editors on
 /// Windows write at the start of a file; it is no part of the text.
-fn without_bom(text: String) -> String {
+pub(crate) fn without_bom(text: String) -> String {
     match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_owned(),
         None => text,

@@ -565,6 +565,9 @@ impl Session<'_> {
         if self.input.read_line(&mut line)? == 0 {
             return Ok(None);
         }
+        // Moves piped from a file saved on Windows start with a byte-order
+        // mark, which is no part of the first move.
+        let line = setup::without_bom(line);
         if self.echo {
             writeln!(self.out, "{}", line.trim_end())?;
         }

@@ -389,6 +389,13 @@ fn a_byte_order_mark_starts_any_text_file() {
         "{}",
         loaded.stderr
     );
+    // Moves piped to `play` from such a file: the first is a move too.
+    let piped = oware_in(
+        &dir,
+        &["play", "--humans"],
+        &format!("{bom}E\r\nc\r\nquit\r\n"),
+    );
+    assert!(piped.stdout.contains("transcript: Ec"), "{}", piped.stdout);
     let args = [
         "match",
         "--engine",
