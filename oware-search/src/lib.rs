@@ -42,9 +42,10 @@
 //!   the shared table; `worker.rs`: one thread's state, built in one place.
 //! - `deepen.rs`: iterative deepening, the loop over depths of the
 //!   reporting thread and of the helpers.
-//! - `root.rs`: one iteration at the root; aspiration windows; analysis
-//!   mode (each root move in its own window, so every score is exact) or
-//!   play mode (principal variation search, only the best move exact).
+//! - `root.rs`: one iteration at the root: analysis mode (each root move
+//!   in its own window, so every score is exact) or play mode (principal
+//!   variation search, only the best move exact); `aspiration.rs`: the
+//!   window each starts in and how it widens.
 //! - `search.rs`: the interior node, fail-soft negamax with PVS, table
 //!   cutoffs, late move reductions, a single-reply extension and
 //!   mate-distance pruning; `horizon.rs`: the frontier, the leaf and two
@@ -90,6 +91,7 @@
 //! never starts a thread when `threads == 1`, and [`spawn`] does not exist
 //! on that target.
 
+mod aspiration;
 pub mod bench;
 mod config;
 mod deepen;

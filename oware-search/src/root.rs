@@ -5,6 +5,7 @@
 
 use oware_core::{House, Position};
 
+use crate::aspiration::Window;
 use crate::line::captured;
 use crate::report::RootMove;
 use crate::score::{DRAW, INFINITY, Proven, Score, Value, is_decisive};
@@ -63,9 +64,6 @@ pub(crate) struct Root {
     /// Whether the last iteration proved the position itself a draw.
     pub(crate) root_draw: bool,
 }
-
-/// Half-width of the first aspiration window, in value units.
-const ASPIRATION: Value = 12;
 
 impl Root {
     /// The root of `worker`'s line with its legal moves.
@@ -128,32 +126,13 @@ impl Root {
         let mut found: Vec<(Value, bool, Vec<House>)> = Vec::with_capacity(self.entries.len());
         for index in 0..self.entries.len() {
             let doubts = worker.doubts;
-            let previous = self.entries[index].value;
-            let mut delta = ASPIRATION;
-            let (mut alpha, mut beta) = match previous {
-                Some(v) if depth >= 4 && !is_decisive(v) => (v - delta, v + delta),
-                _ => (-INFINITY, INFINITY),
-            };
+            let mut window = Window::around(self.entries[index].value, depth);
             let value = loop {
-                let v = self.search_move::<true>(worker, index, depth_i, alpha, beta);
+                let v = self.search_move::<true>(worker, index, depth_i, window.alpha, window.beta);
                 if worker.stopped {
                     return false;
                 }
-                if v <= alpha {
-                    alpha = if delta > 400 {
-                        -INFINITY
-                    } else {
-                        (v - delta).max(-INFINITY)
-                    };
-                    delta *= 3;
-                } else if v >= beta {
-                    beta = if delta > 400 {
-                        INFINITY
-                    } else {
-                        (v + delta).min(INFINITY)
-                    };
-                    delta *= 3;
-                } else {
+                if window.settle(v) {
                     break v;
                 }
             };
@@ -186,13 +165,9 @@ impl Root {
         // The best move's value rests on every move's search: a doubt
         // anywhere in the iteration makes it likely only.
         let doubts = worker.doubts;
-        let previous = self.entries[0].value;
-        let mut delta = ASPIRATION;
-        let (mut low, mut high) = match previous {
-            Some(v) if depth >= 4 && !is_decisive(v) => (v - delta, v + delta),
-            _ => (-INFINITY, INFINITY),
-        };
+        let mut window = Window::around(self.entries[0].value, depth);
         loop {
+            let (low, high) = (window.alpha, window.beta);
             let mut alpha = low;
             let mut best = -INFINITY;
             let mut best_index = 0;
@@ -224,22 +199,7 @@ impl Root {
                     }
                 }
             }
-            if best <= low && low > -INFINITY {
-                low = if delta > 400 {
-                    -INFINITY
-                } else {
-                    (best - delta).max(-INFINITY)
-                };
-                delta *= 3;
-                continue;
-            }
-            if best >= high && high < INFINITY {
-                high = if delta > 400 {
-                    INFINITY
-                } else {
-                    (best + delta).min(INFINITY)
-                };
-                delta *= 3;
+            if !window.settle(best) {
                 continue;
             }
             for entry in &mut self.entries {
