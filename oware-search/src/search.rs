@@ -440,6 +440,23 @@ mod tests {
         }
     }
 
+    /// Puts in `engine`'s table, for the position after `house`, a result
+    /// the search will meet there at depth 3 to go: `value`, exact, and
+    /// `doubtful` or not.
+    fn plant(engine: &Engine, game: &Game, house: House, value: Value, doubtful: bool) {
+        let child = game.position().play_unchecked(house);
+        engine.table().store(
+            Key::of(child),
+            Entry {
+                value,
+                depth: 3,
+                bound: Bound::Exact,
+                doubtful,
+                best: None,
+            },
+        );
+    }
+
     #[test]
     fn a_table_result_that_is_no_proof_is_never_claimed() {
         // A false win for the side to move after `house`, put in the table
@@ -452,17 +469,7 @@ mod tests {
             for _ in 0..20 {
                 let (game, house) = root_and_move(&mut rng, capture);
                 let mut engine = engine();
-                let child = game.position().play_unchecked(house);
-                engine.table().store(
-                    Key::of(child),
-                    Entry {
-                        value: win_in(1),
-                        depth: 3,
-                        bound: Bound::Exact,
-                        doubtful,
-                        best: None,
-                    },
-                );
+                plant(&engine, &game, house, win_in(1), doubtful);
                 let result = engine.search(&game, &Limits::depth(4), &stop, &mut |_| {});
                 let &(_, score) = result
                     .root_scores
@@ -475,6 +482,31 @@ mod tests {
                     score.is_likely() && score.proven().is_none(),
                     "{house} from {:?} scored {score}",
                     game.position()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn in_play_mode_too_a_table_result_that_is_no_proof_is_never_claimed() {
+        // The same false results, now a loss for the side to move after
+        // `house`: play mode, which scores only its best move, takes
+        // `house` as a win, and must not claim it.
+        let mut rng = ChaCha8Rng::seed_from_u64(44);
+        let stop = AtomicBool::new(false);
+        for (capture, doubtful) in [(true, true), (false, false)] {
+            for _ in 0..20 {
+                let (game, house) = root_and_move(&mut rng, capture);
+                let mut engine = engine();
+                engine.set_analysis(false);
+                plant(&engine, &game, house, -win_in(2), doubtful);
+                let result = engine.search(&game, &Limits::depth(4), &stop, &mut |_| {});
+                assert!(
+                    result.score.proven().is_none(),
+                    "{:?} scored {} with {:?}",
+                    game.position(),
+                    result.score,
+                    result.best
                 );
             }
         }
