@@ -370,3 +370,92 @@ pub(crate) fn finished_score(position: Position, outcome: oware_core::Outcome) -
         None => Score::PROVEN_DRAW,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::win_in;
+
+    /// A root of the opening whose moves A, B, C… have `values`, marked
+    /// likely where `likely` says, with the proofs `proofs`.
+    fn root(values: &[Option<Value>], likely: &[bool], proofs: &[Option<Value>]) -> Root {
+        let entries = values
+            .iter()
+            .zip(likely)
+            .zip(proofs)
+            .zip(House::ALL)
+            .map(|(((&value, &likely), &proof), house)| RootEntry {
+                house,
+                child: Position::OPENING.play_unchecked(house),
+                value,
+                proven_draw: false,
+                likely,
+                proof,
+                pv: vec![house],
+            })
+            .collect();
+        Root {
+            position: Position::OPENING,
+            quiet: 0,
+            entries,
+            analysis: true,
+            root_draw: false,
+        }
+    }
+
+    fn values(root: &Root) -> Vec<(House, Option<Value>, bool)> {
+        root.entries
+            .iter()
+            .map(|e| (e.house, e.value, e.likely))
+            .collect()
+    }
+
+    #[test]
+    fn a_proof_is_noted_and_comes_back_for_a_likely_result_of_its_kind() {
+        let (win, loss) = (win_in(9), -win_in(8));
+        // First iteration: A a proven win, B a proven loss, C an estimate.
+        let mut first = root(&[Some(win), Some(loss), Some(40)], &[false; 3], &[None; 3]);
+        first.keep_proofs();
+        let proofs: Vec<_> = first.entries.iter().map(|e| (e.house, e.proof)).collect();
+        assert_eq!(
+            proofs,
+            [
+                (House::A, Some(win)),
+                (House::C, None),
+                (House::B, Some(loss))
+            ]
+        );
+        // A later one finds A a likely win in 7 and B a likely win: A's
+        // proof comes back, B's kind differs and it stays likely; D, a
+        // likely win with no proof, stays likely too.
+        let mut later = root(
+            &[Some(win_in(7)), Some(win_in(5)), Some(40), Some(win_in(3))],
+            &[true, true, false, true],
+            &[Some(win), Some(loss), None, None],
+        );
+        later.keep_proofs();
+        assert_eq!(
+            values(&later),
+            [
+                (House::D, Some(win_in(3)), true),
+                (House::B, Some(win_in(5)), true),
+                (House::A, Some(win), false),
+                (House::C, Some(40), false),
+            ]
+        );
+        // A likely result is never noted as a proof.
+        assert_eq!(later.entries[0].proof, None);
+    }
+
+    #[test]
+    fn sorting_puts_the_best_first_and_the_unsearched_last() {
+        let mut root = root(
+            &[None, Some(-30), Some(win_in(3)), Some(-30)],
+            &[false; 4],
+            &[None; 4],
+        );
+        root.sort();
+        let order: Vec<House> = root.entries.iter().map(|e| e.house).collect();
+        assert_eq!(order, [House::C, House::B, House::D, House::A]);
+    }
+}
