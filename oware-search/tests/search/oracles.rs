@@ -361,6 +361,15 @@ fn bounded_result(
         .unwrap()
 }
 
+/// How many proven results [`search_and_confirm`] held to the bounded
+/// minimax: root moves' wins and losses, their draws, and positions drawn.
+#[derive(Default)]
+struct Confirmed {
+    results: u32,
+    draws: u32,
+    positions_drawn: u32,
+}
+
 /// Searches `game` to depth 6 from a cleared table and holds every proven
 /// root score to the bounded minimax: the wins and losses, and the draws,
 /// it confirmed (those proven too far below the horizon are skipped).
@@ -368,14 +377,14 @@ fn search_and_confirm(
     engine: &mut Engine,
     game: &Game,
     endgame: Option<&Arc<dyn Endgame>>,
-) -> (u32, u32) {
+) -> Confirmed {
     let depth = 6;
     engine.set_endgame(endgame.cloned());
     engine.new_game();
     let (result, _) = search(engine, game, Limits::depth(depth));
     let endgame = endgame.map(|endgame| &**endgame);
     let mover = game.position().to_move();
-    let mut confirmed = (0, 0);
+    let mut confirmed = Confirmed::default();
     for &(house, score) in &result.root_scores {
         let mut child = game.clone();
         child.play(house).unwrap();
@@ -402,23 +411,38 @@ fn search_and_confirm(
                 continue;
             }
             Some(Proven::Win { plies }) => {
-                confirmed.0 += 1;
+                confirmed.results += 1;
                 within(plies).any(|k| mover_gets(k, -1) == 1)
             }
             Some(Proven::Loss { plies }) => {
-                confirmed.0 += 1;
+                confirmed.results += 1;
                 within(plies).any(|k| mover_gets(k, 1) == -1)
             }
             // Within some depth: the mover holds the draw with
             // unfinished lines lost, and the opponent with them won.
             Some(Proven::Draw) => {
-                confirmed.1 += 1;
+                confirmed.draws += 1;
                 (0..depth).any(|k| mover_gets(k, -1) >= 0 && mover_gets(k, 1) <= 0)
             }
         };
         assert!(
             proven,
             "{:?}, database {}, {:?} after {:?}, move {house}: minimax does not confirm {score}",
+            game.rules(),
+            endgame.is_some(),
+            game.start(),
+            game.moves()
+        );
+    }
+    // The position's own score: a proven draw says that no move does better
+    // (a win or loss is its best move's, checked above).
+    if result.score.proven() == Some(Proven::Draw) {
+        confirmed.positions_drawn += 1;
+        let mover_gets =
+            |k: u32, unfinished: i32| bounded_result(game, endgame, k, mover, unfinished);
+        assert!(
+            (0..=depth + 1).any(|k| mover_gets(k, -1) >= 0 && mover_gets(k, 1) <= 0),
+            "{:?}, database {}, {:?} after {:?}: minimax does not confirm the position a draw",
             game.rules(),
             endgame.is_some(),
             game.start(),
@@ -461,23 +485,33 @@ fn every_proven_result_is_one_a_bounded_minimax_confirms() {
         (Rules::ABAPA, None, 1000, game_with_history),
         (Rules::AUALE, None, 1000, game_with_history),
     ];
+    let mut positions_drawn = 0;
     for (rules, endgame, tries, set_up) in runs {
         let mut engine = engine(SearchConfig::PLAY, true);
-        let (mut wins, mut draws) = (0, 0);
+        let mut all = Confirmed::default();
         for _ in 0..tries {
             if let Some(game) = set_up(&mut rng, rules) {
-                let (w, d) = search_and_confirm(&mut engine, &game, endgame);
-                wins += w;
-                draws += d;
+                let one = search_and_confirm(&mut engine, &game, endgame);
+                all.results += one.results;
+                all.draws += one.draws;
+                all.positions_drawn += one.positions_drawn;
             }
         }
         assert!(
-            draws > 5 && wins > 100,
-            "{rules:?}, database {}: {wins} proven wins and losses, \
-             {draws} proven draws checked",
-            endgame.is_some()
+            all.draws > 5 && all.results > 100,
+            "{rules:?}, database {}: {} proven wins and losses, \
+             {} proven draws checked",
+            endgame.is_some(),
+            all.results,
+            all.draws
         );
+        positions_drawn += all.positions_drawn;
     }
+    // The position's own draw is checked too (about 70 of them).
+    assert!(
+        positions_drawn > 30,
+        "{positions_drawn} positions proven drawn"
+    );
 }
 
 #[test]
