@@ -497,3 +497,51 @@ fn a_level_chosen_for_a_front_end_scores_every_house() {
         }
     }
 }
+
+#[test]
+fn a_search_stops_deepening_once_every_root_result_is_proven_within_reach() {
+    // Endgames of a few seeds without history, where lines can go round
+    // for ever: a search allowed 18 plies stops before, once every
+    // root move's win or loss is proven (within the depth searched, or in
+    // a tree searched to its ends with the extensions).
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut checked = 0;
+    for _ in 0..200 {
+        let mut cells = [0u8; 14];
+        for _ in 0..rng.random_range(2..=4) {
+            cells[rng.random_range(0..12usize)] += 1;
+        }
+        let left = 48 - cells.iter().sum::<u8>();
+        cells[12] = rng.random_range(left / 2 - 1..=left / 2 + 1);
+        cells[13] = left - cells[12];
+        let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+        let game = Game::from_position(position, NO_HISTORY);
+        if game.is_over() {
+            continue;
+        }
+        let (result, _) = search(
+            &mut engine(SearchConfig::PLAY, true),
+            &game,
+            Limits::depth(18),
+        );
+        let reach = result
+            .root_scores
+            .iter()
+            .map(|(_, score)| match score.result() {
+                Some(Proven::Win { plies } | Proven::Loss { plies }) => Some(plies),
+                _ => None,
+            })
+            .collect::<Option<Vec<u32>>>()
+            .and_then(|plies| plies.into_iter().max());
+        let Some(reach) = reach.filter(|&reach| reach <= 12) else {
+            continue;
+        };
+        assert!(
+            result.depth < 18,
+            "{position:?}: every move proven within {reach} plies, and the search stopped at depth {}",
+            result.depth
+        );
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked} positions proven throughout");
+}
