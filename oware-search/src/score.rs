@@ -526,6 +526,11 @@ mod tests {
         assert!(win.is_endgame() && win.is_decisive());
         assert!(Score::win_in(900) > win && win > Score::from_seeds(48.0));
         assert!(Score::endgame_win_in(2) > win);
+        // The nearest there can be, and the band's top itself, are below
+        // every mate: a database win never reads as a win at a distance.
+        assert!(Score::endgame_win_in(1).is_endgame());
+        assert!(Score::from_value(ENDGAME_WIN).is_endgame());
+        assert!(Score::from_value(ENDGAME_WIN) < Score::win_in(MAX_PLY as u32));
         assert_eq!(win.proven(), Some(Proven::Win { plies: 4 }));
         assert_eq!(win.flip().proven(), Some(Proven::Loss { plies: 4 }));
         assert!(win.flip().is_endgame() && !Score::win_in(4).is_endgame());

@@ -187,6 +187,28 @@ fn a_finished_game_has_no_move_and_its_result() {
     assert_eq!(result.best, None);
     assert_eq!(result.score.proven(), Some(Proven::Loss { plies: 0 }));
     assert!(events.is_empty());
+    // The same board with the stores swapped: the side to move has won.
+    cells.swap(12, 13);
+    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+    let game = Game::from_position(position, Rules::ABAPA);
+    let (result, _) = search(
+        &mut engine(SearchConfig::PLAY, true),
+        &game,
+        Limits::depth(3),
+    );
+    assert_eq!(result.score.proven(), Some(Proven::Win { plies: 0 }));
+    // And a game drawn 24-24.
+    let mut cells = [0u8; 14];
+    cells[12] = 24;
+    cells[13] = 24;
+    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::North);
+    let game = Game::from_position(position, Rules::ABAPA);
+    let (result, _) = search(
+        &mut engine(SearchConfig::PLAY, true),
+        &game,
+        Limits::depth(3),
+    );
+    assert_eq!(result.score.proven(), Some(Proven::Draw));
 }
 
 /// The game-theoretic value within `depth` plies, if every line is decided
