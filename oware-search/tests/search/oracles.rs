@@ -15,7 +15,7 @@ use oware_search::{
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::support::{NO_HISTORY, engine, random_positions, search};
+use crate::support::{NO_HISTORY, engine, few_seeds_near_even, random_positions, search};
 
 #[test]
 fn table_and_ordering_change_no_value() {
@@ -450,21 +450,6 @@ fn search_and_confirm(
         );
     }
     confirmed
-}
-
-/// A few seeds on the board, the stores near the 24-24 line, South to move,
-/// nothing before it; `None` when the game is already over.
-fn few_seeds_near_even(rng: &mut ChaCha8Rng, rules: Rules) -> Option<Game> {
-    let mut cells = [0u8; 14];
-    for _ in 0..rng.random_range(2..=5) {
-        cells[rng.random_range(0..12usize)] += 1;
-    }
-    let left = 48 - cells.iter().sum::<u8>();
-    cells[12] = rng.random_range(left / 2 - 2..=left / 2 + 2);
-    cells[13] = left - cells[12];
-    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
-    let game = Game::from_position(position, rules);
-    (!game.is_over()).then_some(game)
 }
 
 #[test]

@@ -12,7 +12,7 @@ use oware_search::{
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::support::{NO_HISTORY, engine, search};
+use crate::support::{NO_HISTORY, engine, few_seeds_near_even, search};
 
 #[test]
 fn every_depth_sends_its_root_moves_then_an_iteration() {
@@ -173,42 +173,29 @@ fn a_win_proven_within_reach_stops_the_search_by_itself() {
 
 #[test]
 fn a_finished_game_has_no_move_and_its_result() {
-    let mut cells = [0u8; 14];
-    cells[House::A.index()] = 1;
-    cells[12] = 22;
-    cells[13] = 25;
-    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
-    let game = Game::from_position(position, Rules::ABAPA);
-    let (result, events) = search(
-        &mut engine(SearchConfig::PLAY, true),
-        &game,
-        Limits::depth(3),
-    );
+    // South to move with `seeds` left in A, and the stores `south`-`north`.
+    let search_finished = |seeds: u8, south: u8, north: u8| {
+        let mut cells = [0u8; 14];
+        cells[House::A.index()] = seeds;
+        cells[12] = south;
+        cells[13] = north;
+        let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+        let game = Game::from_position(position, Rules::ABAPA);
+        search(
+            &mut engine(SearchConfig::PLAY, true),
+            &game,
+            Limits::depth(3),
+        )
+    };
+    let (result, events) = search_finished(1, 22, 25);
     assert_eq!(result.best, None);
     assert_eq!(result.score.proven(), Some(Proven::Loss { plies: 0 }));
     assert!(events.is_empty());
-    // The same board with the stores swapped: the side to move has won.
-    cells.swap(12, 13);
-    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
-    let game = Game::from_position(position, Rules::ABAPA);
-    let (result, _) = search(
-        &mut engine(SearchConfig::PLAY, true),
-        &game,
-        Limits::depth(3),
-    );
-    assert_eq!(result.score.proven(), Some(Proven::Win { plies: 0 }));
-    // And a game drawn 24-24.
-    let mut cells = [0u8; 14];
-    cells[12] = 24;
-    cells[13] = 24;
-    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::North);
-    let game = Game::from_position(position, Rules::ABAPA);
-    let (result, _) = search(
-        &mut engine(SearchConfig::PLAY, true),
-        &game,
-        Limits::depth(3),
-    );
-    assert_eq!(result.score.proven(), Some(Proven::Draw));
+    // The side to move has won, or neither has.
+    let (won, _) = search_finished(1, 25, 22);
+    assert_eq!(won.score.proven(), Some(Proven::Win { plies: 0 }));
+    let (drawn, _) = search_finished(0, 24, 24);
+    assert_eq!(drawn.score.proven(), Some(Proven::Draw));
 }
 
 /// The game-theoretic value within `depth` plies, if every line is decided
@@ -529,18 +516,9 @@ fn a_search_stops_deepening_once_every_root_result_is_proven_within_reach() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut checked = 0;
     for _ in 0..200 {
-        let mut cells = [0u8; 14];
-        for _ in 0..rng.random_range(2..=4) {
-            cells[rng.random_range(0..12usize)] += 1;
-        }
-        let left = 48 - cells.iter().sum::<u8>();
-        cells[12] = rng.random_range(left / 2 - 1..=left / 2 + 1);
-        cells[13] = left - cells[12];
-        let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
-        let game = Game::from_position(position, NO_HISTORY);
-        if game.is_over() {
+        let Some(game) = few_seeds_near_even(&mut rng, NO_HISTORY) else {
             continue;
-        }
+        };
         let (result, _) = search(
             &mut engine(SearchConfig::PLAY, true),
             &game,
@@ -560,7 +538,8 @@ fn a_search_stops_deepening_once_every_root_result_is_proven_within_reach() {
         };
         assert!(
             result.depth < 18,
-            "{position:?}: every move proven within {reach} plies, and the search stopped at depth {}",
+            "{:?}: every move proven within {reach} plies, and the search stopped at depth {}",
+            game.position(),
             result.depth
         );
         checked += 1;

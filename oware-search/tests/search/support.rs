@@ -1,9 +1,10 @@
 //! What the search's tests share: rules without history, a small engine,
-//! a search that keeps its events, and positions from seeded random play.
+//! a search that keeps its events, and positions from seeded random play
+//! and endgames of a few seeds.
 
 use std::sync::atomic::AtomicBool;
 
-use oware_core::{Game, GrandSlam, House, Position, Rules};
+use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat};
 use oware_search::{Engine, EngineOptions, Event, Limits, SearchConfig, SearchResult};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -58,4 +59,19 @@ pub(crate) fn random_positions(seed: u64, count: usize) -> Vec<Position> {
         }
     }
     positions
+}
+
+/// A few seeds on the board, the stores near the 24-24 line, South to move,
+/// nothing before it; `None` when the game is already over.
+pub(crate) fn few_seeds_near_even(rng: &mut ChaCha8Rng, rules: Rules) -> Option<Game> {
+    let mut cells = [0u8; 14];
+    for _ in 0..rng.random_range(2..=5) {
+        cells[rng.random_range(0..12usize)] += 1;
+    }
+    let left = 48 - cells.iter().sum::<u8>();
+    cells[12] = rng.random_range(left / 2 - 2..=left / 2 + 2);
+    cells[13] = left - cells[12];
+    let position = Position::new(Board::from_cells(cells).unwrap(), Seat::South);
+    let game = Game::from_position(position, rules);
+    (!game.is_over()).then_some(game)
 }
