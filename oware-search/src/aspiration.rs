@@ -17,10 +17,10 @@ const FIRST: Value = 12;
 /// How much wider each re-search's margin is than the one before.
 const GROWTH: Value = 3;
 
-/// A margin beyond this opens the side at once: four failures in a row
-/// (margins 12, 36, 108, 324) say the value moved far, and further narrow
-/// steps would only cost re-searches.
-const WIDEST: Value = 400;
+/// The widest margin tried; past it the side opens at once: four failures
+/// in a row (margins 12, 36, 108, 324) say the value moved far, and further
+/// narrow steps would only cost re-searches.
+const WIDEST: Value = FIRST * GROWTH * GROWTH * GROWTH;
 
 /// The bounds of a root search, and the margin its next widening adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
