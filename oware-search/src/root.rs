@@ -167,8 +167,7 @@ impl Root {
         let doubts = worker.doubts;
         let mut window = Window::around(self.entries[0].value, depth);
         loop {
-            let (low, high) = (window.alpha, window.beta);
-            let mut alpha = low;
+            let (mut alpha, high) = (window.alpha, window.beta);
             let mut best = -INFINITY;
             let mut best_index = 0;
             let mut best_line = Vec::new();
