@@ -33,9 +33,6 @@ pub struct Knobs {
     pub qs: u8,
     /// Extend a node with a single legal move by one ply.
     pub single: bool,
-    /// Futility margin at frontier nodes, in value units (0: off): when the
-    /// evaluation plus it cannot reach alpha, only captures are searched.
-    pub futility: i32,
 }
 
 impl Knobs {
@@ -46,7 +43,6 @@ impl Knobs {
         lmr_index: 2,
         qs: 2,
         single: true,
-        futility: 0,
     };
 
     /// Parses `name=value` pairs separated by commas, over the defaults.
@@ -70,7 +66,6 @@ impl Knobs {
                 "lmr_index" => knobs.lmr_index = number.try_into().map_err(out_of_range)?,
                 "qs" => knobs.qs = number.try_into().map_err(out_of_range)?,
                 "single" => knobs.single = number != 0,
-                "futility" => knobs.futility = number.try_into().map_err(out_of_range)?,
                 _ => return Err(format!("no knob `{name}`")),
             }
         }
@@ -129,13 +124,9 @@ mod tests {
             lmr_depth: 5,
             lmr_index: 4,
             qs: 0,
-            futility: 40,
             ..Knobs::DEFAULT
         };
-        assert_eq!(
-            Knobs::parse("lmr_depth=5,lmr_index=4,qs=0,futility=40,"),
-            Ok(set)
-        );
+        assert_eq!(Knobs::parse("lmr_depth=5,lmr_index=4,qs=0,"), Ok(set));
     }
 
     #[test]
@@ -150,8 +141,8 @@ mod tests {
                 "`lmr_index=-1`: -1 is out of the knob's range",
             ),
             (
-                "futility=9999999999",
-                "`futility=9999999999`: 9999999999 is out of the knob's range",
+                "lmr_depth=9999999999",
+                "`lmr_depth=9999999999`: 9999999999 is out of the knob's range",
             ),
         ] {
             assert_eq!(Knobs::parse(text), Err(error.to_owned()), "{text}");

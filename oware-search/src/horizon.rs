@@ -1,12 +1,12 @@
 //! The nodes at and below the horizon: the step from a node to its child
 //! (which picks the child's kind), the frontier one ply above the horizon
-//! (killer first, futility), the leaf at it, and the capture-only
+//! (killer first), the leaf at it, and the capture-only
 //! quiescence below it, with the cheap test of which moves may capture.
 
 use oware_core::{House, HouseSet, Position};
 
 use crate::line::{captured, end_value, moves};
-use crate::score::{INFINITY, MAX_PLY, Value, is_decisive};
+use crate::score::{INFINITY, MAX_PLY, Value};
 use crate::worker::Worker;
 
 /// The moves of `legal` that may capture, found without sowing: a house of
@@ -57,7 +57,9 @@ impl Worker<'_> {
             quiet.saturating_add(1)
         };
         if depth <= 1 {
-            if self.config.knobs.qs > 0 && !self.config.sound {
+            // Quiescence with no plies left is the leaf, so `qs = 0` needs
+            // no case of its own.
+            if !self.config.sound {
                 if PV {
                     self.pv.clear(ply + 1);
                 }
@@ -165,32 +167,13 @@ impl Worker<'_> {
         } else {
             None
         };
-        let mut best = -INFINITY;
-        let mut legal = legal;
-        let mut killer = killer;
-        let mut futile = false;
-        let margin = self.config.knobs.futility;
-        if !PV && margin > 0 && !self.config.sound && !is_decisive(alpha) {
-            // Futility: a quiet move changes no store, so it gains little on
-            // the evaluation; if even a margin above it cannot reach alpha,
-            // only captures are worth a look.
-            let bound = self.estimate(position) + margin;
-            if bound <= alpha {
-                futile = true;
-                best = bound;
-                legal = may_capture(position, legal);
-                killer = killer.filter(|&h| legal.contains(h));
-            }
-        }
         let rest = match killer {
             Some(h) => legal.without(h),
             None => legal,
         };
+        let mut best = -INFINITY;
         for house in killer.into_iter().chain(rest.iter()) {
             let child = position.play_unchecked(house);
-            if futile && !captured(position, child) {
-                continue;
-            }
             let value = self.child_value::<PV>(position, child, 1, ply, quiet, alpha, beta);
             if value > best {
                 best = value;

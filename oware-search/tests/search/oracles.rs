@@ -55,43 +55,46 @@ fn table_and_ordering_change_no_value() {
 #[test]
 fn captures_below_the_horizon_are_searched_as_the_oracle_searches_them() {
     // Quiescence on, and everything else that a fixed depth cannot hold to
-    // minimax off: no reductions, extensions, futility or table.
-    let knobs = Knobs {
-        lmr: false,
-        single: false,
-        futility: 0,
-        ..Knobs::DEFAULT
-    };
-    let config = SearchConfig {
-        tt: false,
-        ordering: true,
-        sound: false,
-        knobs,
-    };
+    // minimax off: no reductions, extensions or table. Up to three plies of
+    // captures, one more than games use: with two, the last ply only
+    // stands on the evaluation, so a wrong window there would go unseen.
     let mut checked = 0;
-    for position in random_positions(3, 40) {
-        let game = Game::from_position(position, NO_HISTORY);
-        for depth in 1..=3 {
-            let (result, _) = search(&mut engine(config, true), &game, Limits::depth(depth));
-            assert_eq!(result.root_scores.len(), game.legal_moves().len());
-            for &(house, score) in &result.root_scores {
-                let oracle = minimax_move_with_captures(
-                    position,
-                    house,
-                    depth,
-                    knobs.qs,
-                    &NO_HISTORY,
-                    &Evaluation::DEFAULT,
-                );
-                assert!(
-                    score.same_value(oracle),
-                    "{position:?} depth {depth} move {house}: {score} vs the oracle's {oracle}"
-                );
-                checked += 1;
+    for qs in 0..=3 {
+        let config = SearchConfig {
+            tt: false,
+            ordering: true,
+            sound: false,
+            knobs: Knobs {
+                lmr: false,
+                single: false,
+                qs,
+                ..Knobs::DEFAULT
+            },
+        };
+        for position in random_positions(3, 40) {
+            let game = Game::from_position(position, NO_HISTORY);
+            for depth in 1..=3 {
+                let (result, _) = search(&mut engine(config, true), &game, Limits::depth(depth));
+                assert_eq!(result.root_scores.len(), game.legal_moves().len());
+                for &(house, score) in &result.root_scores {
+                    let oracle = minimax_move_with_captures(
+                        position,
+                        house,
+                        depth,
+                        qs,
+                        &NO_HISTORY,
+                        &Evaluation::DEFAULT,
+                    );
+                    assert!(
+                        score.same_value(oracle),
+                        "{position:?} qs {qs} depth {depth} move {house}: {score} vs the oracle's {oracle}"
+                    );
+                    checked += 1;
+                }
             }
         }
     }
-    assert!(checked > 300, "{checked} moves");
+    assert!(checked > 1200, "{checked} moves");
 }
 
 /// A set-up of a few seeds and a few quiet moves from it, so that the
@@ -251,8 +254,10 @@ fn without_the_table_the_principal_variation_reaches_the_horizon() {
 }
 
 #[test]
-fn with_captures_below_the_horizon_the_principal_variation_stays_within_the_depth() {
-    // Quiescence searches past the horizon but adds nothing to the line.
+fn with_captures_below_the_horizon_the_principal_variation_ends_at_the_horizon() {
+    // Quiescence searches past the horizon but adds nothing to the line;
+    // without the table to cut it short, the line goes exactly to the
+    // horizon, or to the end of the game.
     let config = SearchConfig {
         tt: false,
         sound: false,
@@ -267,11 +272,6 @@ fn with_captures_below_the_horizon_the_principal_variation_stays_within_the_dept
         let game = Game::from_position(position, NO_HISTORY);
         for depth in [2, 3, 4] {
             let (result, _) = search(&mut engine(config, false), &game, Limits::depth(depth));
-            assert!(
-                result.pv.len() as u32 <= depth,
-                "{position:?} depth {depth}: {:?}",
-                result.pv
-            );
             let mut at = position;
             for &house in &result.pv {
                 assert!(
@@ -281,8 +281,47 @@ fn with_captures_below_the_horizon_the_principal_variation_stays_within_the_dept
                 );
                 at = at.play_unchecked(house);
             }
+            assert!(
+                result.pv.len() as u32 == depth || at.is_over(),
+                "{position:?} depth {depth}: {:?}",
+                result.pv
+            );
         }
     }
+}
+
+#[test]
+fn in_the_settings_games_use_every_principal_variation_is_a_legal_line() {
+    // The lines people see: with the table, reductions, the single-reply
+    // extension and quiescence, every move reported is legal where it is
+    // played, in every iteration.
+    let mut lines = 0;
+    for position in random_positions(23, 30) {
+        let game = Game::from_position(position, NO_HISTORY);
+        for analysis in [false, true] {
+            let (result, events) = search(
+                &mut engine(SearchConfig::PLAY, analysis),
+                &game,
+                Limits::depth(9),
+            );
+            let iterations = events.iter().filter_map(|event| match event {
+                Event::Iteration(i) => Some(&i.pv),
+                Event::RootMove(_) => None,
+            });
+            for pv in iterations.chain([&result.pv]) {
+                let mut at = position;
+                for &house in pv {
+                    assert!(
+                        at.legal_moves_under(&NO_HISTORY).contains(house),
+                        "{position:?} analysis {analysis}: {pv:?}"
+                    );
+                    at = at.play_unchecked(house);
+                }
+                lines += 1;
+            }
+        }
+    }
+    assert!(lines > 300, "{lines} lines");
 }
 
 #[test]
