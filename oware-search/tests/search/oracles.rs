@@ -163,6 +163,19 @@ fn with_a_history_every_root_move_scores_as_the_history_oracle_scores_it() {
     );
 }
 
+/// The position `line` leads to from `position`, each move asserted legal
+/// where it is played.
+#[track_caller]
+fn play_line(position: Position, line: &[House]) -> Position {
+    line.iter().fold(position, |at, &house| {
+        assert!(
+            at.legal_moves_under(&NO_HISTORY).contains(house),
+            "{position:?}: {line:?}"
+        );
+        at.play_unchecked(house)
+    })
+}
+
 #[test]
 fn the_principal_variation_is_a_legal_line_that_leads_to_the_score() {
     let mut full = 0;
@@ -192,15 +205,7 @@ fn the_principal_variation_is_a_legal_line_that_leads_to_the_score() {
             assert_eq!(result.pv.first(), result.best.as_ref());
             lines.push((&result.pv, result.score));
             for (pv, score) in lines {
-                // Each move legal where it is played.
-                let mut leaf = position;
-                for &house in pv {
-                    assert!(
-                        leaf.legal_moves_under(&NO_HISTORY).contains(house),
-                        "{position:?}: {pv:?}"
-                    );
-                    leaf = leaf.play_unchecked(house);
-                }
+                let leaf = play_line(position, pv);
                 // A line to the horizon that does not end the game: its
                 // leaf's evaluation, from the root's side, is the score.
                 if pv.len() as u32 == depth && !leaf.is_over() && pv == &result.pv[..] {
@@ -272,15 +277,7 @@ fn with_captures_below_the_horizon_the_principal_variation_ends_at_the_horizon()
         let game = Game::from_position(position, NO_HISTORY);
         for depth in [2, 3, 4] {
             let (result, _) = search(&mut engine(config, false), &game, Limits::depth(depth));
-            let mut at = position;
-            for &house in &result.pv {
-                assert!(
-                    at.legal_moves_under(&NO_HISTORY).contains(house),
-                    "{position:?}: {:?}",
-                    result.pv
-                );
-                at = at.play_unchecked(house);
-            }
+            let at = play_line(position, &result.pv);
             assert!(
                 result.pv.len() as u32 == depth || at.is_over(),
                 "{position:?} depth {depth}: {:?}",
@@ -309,14 +306,7 @@ fn in_the_settings_games_use_every_principal_variation_is_a_legal_line() {
                 Event::RootMove(_) => None,
             });
             for pv in iterations.chain([&result.pv]) {
-                let mut at = position;
-                for &house in pv {
-                    assert!(
-                        at.legal_moves_under(&NO_HISTORY).contains(house),
-                        "{position:?} analysis {analysis}: {pv:?}"
-                    );
-                    at = at.play_unchecked(house);
-                }
+                play_line(position, pv);
                 lines += 1;
             }
         }
