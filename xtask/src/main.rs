@@ -21,6 +21,7 @@ mod baseline;
 mod bench;
 mod book_match;
 mod ladder;
+mod needs;
 mod selfplay;
 mod site;
 mod test;
@@ -40,7 +41,7 @@ struct Flags {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Run every check CI runs: formatting, clippy, tests, verify, web tests.
+    /// Run every check CI runs: formatting, clippy, tests, other targets, verify, web tests.
     Test(test::Args),
     /// Cross-check the rules against oware-reference and the search against minimax.
     Verify(verify::Args),

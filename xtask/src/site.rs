@@ -26,6 +26,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 
+use crate::needs::{self, Need, System};
 use crate::test::workspace_root;
 
 /// The flags of `cargo xtask site`.
@@ -334,7 +335,7 @@ const TYPE_PROJECTS: [&str; 2] = ["tsconfig.json", "tsconfig.workers.json"];
 /// axe-core, typescript) and returns the folder.
 fn install_e2e() -> anyhow::Result<PathBuf> {
     let e2e = workspace_root().join("oware-web/e2e");
-    run_command(
+    needs::run(
         Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])
             .current_dir(&e2e),
@@ -370,18 +371,18 @@ fn check_types(e2e: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Installs what the browser tests need (the wasm target, Debian's
-/// Chromium, `playwright-core` and `typescript` from npm), checks the page's
-/// types, builds the site, serves it on a free loopback port, and runs
+/// Adds the wasm target, finds Chromium (`cargo xtask test` installs it on
+/// Debian), installs `playwright-core` and `typescript` from npm, checks the
+/// page's types, builds the site, serves it on a free loopback port, and runs
 /// `node --test` on `oware-web/e2e/tests`.
 fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
-    run_command(
-        Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
-        "rustup target add wasm32-unknown-unknown",
-    )?;
-    if !Path::new("/usr/bin/chromium").exists() {
-        apt_install(&["chromium"])?;
-    }
+    needs::rustup_targets(&["wasm32-unknown-unknown"])?;
+    let Some(chromium) = needs::chromium() else {
+        bail!(
+            "the browser tests need Chromium: {} (or set CHROMIUM to a Chromium binary)",
+            Need::Chromium.advice(System::detect())
+        );
+    };
     let e2e = install_e2e()?;
     check_types(&e2e)?;
     let site = build()?;
@@ -404,35 +405,12 @@ fn e2e_with(node_args: &[String]) -> anyhow::Result<()> {
         .args(&tests)
         .current_dir(&e2e)
         .env("OWARE_URL", &url)
+        .env("CHROMIUM", &chromium)
         .status()
         .context("could not run node")?;
     // The server thread ends with the process.
     if !status.success() {
         bail!("the end-to-end tests failed ({status})");
-    }
-    Ok(())
-}
-
-/// Installs Debian packages (`apt-get update`, then `install -y`).
-pub(crate) fn apt_install(packages: &[&str]) -> anyhow::Result<()> {
-    run_command(Command::new("apt-get").arg("update"), "apt-get update")?;
-    run_command(
-        Command::new("apt-get")
-            .args(["install", "-y"])
-            .args(packages)
-            .env("DEBIAN_FRONTEND", "noninteractive"),
-        &format!("apt-get install -y {}", packages.join(" ")),
-    )
-}
-
-/// Runs `command`, failing with `what` if it fails.
-pub(crate) fn run_command(command: &mut Command, what: &str) -> anyhow::Result<()> {
-    println!("$ {what}");
-    let status = command
-        .status()
-        .with_context(|| format!("could not run {what}"))?;
-    if !status.success() {
-        bail!("`{what}` failed ({status})");
     }
     Ok(())
 }

@@ -1,28 +1,159 @@
 //! `cargo xtask test`: every check CI runs, in the order that fails fastest.
+//!
+//! It needs only Rust to start. What some tests need from the system (an
+//! MPI library, Node.js, Chromium: [`Need`]) it installs itself on Debian or
+//! Ubuntu as root; elsewhere it prints the command that would install each
+//! missing part, runs every test that does not need it, and ends with what
+//! it skipped. `--no-skip` (what CI passes) makes a missing part an error
+//! and sets `OWARE_NO_SKIP` for the tests, so nothing is skipped there.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, bail};
 
+use crate::needs::{self, Need, System};
+
 /// The flags of `cargo xtask test`.
 #[derive(clap::Args)]
-pub(crate) struct Args {}
+pub(crate) struct Args {
+    /// Fail, rather than skip what needs it, when a part of the system is
+    /// missing and cannot be installed (CI runs with this).
+    #[arg(long)]
+    no_skip: bool,
+}
 
-pub(crate) fn run(_args: &Args) -> anyhow::Result<()> {
+/// The targets the workspace is checked for besides this machine's: the
+/// other systems people run `oware` on.
+const OTHER_TARGETS: [&str; 2] = ["x86_64-pc-windows-gnu", "aarch64-apple-darwin"];
+
+/// Whether the tests may skip what needs a missing part of the system: set
+/// by `--no-skip`, passed to every cargo run as `OWARE_NO_SKIP`.
+static NO_SKIP: AtomicBool = AtomicBool::new(false);
+
+/// The page's target.
+const WASM: &str = "wasm32-unknown-unknown";
+
+/// The library crates whose `examples/` are an outsider's first programs:
+/// each is run, so they stay true.
+const EXAMPLE_CRATES: [&str; 2] = ["oware-core", "oware-search"];
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     cargo(&["fmt", "--all", "--check"])?;
-    install_open_mpi()?;
-    cargo(&[
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ])?;
-    cargo(&["test", "--workspace"])?;
-    crate::site::e2e()?;
+    let missing = find_or_install()?;
+    let wasm = needs::rustup_targets(&[WASM])?;
+    let others = needs::rustup_targets(&OTHER_TARGETS)?;
+    let mut skipped: Vec<(String, String)> = missing
+        .iter()
+        .map(|need| (need.untested().to_owned(), need.advice(System::detect())))
+        .collect();
+    if !wasm || !others {
+        skipped.push((
+            "the checks for other targets (wasm32, Windows, macOS) and the page".to_owned(),
+            format!(
+                "rustup target add {WASM} {} (this toolchain has no rustup)",
+                OTHER_TARGETS.join(" ")
+            ),
+        ));
+    }
+    if args.no_skip && !skipped.is_empty() {
+        bail!(
+            "--no-skip: these parts of the system are missing, and would be skipped:\n{}",
+            describe(&skipped)
+        );
+    }
+    NO_SKIP.store(args.no_skip, Ordering::Relaxed);
+
+    let mpi = !missing.contains(&Need::Mpi);
+    let features: &[&str] = if mpi {
+        &["--features", "oware-egdb-mpi/mpi"]
+    } else {
+        &[]
+    };
+    cargo(
+        &[
+            &["clippy", "--workspace", "--all-targets"],
+            features,
+            &["--", "-D", "warnings"],
+        ]
+        .concat(),
+    )?;
+    cargo(&[&["test", "--workspace"], features].concat())?;
+    run_examples()?;
+    if others {
+        for target in OTHER_TARGETS {
+            cargo(&["check", "--workspace", "--all-targets", "--target", target])?;
+        }
+    }
+    if wasm {
+        cargo(&["check", "--package", "oware-web", "--target", WASM])?;
+        if !missing.contains(&Need::Node) && !missing.contains(&Need::Chromium) {
+            crate::site::e2e()?;
+        }
+    }
     cargo(&["run", "--release", "--package", "xtask", "--", "verify"])?;
-    println!("xtask test: every check passed");
+    if skipped.is_empty() {
+        println!("xtask test: every check passed");
+    } else {
+        println!(
+            "xtask test: every check run passed; skipped for want of a part of the system:\n{}",
+            describe(&skipped)
+        );
+    }
+    Ok(())
+}
+
+/// The parts of the system still missing, after installing them where
+/// that is safe (Debian or Ubuntu, as root).
+fn find_or_install() -> anyhow::Result<Vec<Need>> {
+    let mut missing: Vec<Need> = [Need::Mpi, Need::Node, Need::Chromium]
+        .into_iter()
+        .filter(|need| !need.present())
+        .collect();
+    if !missing.is_empty() && needs::can_apt_install(System::detect()) {
+        needs::apt_install(&missing)?;
+        missing.retain(|need| !need.present());
+    }
+    Ok(missing)
+}
+
+/// Each skipped part on a line: what goes untested, and how to install it.
+fn describe(skipped: &[(String, String)]) -> String {
+    skipped
+        .iter()
+        .map(|(what, how)| format!("  - {what}: {how}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Runs every example of [`EXAMPLE_CRATES`], each of which checks what it
+/// shows and fails if it does not hold.
+fn run_examples() -> anyhow::Result<()> {
+    for krate in EXAMPLE_CRATES {
+        let dir = workspace_root().join(krate).join("examples");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut names: Vec<String> = entries
+            .flatten()
+            .filter_map(|entry| {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                name.strip_suffix(".rs").map(str::to_owned)
+            })
+            .collect();
+        names.sort();
+        for name in names {
+            cargo(&[
+                "run",
+                "--quiet",
+                "--release",
+                "--package",
+                krate,
+                "--example",
+                &name,
+            ])?;
+        }
+    }
     Ok(())
 }
 
@@ -30,9 +161,12 @@ pub(crate) fn run(_args: &Args) -> anyhow::Result<()> {
 pub(crate) fn cargo(args: &[&str]) -> anyhow::Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     println!("$ cargo {}", args.join(" "));
-    let status = Command::new(&cargo)
-        .args(args)
-        .current_dir(workspace_root())
+    let mut command = Command::new(&cargo);
+    command.args(args).current_dir(workspace_root());
+    if NO_SKIP.load(Ordering::Relaxed) {
+        command.env("OWARE_NO_SKIP", "1");
+    }
+    let status = command
         .status()
         .with_context(|| format!("could not run {cargo}"))?;
     if !status.success() {
@@ -47,25 +181,4 @@ pub(crate) fn workspace_root() -> std::path::PathBuf {
         .parent()
         .expect("xtask sits in the workspace root")
         .to_owned()
-}
-
-/// The Debian packages `oware-egdb-mpi` needs: Open MPI to link and to run
-/// `mpirun` in its tests, and libclang for mpi-sys's bindings.
-const OPEN_MPI: [&str; 3] = ["openmpi-bin", "libopenmpi-dev", "libclang-dev"];
-
-/// Installs [`OPEN_MPI`] unless `dpkg` says it is there already, so the
-/// workspace builds on a fresh Debian machine (as the browser tests install
-/// Chromium).
-fn install_open_mpi() -> anyhow::Result<()> {
-    let installed = Command::new("dpkg")
-        .arg("-s")
-        .args(OPEN_MPI)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success());
-    if installed {
-        return Ok(());
-    }
-    crate::site::apt_install(&OPEN_MPI)
 }

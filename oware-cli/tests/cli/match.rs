@@ -1,7 +1,7 @@
 //! `oware match`: matches over the engine protocol between real `oware uci`
 //! processes, and against test engines that crash, hang, play illegal
-//! moves, print garbage or answer late (shell scripts in `engines/`): each
-//! forfeits its games and the match goes on.
+//! moves, print garbage or answer late (the `misbehaving_engine` example):
+//! each forfeits its games and the match goes on.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -12,11 +12,23 @@ use crate::Run;
 
 const OWARE: &str = env!("CARGO_BIN_EXE_oware");
 
-/// A test engine's script.
-fn script(name: &str) -> String {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "cli", "engines", name]
-        .iter()
-        .collect();
+/// The `misbehaving_engine` example, which `cargo test` builds beside the
+/// test binaries (`target/<profile>/examples/`, the tests being in `deps/`).
+fn misbehaving_engine() -> String {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test binary is in <target>/<profile>/deps");
+    let path = profile.join("examples").join(format!(
+        "misbehaving_engine{}",
+        std::env::consts::EXE_SUFFIX
+    ));
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test -p oware-cli` builds the examples (`--test cli` alone does not)",
+        path.display()
+    );
     path.display().to_string()
 }
 
@@ -155,14 +167,14 @@ fn against_level_one(engine: &str, margin: &str) -> Run {
 
 #[test]
 fn engines_that_crash_hang_cheat_or_babble_forfeit_every_game_and_the_match_goes_on() {
-    let misbehave = script("misbehave.sh");
+    let misbehave = misbehaving_engine();
     for (mode, kind, reason) in [
         ("crash", "crashed", "crashed: its output closed"),
         ("hang", "hung", "hung: no bestmove within 1150 ms"),
         ("illegal", "illegal move", ", illegal: house "),
         ("garbage", "garbage", "answered garbage: `bestmove Z?`"),
     ] {
-        let run = against_level_one(&format!("cmd=sh {misbehave} {mode},name={mode}"), "100");
+        let run = against_level_one(&format!("cmd={misbehave} {mode},name={mode}"), "100");
         let forfeits: Vec<&str> = run
             .stdout
             .lines()
@@ -184,8 +196,8 @@ fn engines_that_crash_hang_cheat_or_babble_forfeit_every_game_and_the_match_goes
 
 #[test]
 fn a_late_answer_loses_on_time_and_noise_around_good_moves_is_harmless() {
-    let wrapped = script("wrapped.sh");
-    let run = against_level_one(&format!("cmd=sh {wrapped} slow,name=slow"), "100");
+    let wrapped = misbehaving_engine();
+    let run = against_level_one(&format!("cmd={wrapped} slow,name=slow"), "100");
     assert_eq!(
         row(&run.stdout, "forfeit: time"),
         ["4", "0", "0", "4", "0.0%"],
@@ -204,7 +216,7 @@ fn a_late_answer_loses_on_time_and_noise_around_good_moves_is_harmless() {
     );
 
     // A margin no loaded machine reaches: this is about the noise alone.
-    let run = against_level_one(&format!("cmd=sh {wrapped} noisy,name=noisy"), "60000");
+    let run = against_level_one(&format!("cmd={wrapped} noisy,name=noisy"), "60000");
     assert!(!run.stdout.contains("forfeits"), "{}", run.stdout);
 }
 
@@ -214,7 +226,7 @@ fn a_clock_is_sent_as_both_times_and_increments() {
     // binc; on any other it hangs and forfeits.
     let run = oware_match(&[
         "--engine",
-        &format!("cmd=sh {} clock,name=clock", script("wrapped.sh")),
+        &format!("cmd={} clock,name=clock", misbehaving_engine()),
         "--engine",
         // Its own depth, in place of the clock: quick.
         "level:1,depth=1",
@@ -231,10 +243,7 @@ fn a_clock_is_sent_as_both_times_and_increments() {
     // Told a time per move instead, it never answers.
     let run = oware_match(&[
         "--engine",
-        &format!(
-            "cmd=sh {} clock,name=clock,movetime=50",
-            script("wrapped.sh")
-        ),
+        &format!("cmd={} clock,name=clock,movetime=50", misbehaving_engine()),
         "--engine",
         "level:1",
         "--games",
@@ -333,7 +342,7 @@ fn openings_from_records_and_games_saved_as_records() {
 
 #[test]
 fn mistakes_in_the_command_are_named_before_any_game() {
-    let quiet = format!("cmd=sh {} quiet,name=quiet", script("misbehave.sh"));
+    let quiet = format!("cmd={} quiet,name=quiet", misbehaving_engine());
     let openings = temp_file("openings.txt");
     std::fs::write(&openings, "# openings\nEcAb\nFfEE\n").unwrap();
     let openings_arg = openings.to_str().unwrap().to_owned();

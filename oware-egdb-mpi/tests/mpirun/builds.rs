@@ -1,12 +1,10 @@
-//! The build under `mpirun` on 1, 2 and 4 processes (loopback,
-//! oversubscribed) gives the single-process build's files byte for byte,
-//! resumes after a process is killed mid-slice, and refuses bad input.
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use oware_egdb::{Ruleset, build_dir, slice_len, slice_path};
+
+use crate::launcher::Launcher;
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -23,10 +21,18 @@ fn reference(name: &str, ruleset: Ruleset, max: u8) -> PathBuf {
     dir
 }
 
-/// `oware-egdb-mpi build` on `processes` processes under `mpirun`.
-fn mpirun(processes: u32, ruleset: Ruleset, max: u8, dir: &Path, more: &[&str]) -> Output {
-    Command::new("mpirun")
-        .args(["--oversubscribe", "-np", &processes.to_string()])
+/// `oware-egdb-mpi build` on `processes` processes under the launcher.
+fn mpirun(
+    launcher: &Launcher,
+    processes: u32,
+    ruleset: Ruleset,
+    max: u8,
+    dir: &Path,
+    more: &[&str],
+) -> Output {
+    launcher
+        .command()
+        .args(["-np", &processes.to_string()])
         .arg(env!("CARGO_BIN_EXE_oware-egdb-mpi"))
         .args([
             "build",
@@ -38,11 +44,8 @@ fn mpirun(processes: u32, ruleset: Ruleset, max: u8, dir: &Path, more: &[&str]) 
         .arg("--dir")
         .arg(dir)
         .args(more)
-        // Open MPI refuses root unless told; CI containers run as root.
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .output()
-        .expect("mpirun runs (Open MPI is installed: see .ci/run)")
+        .expect("the launcher runs")
 }
 
 /// Every file of `expected` (slices `0..=max`) is in `found`, byte for
@@ -75,11 +78,14 @@ fn stderr(output: &Output) -> String {
 
 #[test]
 fn one_two_and_four_processes_write_the_single_process_files() {
+    let Some(launcher) = Launcher::find() else {
+        return;
+    };
     for (ruleset, max) in [(Ruleset::Abapa, 13), (Ruleset::Awari, 11)] {
         let expected = reference(&format!("reference-{ruleset}"), ruleset, max);
         for processes in [1, 2, 4] {
             let dir = scratch(&format!("{ruleset}-{processes}"));
-            let output = mpirun(processes, ruleset, max, &dir, &[]);
+            let output = mpirun(&launcher, processes, ruleset, max, &dir, &[]);
             assert!(output.status.success(), "{}", stderr(&output));
             // Rank 0 alone reports: one line per slice.
             let report = stderr(&output);
@@ -100,10 +106,13 @@ fn one_two_and_four_processes_write_the_single_process_files() {
 
 #[test]
 fn blocks_dealt_out_in_turn_write_the_same_files() {
+    let Some(launcher) = Launcher::find() else {
+        return;
+    };
     let (ruleset, max) = (Ruleset::Abapa, 11);
     let expected = reference("reference-blocks", ruleset, max);
     let dir = scratch("blocks");
-    let output = mpirun(3, ruleset, max, &dir, &["--owners", "blocks"]);
+    let output = mpirun(&launcher, 3, ruleset, max, &dir, &["--owners", "blocks"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stderr(&output).contains("Blocks"), "{}", stderr(&output));
     assert_same_files(&expected, &dir, ruleset, max);
@@ -113,16 +122,19 @@ fn blocks_dealt_out_in_turn_write_the_same_files() {
 
 #[test]
 fn a_build_killed_mid_slice_or_mid_write_resumes_to_the_same_files() {
+    let Some(launcher) = Launcher::find() else {
+        return;
+    };
     let (ruleset, max) = (Ruleset::Abapa, 12);
     let expected = reference("reference-killed", ruleset, max);
     let dir = scratch("killed");
     let present = |seeds| slice_path(&dir, ruleset, seeds).exists();
-    let output = mpirun(4, ruleset, max, &dir, &["--abort-at", "10"]);
+    let output = mpirun(&launcher, 4, ruleset, max, &dir, &["--abort-at", "10"]);
     assert!(!output.status.success(), "the killed build must fail");
     assert!((0..10).all(present), "slices 0-9 were complete");
     assert!(!present(10), "no slice 10 yet");
     // Killed once its part of slice 11 is written, before the file is.
-    let output = mpirun(4, ruleset, max, &dir, &["--abort-writing", "11"]);
+    let output = mpirun(&launcher, 4, ruleset, max, &dir, &["--abort-writing", "11"]);
     assert!(!output.status.success(), "the killed build must fail");
     assert!(
         stderr(&output).contains("10 slices of 0..=9 seeds already complete"),
@@ -137,7 +149,7 @@ fn a_build_killed_mid_slice_or_mid_write_resumes_to_the_same_files() {
         half[32..].iter().any(|&b| b != 0),
         "some parts were written"
     );
-    let output = mpirun(4, ruleset, max, &dir, &[]);
+    let output = mpirun(&launcher, 4, ruleset, max, &dir, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
         stderr(&output).contains("11 slices of 0..=10 seeds already complete"),
@@ -151,7 +163,7 @@ fn a_build_killed_mid_slice_or_mid_write_resumes_to_the_same_files() {
 
 /// Two processes under `mpirun`, each given its own directory: what a
 /// directory local to each host looks like to the build.
-fn unshared(first: &Path, second: &Path, ruleset: Ruleset, max: u8) -> Output {
+fn unshared(launcher: &Launcher, first: &Path, second: &Path, ruleset: Ruleset, max: u8) -> Output {
     let bin = env!("CARGO_BIN_EXE_oware-egdb-mpi");
     let max = max.to_string();
     let app = |dir: &Path| {
@@ -172,22 +184,23 @@ fn unshared(first: &Path, second: &Path, ruleset: Ruleset, max: u8) -> Output {
         .chain([dir])
         .collect::<Vec<String>>()
     };
-    Command::new("mpirun")
-        .arg("--oversubscribe")
+    launcher
+        .command()
         .args(app(first))
         .arg(":")
         .args(app(second))
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .output()
-        .expect("mpirun runs")
+        .expect("the launcher runs")
 }
 
 #[test]
 fn a_directory_not_shared_by_every_process_is_refused_naming_the_hosts() {
+    let Some(launcher) = Launcher::find() else {
+        return;
+    };
     let (first, second) = (scratch("unshared-0"), scratch("unshared-1"));
     // Process 1 cannot find the file process 0 created for slice 0.
-    let output = unshared(&first, &second, Ruleset::Awari, 5);
+    let output = unshared(&launcher, &first, &second, Ruleset::Awari, 5);
     assert!(!output.status.success());
     let report = stderr(&output);
     assert!(report.contains("process 1 on "), "{report}");
@@ -196,7 +209,7 @@ fn a_directory_not_shared_by_every_process_is_refused_naming_the_hosts() {
     assert!(!slice_path(&first, Ruleset::Awari, 0).exists());
     // Process 0 would resume from slices that process 1 does not see.
     build_dir(&first, Ruleset::Awari, 3, &|_| {}).expect("a single-process build");
-    let output = unshared(&first, &second, Ruleset::Awari, 5);
+    let output = unshared(&launcher, &first, &second, Ruleset::Awari, 5);
     assert!(!output.status.success());
     let report = stderr(&output);
     assert!(report.contains("different complete slices"), "{report}");
@@ -213,7 +226,7 @@ fn a_directory_not_shared_by_every_process_is_refused_naming_the_hosts() {
         let part = second.join(format!("abapa-{seeds:02}.egdb.part"));
         fs::write(&part, vec![0; 32 + 2 * slice_len(seeds) as usize]).expect("a .part");
     }
-    let output = unshared(&first, &second, Ruleset::Abapa, 1);
+    let output = unshared(&launcher, &first, &second, Ruleset::Abapa, 1);
     assert!(!output.status.success());
     let report = stderr(&output);
     assert!(report.contains("the part of process 1 on "), "{report}");
@@ -226,15 +239,18 @@ fn a_directory_not_shared_by_every_process_is_refused_naming_the_hosts() {
 
 #[test]
 fn a_damaged_slice_is_refused_naming_the_file() {
+    let Some(launcher) = Launcher::find() else {
+        return;
+    };
     let dir = scratch("damaged");
-    let output = mpirun(2, Ruleset::Awari, 6, &dir, &[]);
+    let output = mpirun(&launcher, 2, Ruleset::Awari, 6, &dir, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     let path = slice_path(&dir, Ruleset::Awari, 4);
     let mut bytes = fs::read(&path).expect("slice 4");
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     fs::write(&path, &bytes).expect("damage slice 4");
-    let output = mpirun(2, Ruleset::Awari, 8, &dir, &[]);
+    let output = mpirun(&launcher, 2, Ruleset::Awari, 8, &dir, &[]);
     assert!(!output.status.success());
     let report = stderr(&output);
     assert!(report.contains("awari-04.egdb"), "{report}");
