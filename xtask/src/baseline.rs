@@ -13,6 +13,12 @@
 //! Names come from `baselines.toml` at the workspace root (`NAME = "COMMIT"`
 //! lines, oldest first, the last the default); any other argument is a git
 //! revision. Everything else the task says goes to stderr.
+//!
+//! Every baseline is built portably: for the target's baseline CPU, with no
+//! `-C target-cpu`, whatever the commit's own `.cargo/config.toml` (older
+//! commits asked for `native`) or the caller's `RUSTFLAGS` say. So a
+//! baseline built on one machine runs, and means the same, on another; the
+//! flags and the compiler are written beside the binary in `build.txt`.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -177,9 +183,11 @@ fn cache_dir(var: impl Fn(&str) -> Option<OsString>) -> anyhow::Result<PathBuf> 
     Ok(home.join(".cache").join("oware").join("baselines"))
 }
 
-/// Where the binary of `commit` lives in the cache.
+/// Where the binary of `commit` lives in the cache: in a `portable`
+/// folder, so binaries cached before baselines were built portably (at
+/// `<commit>/oware`) are never taken for one.
 fn binary_path(cache: &Path, commit: &str) -> PathBuf {
-    cache.join(commit).join("oware")
+    cache.join(commit).join("portable").join("oware")
 }
 
 /// Builds `commit`'s `oware` into the cache: its tree exported into a
@@ -216,6 +224,9 @@ fn build(root: &Path, cache: &Path, commit: &str) -> anyhow::Result<()> {
         .arg("--target-dir")
         .arg(&target)
         .current_dir(&scratch)
+        // Empty flags take precedence over RUSTFLAGS and over the commit's
+        // `target.*.rustflags` (cargo reads the first of those it finds).
+        .env("CARGO_ENCODED_RUSTFLAGS", "")
         // Cargo's output is the build's story, not the answer: stdout is kept for the path.
         .stdout(std::io::stderr())
         .status()
@@ -225,20 +236,38 @@ fn build(root: &Path, cache: &Path, commit: &str) -> anyhow::Result<()> {
         "building {commit} failed ({status}); its output is above, its tree in {}",
         scratch.display()
     );
-    let folder = cache.join(commit);
-    std::fs::create_dir_all(&folder)
+    let binary = binary_path(cache, commit);
+    let folder = binary.parent().expect("the binary is in a folder");
+    std::fs::create_dir_all(folder)
         .with_context(|| format!("could not create {}", folder.display()))?;
+    std::fs::write(folder.join("build.txt"), build_record(commit))
+        .with_context(|| format!("could not write {}", folder.join("build.txt").display()))?;
     let partial = folder.join(format!("oware.partial-{}", std::process::id()));
     let built = target.join("release").join("oware");
     std::fs::copy(&built, &partial)
         .with_context(|| format!("could not copy {} into the cache", built.display()))?;
-    let binary = binary_path(cache, commit);
     std::fs::rename(&partial, &binary)
         .with_context(|| format!("could not move the binary to {}", binary.display()))?;
     std::fs::remove_dir_all(&scratch)
         .with_context(|| format!("could not remove {}", scratch.display()))?;
     eprintln!("baseline: built {}", binary.display());
     Ok(())
+}
+
+/// What `build.txt` says of a baseline: its commit, its flags, its compiler.
+fn build_record(commit: &str) -> String {
+    let rustc = Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+        .unwrap_or_else(|| "unknown".to_owned());
+    format!(
+        "commit: {commit}\n\
+         flags: none (CARGO_ENCODED_RUSTFLAGS empty: the target's baseline CPU, run-time dispatch only)\n\
+         profile: release, --locked\n\
+         compiler: {rustc}\n"
+    )
 }
 
 /// Writes `commit`'s tree into `dir`: `git archive` piped into `tar`.

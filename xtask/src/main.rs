@@ -11,6 +11,7 @@
 //!   (`--types`) and its browser tests run (`--e2e`).
 //! - `book-match`: the bot with its opening book against the bot without.
 //! - `baseline`: a named or given commit's `oware`, built once into a cache.
+//! - `dist`: the release artifacts (a static Linux `oware`, the page, checksums).
 //!
 //! `tidy.rs` is a test, not a task: `cargo test -p xtask` checks the
 //! workspace's shape (ARCHITECTURE.md's invariants).
@@ -20,6 +21,7 @@ use clap::{Parser, Subcommand};
 mod baseline;
 mod bench;
 mod book_match;
+mod dist;
 mod ladder;
 mod needs;
 mod selfplay;
@@ -59,6 +61,8 @@ enum Task {
     BookMatch(book_match::Args),
     /// Build a frozen commit's oware once into a cache and print its path.
     Baseline(baseline::Args),
+    /// Build the release artifacts into target/dist: a static Linux oware, the page, SHA256SUMS.
+    Dist(dist::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -72,5 +76,6 @@ fn main() -> anyhow::Result<()> {
         Task::Site(args) => site::run(&args),
         Task::BookMatch(args) => book_match::run(&args),
         Task::Baseline(args) => baseline::run(&args),
+        Task::Dist(args) => dist::run(&args),
     }
 }

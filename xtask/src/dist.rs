@@ -1,0 +1,207 @@
+//! `cargo xtask dist`: the release artifacts, in `target/dist/`.
+//!
+//! - `oware-VERSION-x86_64-unknown-linux-musl`: the `oware` command for any
+//!   x86-64 Linux, statically linked against musl (no libc needed on the
+//!   system), built for the x86-64 baseline CPU with the network's wider
+//!   instructions chosen at run time, as every default build is;
+//! - `oware-web-VERSION.tar.gz`: the web page (`cargo xtask site`'s folder),
+//!   ready for any static host;
+//! - `SHA256SUMS`: each file's SHA-256, in the format `sha256sum -c` reads.
+//!
+//! The task checks what it built: the binary has no program interpreter
+//! (so the kernel runs it with no dynamic loader, which is what `ldd` calls
+//! "not a dynamic executable"), and it answers `perft 6` with the count
+//! RULES.md's perft table gives. Other systems' artifacts are built by the
+//! release workflow (`.github/workflows/release.yml`).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, ensure};
+use sha2::{Digest, Sha256};
+
+use crate::needs;
+use crate::test::{cargo, workspace_root};
+
+/// The flags of `cargo xtask dist`.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// Leave out the web page (which needs the wasm32 target).
+    #[arg(long)]
+    no_page: bool,
+}
+
+/// The static Linux target.
+const MUSL: &str = "x86_64-unknown-linux-musl";
+
+/// The workspace's version, which names the artifacts.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Leaves from the opening at depth 6, which the built binary must print.
+const PERFT_6: &str = "perft 6: 27332 leaves";
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    let root = workspace_root();
+    let dist = root.join("target").join("dist");
+    if dist.exists() {
+        std::fs::remove_dir_all(&dist)
+            .with_context(|| format!("could not clear {}", dist.display()))?;
+    }
+    std::fs::create_dir_all(&dist)
+        .with_context(|| format!("could not create {}", dist.display()))?;
+
+    let mut artifacts = vec![static_binary(&root, &dist)?];
+    if !args.no_page {
+        artifacts.push(page_tarball(&dist)?);
+    }
+    let sums = checksums(&artifacts)?;
+    std::fs::write(dist.join("SHA256SUMS"), &sums).context("could not write SHA256SUMS")?;
+    println!("dist: {}", dist.display());
+    for artifact in &artifacts {
+        let size = std::fs::metadata(artifact)?.len();
+        println!("  {:>10} bytes  {}", size, file_name(artifact));
+    }
+    print!("SHA256SUMS:\n{sums}");
+    Ok(())
+}
+
+/// Builds, checks and copies the static `oware` for [`MUSL`].
+fn static_binary(root: &Path, dist: &Path) -> anyhow::Result<PathBuf> {
+    needs::rustup_targets(&[MUSL])?;
+    cargo(&[
+        "build",
+        "--locked",
+        "--profile",
+        "dist",
+        "--package",
+        "oware-cli",
+        "--bin",
+        "oware",
+        "--target",
+        MUSL,
+    ])?;
+    let built = root.join("target").join(MUSL).join("dist").join("oware");
+    let bytes =
+        std::fs::read(&built).with_context(|| format!("could not read {}", built.display()))?;
+    ensure!(
+        !has_interpreter(&bytes).context("the built binary is not a 64-bit ELF file")?,
+        "{} asks for a dynamic loader: it is not statically linked",
+        built.display()
+    );
+    let output = Command::new(&built)
+        .args(["perft", "6"])
+        .output()
+        .with_context(|| format!("could not run {}", built.display()))?;
+    let said = String::from_utf8_lossy(&output.stdout);
+    ensure!(
+        output.status.success() && said.starts_with(PERFT_6),
+        "the static binary answered `perft 6` with {said:?}, not {PERFT_6:?}"
+    );
+    let artifact = dist.join(format!("oware-{VERSION}-{MUSL}"));
+    std::fs::copy(&built, &artifact)
+        .with_context(|| format!("could not copy to {}", artifact.display()))?;
+    Ok(artifact)
+}
+
+/// Builds the page and packs its folder as a gzipped tarball.
+fn page_tarball(dist: &Path) -> anyhow::Result<PathBuf> {
+    let site = crate::site::build()?;
+    let tarball = dist.join(format!("oware-web-{VERSION}.tar.gz"));
+    // tar is on Linux, macOS and Windows 10 and later alike. The page's
+    // files are at the top, to unpack straight into a web root.
+    needs::run(
+        Command::new("tar")
+            .arg("-czf")
+            .arg(&tarball)
+            .arg("-C")
+            .arg(&site)
+            .arg("."),
+        &format!("tar -czf {} -C {} .", tarball.display(), site.display()),
+    )?;
+    Ok(tarball)
+}
+
+/// `SHA256SUMS`: a line per file, its hash, two spaces and its name.
+fn checksums(files: &[PathBuf]) -> anyhow::Result<String> {
+    let mut sums = String::new();
+    for file in files {
+        let mut hasher = Sha256::new();
+        let mut reader = std::fs::File::open(file)
+            .with_context(|| format!("could not open {}", file.display()))?;
+        let mut buffer = vec![0; 1 << 16];
+        loop {
+            let read = reader.read(&mut buffer)?;
+            if read == 0 {
+                break;
+            }
+            hasher.update(&buffer[..read]);
+        }
+        let hex: String = hasher
+            .finalize()
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
+        sums.push_str(&format!("{hex}  {}\n", file_name(file)));
+    }
+    Ok(sums)
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Whether a 64-bit little-endian ELF file has a `PT_INTERP` program
+/// header (a dynamic loader to start it); `None` if it is no such file.
+fn has_interpreter(elf: &[u8]) -> Option<bool> {
+    const PT_INTERP: u32 = 3;
+    if elf.get(..6)? != b"\x7fELF\x02\x01" {
+        return None;
+    }
+    let read_u16 = |at: usize| Some(u16::from_le_bytes(elf.get(at..at + 2)?.try_into().ok()?));
+    let read_u32 = |at: usize| Some(u32::from_le_bytes(elf.get(at..at + 4)?.try_into().ok()?));
+    let read_u64 = |at: usize| Some(u64::from_le_bytes(elf.get(at..at + 8)?.try_into().ok()?));
+    let table = usize::try_from(read_u64(0x20)?).ok()?;
+    let (size, count) = (usize::from(read_u16(0x36)?), usize::from(read_u16(0x38)?));
+    let mut found = false;
+    for index in 0..count {
+        found |= read_u32(table + index * size)? == PT_INTERP;
+    }
+    Some(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dynamic_executable_is_told_from_a_static_one() {
+        // This test binary itself is dynamically linked on Linux (glibc).
+        let exe = std::fs::read(std::env::current_exe().unwrap()).unwrap();
+        if cfg!(all(target_os = "linux", target_env = "gnu")) {
+            assert_eq!(has_interpreter(&exe), Some(true));
+        }
+        assert_eq!(has_interpreter(b"#!/bin/sh\n"), None);
+        // A minimal ELF header with no program headers.
+        let mut elf = vec![0u8; 64];
+        elf[..6].copy_from_slice(b"\x7fELF\x02\x01");
+        elf[0x20] = 64;
+        assert_eq!(has_interpreter(&elf), Some(false));
+    }
+
+    #[test]
+    fn checksums_are_sha256_sum_lines() {
+        let dir = std::env::temp_dir().join(format!("oware-dist-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("abc");
+        std::fs::write(&file, "abc").unwrap();
+        // FIPS 180-2's first example: SHA-256("abc").
+        assert_eq!(
+            checksums(&[file]).unwrap(),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  abc\n"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
