@@ -2,7 +2,6 @@
 //! the rules, and a transcript played from there; or a game record (OGN)
 //! read from a file, and saved to one without ever losing what was there.
 
-use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -193,60 +192,12 @@ pub(crate) fn read_record(path: &Path) -> Result<Record> {
         .with_context(|| format!("{name} is not a game record"))
 }
 
-/// Refuses to write over `path` unless `force` is given: an existing file
-/// is someone's work. `option` names the option that chose the path, and
-/// `way_out` says how to keep the file instead, after "give --force to
-/// replace it" (empty for none).
-pub(crate) fn refuse_existing(path: &Path, option: &str, force: bool, way_out: &str) -> Result<()> {
-    let Ok(metadata) = std::fs::symlink_metadata(path) else {
-        return Ok(());
-    };
-    let shown = path.display();
-    if metadata.is_dir() {
-        bail!("{option} {shown}: {shown} is a folder; name a file");
-    }
-    if !force {
-        bail!(
-            "{option} {shown}: the file exists and would be replaced; give --force to replace it{way_out}"
-        );
-    }
-    Ok(())
-}
-
 /// Whether `a` and `b` name the same existing file.
 pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     }
-}
-
-/// Writes `record` to `path` whole or not at all ([`write_whole`]).
-pub(crate) fn save_record(path: &Path, record: &Record) -> Result<()> {
-    write_whole(path, &record.to_string())
-}
-
-/// Writes `text` to `path` whole or not at all: into a temporary file
-/// beside it (in the same folder, so the rename cannot cross file systems),
-/// then renamed over it, so a reader, a crash or a kill never sees half a
-/// file. On any failure the temporary file is removed and `path` is as it
-/// was.
-pub(crate) fn write_whole(path: &Path, text: &str) -> Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("cannot save to {}: it names no file", path.display()))?;
-    // Hidden, and one per process: two commands saving beside each other
-    // never share a temporary file.
-    let mut temporary = OsString::from(".");
-    temporary.push(name);
-    temporary.push(format!(".{}.tmp", std::process::id()));
-    let temporary = path.with_file_name(temporary);
-    let written = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
-    if let Err(error) = written {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(error).with_context(|| format!("cannot save to {}", path.display()));
-    }
-    Ok(())
 }
 
 /// The text in `path`, or on stdin for `-`, and a name for it in messages;
@@ -269,8 +220,22 @@ fn read_text(path: &Path, what: &str) -> Result<(String, String)> {
 /// The text of the file at `path`, without a leading byte-order mark: the
 /// one way the command reads a text file (a board, a transcript, a record,
 /// openings, a match's saved games).
+/// A file that is not text says what it is when its first bytes tell
+/// (an opening book given where a record is expected).
 pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
-    std::fs::read_to_string(path).map(without_bom)
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(without_bom(text)),
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+            match crate::write::what_it_holds(path) {
+                Some(kind) => Err(std::io::Error::new(
+                    error.kind(),
+                    format!("it holds {kind}, not text"),
+                )),
+                None => Err(error),
+            }
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// `text` without a leading UTF-8 byte-order mark, which editors on
@@ -317,33 +282,6 @@ mod tests {
         for transcript in ["EcAb", "  EcAb\n", "x"] {
             assert!(!holds_record(transcript), "{transcript:?}");
         }
-    }
-
-    #[test]
-    fn a_saved_record_replaces_the_file_whole() {
-        let folder = std::env::temp_dir().join(format!("oware-setup-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).unwrap();
-        let path = folder.join("game.txt");
-        let mut record = Record::new(Game::new(Rules::ABAPA));
-        save_record(&path, &record).unwrap();
-        record.play(House::E).unwrap();
-        save_record(&path, &record).unwrap();
-        let read = read_record(&path).unwrap();
-        assert_eq!(read, record);
-        // A folder where the file should be: refused, and nothing left beside it.
-        std::fs::create_dir_all(folder.join("sub")).unwrap();
-        let error = save_record(&folder.join("sub"), &record).unwrap_err();
-        assert!(
-            format!("{error:#}").starts_with("cannot save to "),
-            "{error:#}"
-        );
-        let mut names: Vec<_> = std::fs::read_dir(&folder)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["game.txt", "sub"]);
-        std::fs::remove_dir_all(&folder).unwrap();
     }
 
     #[test]

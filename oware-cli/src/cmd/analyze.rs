@@ -2,7 +2,7 @@
 //! game record and write it back with the engine's view of every move.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -17,6 +17,7 @@ use crate::setup::{self, Given, StartArgs};
 use crate::sizes;
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Forced, Line, Seconds, Table};
+use crate::write::{Existing, Output};
 
 /// Think out loud about a position: one line per depth, then the best move.
 ///
@@ -237,13 +238,14 @@ fn write_endgame(
 /// Where an annotated record goes.
 enum Target {
     Stdout,
-    File(PathBuf),
+    File(Output),
 }
 
 /// Where `--out` and `--in-place` send the annotated record, checked
-/// before the search: an existing file is replaced only with --force (the
-/// record read too, the refusal pointing to --in-place), and --in-place
-/// needs a file.
+/// before the search (the folder too: a long analysis is never lost to a
+/// file that cannot be written): an existing file is replaced only with
+/// --force (the record read too, the refusal pointing to --in-place), and
+/// --in-place needs a file.
 fn target(args: &Args) -> Result<Target> {
     let word = args.transcript.as_deref().unwrap_or("-");
     if args.in_place {
@@ -252,21 +254,23 @@ fn target(args: &Args) -> Result<Target> {
                 "--in-place writes back to the record file read: stdin is not one (use --out FILE)"
             );
         }
-        return Ok(Target::File(PathBuf::from(word)));
+        let output = Output::check(Path::new(word), "--in-place", Existing::Continue)?;
+        return Ok(Target::File(output));
     }
     let Some(path) = &args.out else {
         return Ok(Target::Stdout);
     };
-    let input = std::path::Path::new(word);
-    if !setup::same_file(path, input) {
-        setup::refuse_existing(path, "--out", args.force, "")?;
-    } else if !args.force {
+    if setup::same_file(path, Path::new(word)) && !args.force {
         bail!(
             "--out {}: the file exists (it is the record read) and would be replaced; give --in-place to annotate it where it is, or --force",
             path.display()
         );
     }
-    Ok(Target::File(path.clone()))
+    let existing = Existing::Refuse {
+        force: args.force,
+        way_out: "",
+    };
+    Ok(Target::File(Output::check(path, "--out", existing)?))
 }
 
 /// What marks the notes analyze writes in a comment, so a later run
@@ -356,7 +360,7 @@ fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
     annotated.set_tag("Annotator", &label);
     match target {
         Target::Stdout => write!(std::io::stdout().lock(), "{annotated}")?,
-        Target::File(path) => setup::save_record(path, &annotated)?,
+        Target::File(output) => output.write(annotated.to_string().as_bytes())?,
     }
     Ok(())
 }

@@ -20,6 +20,7 @@ use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Forced, Line, Seconds, Table};
+use crate::write::{Existing, Output};
 
 /// Play a game in the terminal, against the bot or another person.
 ///
@@ -95,15 +96,23 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         (Some(load), Some(save)) => setup::same_file(load, save),
         _ => false,
     };
-    if let Some(save) = &args.save
-        && !continuing
-    {
-        let way_out = format!(
-            ", or continue it with --load {0} --save {0}",
-            save.display()
-        );
-        setup::refuse_existing(save, "--save", args.force, &way_out)?;
-    }
+    let output = match &args.save {
+        Some(save) => {
+            let way_out = format!(
+                ", or continue it with --load {0} --save {0}",
+                save.display()
+            );
+            let existing = match continuing {
+                true => Existing::Continue,
+                false => Existing::Refuse {
+                    force: args.force,
+                    way_out: &way_out,
+                },
+            };
+            Some(Output::check(save, "--save", existing)?)
+        }
+        None => None,
+    };
     let record = match &args.load {
         Some(path) => {
             let record = setup::read_record(path).context("--load")?;
@@ -143,7 +152,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         south: player_name(bot, Seat::South, level),
         north: player_name(bot, Seat::North, level),
     };
-    let saved = args.save.clone().map(|path| {
+    let saved = output.map(|output| {
         let mut record = record;
         if let Some(bot) = bot {
             let tag = bot.to_string();
@@ -156,7 +165,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         }
         // A record continued is on disk as it is: rewritten at the first change.
         Saved {
-            path,
+            output,
             record,
             on_disk: continuing,
         }
@@ -339,7 +348,7 @@ struct Session<'a> {
 
 /// A game record saved after every move.
 struct Saved {
-    path: PathBuf,
+    output: Output,
     record: Record,
     /// Whether the file holds the record as it stands.
     on_disk: bool,
@@ -370,7 +379,7 @@ impl Saved {
                 .play(house)
                 .context("the record refused a move of the game")?;
         }
-        setup::save_record(&self.path, &self.record)?;
+        self.output.write(self.record.to_string().as_bytes())?;
         self.on_disk = true;
         Ok(())
     }
@@ -779,7 +788,7 @@ impl Session<'_> {
             writeln!(self.out, "game stopped after {moves} move{plural}")?;
         }
         if let Some(saved) = &self.saved {
-            let path = saved.path.display();
+            let path = saved.output.path().display();
             writeln!(self.out, "saved: {path}")?;
             writeln!(self.out, "replay it:  oware show {path}")?;
             return Ok(());

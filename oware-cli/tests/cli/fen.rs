@@ -64,7 +64,12 @@ fn a_bad_fen_is_named_by_its_field() {
     // Digits for more seeds than the game has: the count is too large,
     // which is not the same mistake as a field that is no count.
     let run = oware(
-        &["play", "--humans", "--fen", "99-4-4-4-4-4-4-4-4-4-4-4-0-0-S"],
+        &[
+            "play",
+            "--humans",
+            "--fen",
+            "99-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+        ],
         "quit\n",
     );
     assert_eq!(run.code, 1);
