@@ -89,30 +89,67 @@ fn read_board(path: &Path) -> Result<Start> {
         .with_context(|| format!("{name} is not a board"))
 }
 
-/// What a command's last word gave: a game record, or a transcript.
+/// What a command's last word gave: game records, or a transcript.
 enum Moves {
-    /// A record, read from a file or stdin.
-    Record(Record),
+    /// The records in a file or on stdin (one or more), and its name.
+    Records(Vec<Record>, String),
     /// A transcript, given as the word or read from a file or stdin.
     Transcript(String),
 }
 
-/// The game a command is given: a record (its own start and rules), or a
-/// game played from the start options.
+/// Which games of a file of records a command takes: `--game N` (from 1)
+/// or `--game all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pick {
+    /// The game with this number, from 1.
+    Number(usize),
+    /// Every game.
+    All,
+}
+
+impl std::str::FromStr for Pick {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Pick, String> {
+        if text == "all" {
+            return Ok(Pick::All);
+        }
+        match text.parse::<usize>() {
+            Ok(number) if number >= 1 => Ok(Pick::Number(number)),
+            _ => Err(format!(
+                "`{text}` is not a game's number (1 for the first) or `all`"
+            )),
+        }
+    }
+}
+
+/// The game a command is given: records (each with its own start and
+/// rules), or a game played from the start options.
 pub(crate) enum Given {
-    /// A game record, read from a file or stdin.
-    Record(Record),
+    /// The game records in a file or on stdin, every one, and the places
+    /// (from 0) of those the command takes, in order: one, or with `--game
+    /// all` every one.
+    Records {
+        /// Every record, in the file's order.
+        records: Vec<Record>,
+        /// The places of the records picked.
+        picked: Vec<usize>,
+    },
     /// A transcript played from `--board`, `--fen` or the opening.
     Game(Game),
 }
 
 /// The game that `word` (a transcript, a file or `-`; see [`read_moves`])
 /// and the start options give, under `rules` [default: abapa]. A record
-/// gives its own start and rules, so the options must be left out.
+/// gives its own start and rules, so the options must be left out. Of a
+/// file of many records, `pick` takes one (or all, for a command that
+/// `takes_all`); without it, such a file is refused with how to pick.
 pub(crate) fn read_given(
     word: Option<&str>,
     start: &StartArgs,
     rules: Option<Rules>,
+    pick: Option<Pick>,
+    takes_all: bool,
 ) -> Result<Given> {
     if word == Some("-") && start.board.as_deref() == Some(Path::new("-")) {
         bail!(
@@ -120,17 +157,21 @@ pub(crate) fn read_given(
         );
     }
     let transcript = match word.map(read_moves).transpose()? {
-        Some(Moves::Record(record)) => {
+        Some(Moves::Records(records, name)) => {
             if rules.is_some() || !start.is_opening() {
                 bail!(
                     "a game record gives its own rules and start: leave out --rules, --board, --fen and --to-move"
                 );
             }
-            return Ok(Given::Record(record));
+            let picked = picked(records.len(), pick, takes_all, &name)?;
+            return Ok(Given::Records { records, picked });
         }
         Some(Moves::Transcript(text)) => Some(text),
         None => None,
     };
+    if pick.is_some() {
+        bail!("--game picks a game in a file of game records, and no record is given");
+    }
     let game = game_from(
         start.position()?,
         rules.unwrap_or_default(),
@@ -162,12 +203,35 @@ fn read_moves(word: &str) -> Result<Moves> {
     }
     let (text, name) = read_text(path, "game")?;
     if holds_record(&text) {
-        let record = text
-            .parse::<Record>()
-            .with_context(|| format!("{name} is not a game record"))?;
-        Ok(Moves::Record(record))
+        let records =
+            Record::read_all(&text).with_context(|| format!("{name} is not a game record"))?;
+        Ok(Moves::Records(records, name))
     } else {
         Ok(Moves::Transcript(text.trim().to_owned()))
+    }
+}
+
+/// The places (from 0) of the records `pick` takes of the `count` in the
+/// file `name`: the only one when `pick` is `None`, else what it names
+/// (`all` only for a command that `takes_all`).
+fn picked(count: usize, pick: Option<Pick>, takes_all: bool, name: &str) -> Result<Vec<usize>> {
+    let or_all = if takes_all {
+        ", or every one with --game all"
+    } else {
+        ""
+    };
+    match pick {
+        None | Some(Pick::Number(1)) if count == 1 => Ok(vec![0]),
+        None => {
+            bail!("{name} holds {count} games: pick one with --game N, from 1 to {count}{or_all}")
+        }
+        Some(Pick::Number(number)) if number <= count => Ok(vec![number - 1]),
+        Some(Pick::Number(number)) => bail!(
+            "--game {number}: {name} holds {count} game{}, numbered from 1",
+            if count == 1 { "" } else { "s" }
+        ),
+        Some(Pick::All) if takes_all => Ok((0..count).collect()),
+        Some(Pick::All) => bail!("--game all: this command takes one game; give its number"),
     }
 }
 
@@ -186,10 +250,18 @@ pub(crate) fn holds_record(text: &str) -> bool {
 /// Reads the OGN record in `path`, or on stdin for `-`, whatever the
 /// file's name; a malformed record or an illegal move fails with the line,
 /// column and move number.
+/// A file of many records is refused with how to take one of them out.
 pub(crate) fn read_record(path: &Path) -> Result<Record> {
     let (text, name) = read_text(path, "record")?;
-    text.parse::<Record>()
-        .with_context(|| format!("{name} is not a game record"))
+    let mut records =
+        Record::read_all(&text).with_context(|| format!("{name} is not a game record"))?;
+    if records.len() > 1 {
+        bail!(
+            "{name} holds {} games, and one is continued: write the one to a file of its own with `oware show {name} --game N --format ogn > game.ogn`",
+            records.len()
+        );
+    }
+    Ok(records.remove(0))
 }
 
 /// Whether `a` and `b` name the same existing file.

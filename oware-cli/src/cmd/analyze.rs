@@ -13,7 +13,7 @@ use oware_search::{Engine, EngineOptions, Limits, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
 use crate::endgame::{self, EgdbArgs};
-use crate::setup::{self, Given, StartArgs};
+use crate::setup::{self, Given, Pick, StartArgs};
 use crate::sizes;
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Forced, Line, Seconds, Table};
@@ -84,6 +84,12 @@ pub(crate) struct Args {
     /// Let --out replace an existing file.
     #[arg(long, requires = "out")]
     force: bool,
+    /// Of a file of many game records (as `oware match --save` writes),
+    /// the one to go through, counted from 1, or `all` of them. The games
+    /// gone through are written; --in-place writes the whole file back,
+    /// the other games as they were.
+    #[arg(long, value_name = "N|all")]
+    game: Option<Pick>,
 }
 
 /// How long one search of analyze runs: to a depth, or for a time.
@@ -143,10 +149,11 @@ const RECORD_DEPTH: u32 = 12;
 pub(crate) fn run(args: &Args) -> Result<()> {
     anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
     anyhow::ensure!(args.hash >= 1, "--hash must be at least 1 (megabyte)");
-    let game = match setup::read_given(args.transcript.as_deref(), &args.start, args.rules)? {
-        Given::Record(record) => {
+    let word = args.transcript.as_deref();
+    let game = match setup::read_given(word, &args.start, args.rules, args.game, true)? {
+        Given::Records { records, picked } => {
             let target = target(args)?;
-            return annotate(args, &record, &target);
+            return annotate_all(args, records, &picked, &target);
         }
         Given::Game(game) => game,
     };
@@ -238,7 +245,10 @@ fn write_endgame(
 /// Where an annotated record goes.
 enum Target {
     Stdout,
+    /// `--out`: the games gone through.
     File(Output),
+    /// `--in-place`: the whole file read, the games gone through annotated.
+    InPlace(Output),
 }
 
 /// Where `--out` and `--in-place` send the annotated record, checked
@@ -255,7 +265,7 @@ fn target(args: &Args) -> Result<Target> {
             );
         }
         let output = Output::check(Path::new(word), "--in-place", Existing::Continue)?;
-        return Ok(Target::File(output));
+        return Ok(Target::InPlace(output));
     }
     let Some(path) = &args.out else {
         return Ok(Target::Stdout);
@@ -312,10 +322,47 @@ fn annotator(old: Option<&str>, ours: &str) -> String {
     parts.join("; ")
 }
 
-/// Goes through `record`'s game, searching before every move, and writes
-/// the record with each move's judgement as a note in its comment, to
-/// `target`.
-fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
+/// Goes through the games of `records` at the places `picked`
+/// ([`annotate`]), and writes them to `target`: those gone through, or for
+/// --in-place every record, the others unchanged.
+fn annotate_all(
+    args: &Args,
+    mut records: Vec<Record>,
+    picked: &[usize],
+    target: &Target,
+) -> Result<()> {
+    for &index in picked {
+        // Which game, when there is more than one.
+        let which = match records.len() {
+            1 => String::new(),
+            count => format!("game {} of {count}, ", index + 1),
+        };
+        records[index] = annotate(args, &records[index], &which)?;
+    }
+    let text = |records: &mut dyn Iterator<Item = &Record>| {
+        records
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    match target {
+        Target::Stdout => {
+            let text = text(&mut picked.iter().map(|&index| &records[index]));
+            write!(std::io::stdout().lock(), "{text}")?;
+        }
+        Target::File(output) => {
+            output.write(text(&mut picked.iter().map(|&index| &records[index])).as_bytes())?;
+        }
+        Target::InPlace(output) => output.write(text(&mut records.iter()).as_bytes())?,
+    }
+    Ok(())
+}
+
+/// Goes through `record`'s game, searching before every move, and gives
+/// the record with each move's judgement as a note in its comment. The
+/// progress lines start with `which` (the game's place in a file of many,
+/// or nothing).
+fn annotate(args: &Args, record: &Record, which: &str) -> Result<Record> {
     let budget = match (args.depth, args.time) {
         (None, None) => Budget::Depth(RECORD_DEPTH),
         _ => args.budget(),
@@ -333,6 +380,7 @@ fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
     let moves = original.moves();
     let progress = Progress {
         terminal: std::io::stderr().is_terminal(),
+        which,
         total: moves.len(),
     };
     for (index, &house) in moves.iter().enumerate() {
@@ -358,11 +406,7 @@ fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
     };
     let label = annotator(record.tag("Annotator"), &format!("{ANNOTATOR}, {depth}"));
     annotated.set_tag("Annotator", &label);
-    match target {
-        Target::Stdout => write!(std::io::stdout().lock(), "{annotated}")?,
-        Target::File(output) => output.write(annotated.to_string().as_bytes())?,
-    }
-    Ok(())
+    Ok(annotated)
 }
 
 /// The comment on `played` given the search before it: its score, the
@@ -386,16 +430,23 @@ fn judge(result: &SearchResult, played: House) -> Option<String> {
 
 /// The progress line on stderr: rewritten in place on a terminal, a line a
 /// move otherwise.
-struct Progress {
+struct Progress<'a> {
     terminal: bool,
+    /// Which game, in a file of many: `game 2 of 5, `.
+    which: &'a str,
     total: usize,
 }
 
-impl Progress {
+impl Progress<'_> {
     fn show(&self, index: usize, house: House) {
-        let line = format!("analyze: move {} of {} ({house})", index + 1, self.total);
+        let which = self.which;
+        let line = format!(
+            "analyze: {which}move {} of {} ({house})",
+            index + 1,
+            self.total
+        );
         if self.terminal {
-            eprint!("\r{line}");
+            eprint!("\r\x1b[K{line}");
         } else {
             eprintln!("{line}");
         }

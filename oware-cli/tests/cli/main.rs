@@ -18,6 +18,7 @@ mod endgame;
 mod errors;
 mod fen;
 mod files;
+mod games;
 mod help;
 mod history;
 #[path = "match.rs"]
