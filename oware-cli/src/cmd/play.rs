@@ -39,8 +39,9 @@ pub(crate) struct Args {
     /// loaded, the seat its tags do not give the bot].
     #[arg(long, value_name = "SEAT")]
     seat: Option<Seat>,
-    /// Two people take turns at the keyboard; no bot plays.
-    #[arg(long)]
+    /// Two people take turns at the keyboard; no bot plays (so no --level
+    /// or --seed either).
+    #[arg(long, conflicts_with_all = ["level", "seed"])]
     humans: bool,
     /// The rules (RULES.md section 7) [default: abapa; a record loaded gives
     /// its own].
@@ -71,7 +72,9 @@ pub(crate) struct Args {
     #[arg(long, requires = "save")]
     force: bool,
     /// Seed of the bot's deliberate mistakes at levels 1-9: the same seed and
-    /// moves give the same game [default: from the clock].
+    /// moves give the same game [default: a record loaded, the seed its
+    /// BotSeed tag names; else from the clock]. --save writes it in the
+    /// BotSeed tag.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// Levels 15-19 open from a book (the one shipped for the rules, by default).
@@ -141,11 +144,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let db = args.egdb.open(&game.rules())?;
     let mut engine = Engine::new(EngineOptions::default());
     engine.set_endgame(endgame::for_search(db.as_ref()));
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
-    });
+    let seed = seed(args, args.load.as_deref().map(|path| (path, &record)))?;
     let Seating { bot, level, told } = seating;
     let book = args.book.load(game.rules())?.filter(|_| level.plays_book());
     let players = BySeat {
@@ -162,6 +161,11 @@ pub(crate) fn run(args: &Args) -> Result<()> {
                 .any(|position| position.to_move() == bot);
             let named = bot_tag(record.tag(&tag), level, moved);
             record.set_tag(&tag, &named);
+            // The seed, where it matters, so that a game continued plays
+            // on as it began.
+            if level.noise() > 0.0 {
+                record.set_tag(SEED_TAG, &seed.to_string());
+            }
         }
         // A record continued is on disk as it is: rewritten at the first change.
         Saved {
@@ -197,6 +201,37 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         input: stdin.lock(),
     };
     session.play()
+}
+
+/// The tag in which `--save` writes the seed of the bot's deliberate
+/// mistakes.
+const SEED_TAG: &str = "BotSeed";
+
+/// The seed of the bot's deliberate mistakes: --seed, or continuing a
+/// record (`loaded`: its file and record), the one its BotSeed tag names
+/// (a --seed that differs is refused, as the mistakes of the moves already
+/// played came from it), else one from the clock.
+fn seed(args: &Args, loaded: Option<(&std::path::Path, &Record)>) -> Result<u64> {
+    let Some((path, value)) = loaded.and_then(|(path, record)| Some((path, record.tag(SEED_TAG)?)))
+    else {
+        return Ok(args.seed.unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+        }));
+    };
+    let file = path.display();
+    let Ok(recorded) = value.trim().parse::<u64>() else {
+        anyhow::bail!(
+            "--load {file}: its {SEED_TAG} tag, `{value}`, is not a seed (a whole number)"
+        );
+    };
+    match args.seed {
+        Some(given) if given != recorded => anyhow::bail!(
+            "--seed {given}: {file}'s bot played with seed {recorded} (its {SEED_TAG} tag): leave out --seed to play on with it"
+        ),
+        _ => Ok(recorded),
+    }
 }
 
 /// The level the bot plays at when neither --level nor a record says.

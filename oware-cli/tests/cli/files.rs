@@ -487,10 +487,10 @@ fn a_record_continued_keeps_who_played_which_seat() {
     let (south, north, before) = tags(&dir);
     assert_eq!(south.as_deref(), Some("oware level 3"));
     assert_eq!(north.as_deref(), Some("?"));
-    // Without --seat the record says the bot is South: you go on as North.
-    let args = [
-        "play", "--load", "sn.ogn", "--save", "sn.ogn", "--seed", "1",
-    ];
+    assert!(before.contains("[BotSeed \"1\"]"), "{before}");
+    // Without --seat the record says the bot is South: you go on as North,
+    // and without --seed its mistakes come from the seed the game began with.
+    let args = ["play", "--load", "sn.ogn", "--save", "sn.ogn"];
     let run = oware_in(&dir, &args, "D\nquit\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
@@ -526,6 +526,10 @@ fn a_record_continued_keeps_who_played_which_seat() {
         (
             &["--humans"],
             "--humans: sn.ogn's South tag names the bot (`oware level 3`), which played South's moves: leave out --humans to play on against it as North",
+        ),
+        (
+            &["--seed", "2"],
+            "--seed 2: sn.ogn's bot played with seed 1 (its BotSeed tag): leave out --seed to play on with it",
         ),
     ] {
         let args = [&args[..], option].concat();
@@ -667,4 +671,58 @@ fn saving_through_a_symbolic_link_writes_its_file_and_keeps_its_permissions() {
     assert_eq!(mode("sub/real.ogn"), 0o600);
     assert_eq!(names(&dir), ["link.ogn", "sub"]);
     assert_eq!(names(&dir.join("sub")), ["real.ogn"]);
+}
+
+#[test]
+fn a_game_saved_without_a_seed_is_given_the_one_it_was_played_with() {
+    let dir = folder("seed");
+    // A record from elsewhere: the bot takes North, at a level with mistakes.
+    std::fs::write(dir.join("g.ogn"), "1. E *\n").unwrap();
+    let args = [
+        "play", "--load", "g.ogn", "--save", "g.ogn", "--seat", "south", "--level", "2",
+    ];
+    let run = oware_in(&dir, &args, "quit\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let seed = run
+        .stdout
+        .split_once("(seed ")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(seed, _)| seed.to_owned())
+        .unwrap_or_else(|| panic!("the seed is said: {}", run.stdout));
+    let text = std::fs::read_to_string(dir.join("g.ogn")).unwrap();
+    assert!(text.contains(&format!("[BotSeed \"{seed}\"]")), "{text}");
+    // Continued, the same seed.
+    let run = oware_in(&dir, &["play", "--load", "g.ogn"], "quit\n");
+    assert!(
+        run.stdout.contains(&format!("(seed {seed})")),
+        "{}",
+        run.stdout
+    );
+    // A tag that is no seed is refused with its place.
+    std::fs::write(
+        dir.join("bad.ogn"),
+        "[South \"oware level 2\"]\n[BotSeed \"x\"]\n\n1. E *\n",
+    )
+    .unwrap();
+    let run = oware_in(&dir, &["play", "--load", "bad.ogn"], "quit\n");
+    assert_eq!(
+        run.stderr,
+        "oware: error: --load bad.ogn: its BotSeed tag, `x`, is not a seed (a whole number)\n"
+    );
+}
+
+#[test]
+fn two_people_take_no_level_or_seed() {
+    for option in [["--level", "5"], ["--seed", "4"]] {
+        let args = [&["play", "--humans"][..], &option].concat();
+        let run = oware(&args, "quit\n");
+        assert_eq!(run.code, 2, "{option:?}: {}", run.stdout);
+        assert!(
+            run.stderr
+                .contains("the argument '--humans' cannot be used with"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(option[0]), "{}", run.stderr);
+    }
 }
