@@ -35,7 +35,8 @@ enum Command {
 /// Build a book: search every position reached from the opening by moves
 /// within MARGIN of the best, up to PLIES plies, to DEPTH. The defaults
 /// are the shipped book's settings (about 13 minutes on one core); in a
-/// checkout of the sources, `--out oware-book/data/abapa.book` rebuilds it.
+/// checkout of the sources, `--out oware-book/data/abapa.book --force`
+/// rebuilds it.
 ///
 /// Each search is appended to FILE.log as it ends: stop the build at any
 /// time and run the same command again to continue where it stopped. The

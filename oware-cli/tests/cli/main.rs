@@ -13,6 +13,7 @@ mod analyze;
 mod auale;
 mod book;
 mod damage;
+mod docs;
 mod egdb;
 mod endgame;
 mod errors;
