@@ -615,6 +615,36 @@ fn a_book_where_a_record_is_expected_is_named_and_kept() {
         run.stderr,
         "oware: error: cannot read the game file x.book: it holds an opening book, not text\n"
     );
+    let run = oware_in(
+        &dir,
+        &[
+            "match", "--engine", "level:1", "--engine", "level:2", "--save", "x.book",
+        ],
+        "",
+    );
+    assert_eq!(
+        run.stderr,
+        "oware: error: reading x.book: it holds an opening book, not text\n"
+    );
+    // Where a match cannot save is said before its first game.
+    let run = oware_in(
+        &dir,
+        &[
+            "match",
+            "--engine",
+            "level:1",
+            "--engine",
+            "level:2",
+            "--save",
+            "no/games.ogn",
+        ],
+        "",
+    );
+    assert_eq!(
+        run.stderr,
+        "oware: error: cannot save to no/games.ogn: the folder no does not exist\n"
+    );
+    assert!(!run.stdout.contains("game 1"), "{}", run.stdout);
     assert_eq!(std::fs::read(dir.join("x.book")).unwrap(), book);
     assert_eq!(names(&dir), ["x.book", "x.book.log"]);
 }
