@@ -31,6 +31,7 @@ mod play;
 mod show;
 mod sizes;
 mod uci;
+mod writing;
 
 /// What a run of the binary gave.
 struct Run {
