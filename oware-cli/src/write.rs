@@ -316,6 +316,7 @@ mod tests {
     #[test]
     fn what_a_file_holds_is_told_by_its_first_bytes() {
         assert_eq!(kind_of(b"OWAREBK\n\x01\x02"), Some("an opening book"));
+        assert_eq!(kind_of(b"OWAREEGD\x01"), Some("an endgame database slice"));
         assert_eq!(kind_of(b"[Event \"x\"]\n"), Some("a game record"));
         assert_eq!(kind_of("\u{feff}1. E *".as_bytes()), Some("a game record"));
         assert_eq!(kind_of(b"EcAb\n"), None);

@@ -75,7 +75,8 @@ pub(crate) struct Args {
     transcript: Option<String>,
     /// Write the annotated record to FILE instead of stdout (refused if it
     /// exists, the record read included, unless --force; --in-place writes
-    /// back over the record read).
+    /// back over the record read). Where it goes is checked before the
+    /// first search.
     #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
     out: Option<PathBuf>,
     /// Write the annotated record back over the record file read.

@@ -63,9 +63,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "board", "fen", "to_move"])]
     load: Option<PathBuf>,
     /// Save the game to this OGN record at the start and after every move
-    /// (and undo), whole each time: written beside it, then renamed over it.
-    /// An existing file is refused unless it is the --load record or
-    /// --force is given.
+    /// (and undo), whole each time: written beside it, then renamed over it
+    /// (through a symbolic link, its permissions kept). An existing file is
+    /// refused unless it is the --load record or --force is given.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Let --save replace a file that is not the record loaded.
