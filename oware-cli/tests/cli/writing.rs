@@ -10,11 +10,12 @@ use crate::oware_in;
 fn analyze_checks_where_it_writes_before_it_thinks() {
     let dir = folder("out-first");
     std::fs::write(dir.join("g.ogn"), data("auale-unfinished.ogn")).unwrap();
-    // A time long enough that a check after the analysis would be seen.
+    // Checked after the analysis, this would fail only after 300 ms a move,
+    // and with the operating system's message.
     let args = [
         "analyze",
         "--time",
-        "60000",
+        "300",
         "g.ogn",
         "--out",
         "/nonexistent/x.ogn",
