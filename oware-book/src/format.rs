@@ -327,23 +327,6 @@ impl Book {
     pub fn to_bytes(&self) -> Vec<u8> {
         encode(self)
     }
-
-    /// Writes the book file at `path`, whole or not at all: to a temporary
-    /// file beside it first, renamed over `path` once written.
-    ///
-    /// # Errors
-    /// [`BookError::Io`] when the file cannot be written.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), BookError> {
-        let path = path.as_ref();
-        let io = |source| BookError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".partial");
-        std::fs::write(&temporary, self.to_bytes()).map_err(io)?;
-        std::fs::rename(&temporary, path).map_err(io)
-    }
 }
 
 #[cfg(test)]

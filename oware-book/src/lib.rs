@@ -51,5 +51,5 @@ mod log;
 pub use book::{Book, BookMove};
 pub use bot::{Bot, BotMove};
 pub use build::{BuildOptions, Progress, build};
-pub use format::BookError;
+pub use format::{BookError, MAGIC};
 pub use log::{Log, LogError, Scores};

@@ -18,6 +18,7 @@ mod setup;
 mod sizes;
 mod style;
 mod thinking;
+mod write;
 
 /// Oware (Abapa): play the bot, replay and analyze games, speak the engine protocol.
 ///

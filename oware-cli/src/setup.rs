@@ -2,7 +2,6 @@
 //! the rules, and a transcript played from there; or a game record (OGN)
 //! read from a file, and saved to one without ever losing what was there.
 
-use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -90,30 +89,67 @@ fn read_board(path: &Path) -> Result<Start> {
         .with_context(|| format!("{name} is not a board"))
 }
 
-/// What a command's last word gave: a game record, or a transcript.
+/// What a command's last word gave: game records, or a transcript.
 enum Moves {
-    /// A record, read from a file or stdin.
-    Record(Record),
+    /// The records in a file or on stdin (one or more), and its name.
+    Records(Vec<Record>, String),
     /// A transcript, given as the word or read from a file or stdin.
     Transcript(String),
 }
 
-/// The game a command is given: a record (its own start and rules), or a
-/// game played from the start options.
+/// Which games of a file of records a command takes: `--game N` (from 1)
+/// or `--game all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pick {
+    /// The game with this number, from 1.
+    Number(usize),
+    /// Every game.
+    All,
+}
+
+impl std::str::FromStr for Pick {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Pick, String> {
+        if text == "all" {
+            return Ok(Pick::All);
+        }
+        match text.parse::<usize>() {
+            Ok(number) if number >= 1 => Ok(Pick::Number(number)),
+            _ => Err(format!(
+                "`{text}` is not a game's number (1 for the first) or `all`"
+            )),
+        }
+    }
+}
+
+/// The game a command is given: records (each with its own start and
+/// rules), or a game played from the start options.
 pub(crate) enum Given {
-    /// A game record, read from a file or stdin.
-    Record(Record),
+    /// The game records in a file or on stdin, every one, and the places
+    /// (from 0) of those the command takes, in order: one, or with `--game
+    /// all` every one.
+    Records {
+        /// Every record, in the file's order.
+        records: Vec<Record>,
+        /// The places of the records picked.
+        picked: Vec<usize>,
+    },
     /// A transcript played from `--board`, `--fen` or the opening.
     Game(Game),
 }
 
 /// The game that `word` (a transcript, a file or `-`; see [`read_moves`])
 /// and the start options give, under `rules` [default: abapa]. A record
-/// gives its own start and rules, so the options must be left out.
+/// gives its own start and rules, so the options must be left out. Of a
+/// file of many records, `pick` takes one (or all, for a command that
+/// `takes_all`); without it, such a file is refused with how to pick.
 pub(crate) fn read_given(
     word: Option<&str>,
     start: &StartArgs,
     rules: Option<Rules>,
+    pick: Option<Pick>,
+    takes_all: bool,
 ) -> Result<Given> {
     if word == Some("-") && start.board.as_deref() == Some(Path::new("-")) {
         bail!(
@@ -121,17 +157,21 @@ pub(crate) fn read_given(
         );
     }
     let transcript = match word.map(read_moves).transpose()? {
-        Some(Moves::Record(record)) => {
+        Some(Moves::Records(records, name)) => {
             if rules.is_some() || !start.is_opening() {
                 bail!(
                     "a game record gives its own rules and start: leave out --rules, --board, --fen and --to-move"
                 );
             }
-            return Ok(Given::Record(record));
+            let picked = picked(records.len(), pick, takes_all, &name)?;
+            return Ok(Given::Records { records, picked });
         }
         Some(Moves::Transcript(text)) => Some(text),
         None => None,
     };
+    if pick.is_some() {
+        bail!("--game picks a game in a file of game records, and no record is given");
+    }
     let game = game_from(
         start.position()?,
         rules.unwrap_or_default(),
@@ -163,12 +203,35 @@ fn read_moves(word: &str) -> Result<Moves> {
     }
     let (text, name) = read_text(path, "game")?;
     if holds_record(&text) {
-        let record = text
-            .parse::<Record>()
-            .with_context(|| format!("{name} is not a game record"))?;
-        Ok(Moves::Record(record))
+        let records =
+            Record::read_all(&text).with_context(|| format!("{name} is not a game record"))?;
+        Ok(Moves::Records(records, name))
     } else {
         Ok(Moves::Transcript(text.trim().to_owned()))
+    }
+}
+
+/// The places (from 0) of the records `pick` takes of the `count` in the
+/// file `name`: the only one when `pick` is `None`, else what it names
+/// (`all` only for a command that `takes_all`).
+fn picked(count: usize, pick: Option<Pick>, takes_all: bool, name: &str) -> Result<Vec<usize>> {
+    let or_all = if takes_all {
+        ", or every one with --game all"
+    } else {
+        ""
+    };
+    match pick {
+        None | Some(Pick::Number(1)) if count == 1 => Ok(vec![0]),
+        None => {
+            bail!("{name} holds {count} games: pick one with --game N, from 1 to {count}{or_all}")
+        }
+        Some(Pick::Number(number)) if number <= count => Ok(vec![number - 1]),
+        Some(Pick::Number(number)) => bail!(
+            "--game {number}: {name} holds {count} game{}, numbered from 1",
+            if count == 1 { "" } else { "s" }
+        ),
+        Some(Pick::All) if takes_all => Ok((0..count).collect()),
+        Some(Pick::All) => bail!("--game all: this command takes one game; give its number"),
     }
 }
 
@@ -187,30 +250,18 @@ pub(crate) fn holds_record(text: &str) -> bool {
 /// Reads the OGN record in `path`, or on stdin for `-`, whatever the
 /// file's name; a malformed record or an illegal move fails with the line,
 /// column and move number.
+/// A file of many records is refused with how to take one of them out.
 pub(crate) fn read_record(path: &Path) -> Result<Record> {
     let (text, name) = read_text(path, "record")?;
-    text.parse::<Record>()
-        .with_context(|| format!("{name} is not a game record"))
-}
-
-/// Refuses to write over `path` unless `force` is given: an existing file
-/// is someone's work. `option` names the option that chose the path, and
-/// `way_out` says how to keep the file instead, after "give --force to
-/// replace it" (empty for none).
-pub(crate) fn refuse_existing(path: &Path, option: &str, force: bool, way_out: &str) -> Result<()> {
-    let Ok(metadata) = std::fs::symlink_metadata(path) else {
-        return Ok(());
-    };
-    let shown = path.display();
-    if metadata.is_dir() {
-        bail!("{option} {shown}: {shown} is a folder; name a file");
-    }
-    if !force {
+    let mut records =
+        Record::read_all(&text).with_context(|| format!("{name} is not a game record"))?;
+    if records.len() > 1 {
         bail!(
-            "{option} {shown}: the file exists and would be replaced; give --force to replace it{way_out}"
+            "{name} holds {} games, and one is continued: write the one to a file of its own with `oware show {name} --game N --format ogn > game.ogn`",
+            records.len()
         );
     }
-    Ok(())
+    Ok(records.remove(0))
 }
 
 /// Whether `a` and `b` name the same existing file.
@@ -219,34 +270,6 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     }
-}
-
-/// Writes `record` to `path` whole or not at all ([`write_whole`]).
-pub(crate) fn save_record(path: &Path, record: &Record) -> Result<()> {
-    write_whole(path, &record.to_string())
-}
-
-/// Writes `text` to `path` whole or not at all: into a temporary file
-/// beside it (in the same folder, so the rename cannot cross file systems),
-/// then renamed over it, so a reader, a crash or a kill never sees half a
-/// file. On any failure the temporary file is removed and `path` is as it
-/// was.
-pub(crate) fn write_whole(path: &Path, text: &str) -> Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("cannot save to {}: it names no file", path.display()))?;
-    // Hidden, and one per process: two commands saving beside each other
-    // never share a temporary file.
-    let mut temporary = OsString::from(".");
-    temporary.push(name);
-    temporary.push(format!(".{}.tmp", std::process::id()));
-    let temporary = path.with_file_name(temporary);
-    let written = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
-    if let Err(error) = written {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(error).with_context(|| format!("cannot save to {}", path.display()));
-    }
-    Ok(())
 }
 
 /// The text in `path`, or on stdin for `-`, and a name for it in messages;
@@ -269,8 +292,22 @@ fn read_text(path: &Path, what: &str) -> Result<(String, String)> {
 /// The text of the file at `path`, without a leading byte-order mark: the
 /// one way the command reads a text file (a board, a transcript, a record,
 /// openings, a match's saved games).
+/// A file that is not text says what it is when its first bytes tell
+/// (an opening book given where a record is expected).
 pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
-    std::fs::read_to_string(path).map(without_bom)
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(without_bom(text)),
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+            match crate::write::what_it_holds(path) {
+                Some(kind) => Err(std::io::Error::new(
+                    error.kind(),
+                    format!("it holds {kind}, not text"),
+                )),
+                None => Err(error),
+            }
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// `text` without a leading UTF-8 byte-order mark, which editors on
@@ -317,33 +354,6 @@ mod tests {
         for transcript in ["EcAb", "  EcAb\n", "x"] {
             assert!(!holds_record(transcript), "{transcript:?}");
         }
-    }
-
-    #[test]
-    fn a_saved_record_replaces_the_file_whole() {
-        let folder = std::env::temp_dir().join(format!("oware-setup-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).unwrap();
-        let path = folder.join("game.txt");
-        let mut record = Record::new(Game::new(Rules::ABAPA));
-        save_record(&path, &record).unwrap();
-        record.play(House::E).unwrap();
-        save_record(&path, &record).unwrap();
-        let read = read_record(&path).unwrap();
-        assert_eq!(read, record);
-        // A folder where the file should be: refused, and nothing left beside it.
-        std::fs::create_dir_all(folder.join("sub")).unwrap();
-        let error = save_record(&folder.join("sub"), &record).unwrap_err();
-        assert!(
-            format!("{error:#}").starts_with("cannot save to "),
-            "{error:#}"
-        );
-        let mut names: Vec<_> = std::fs::read_dir(&folder)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["game.txt", "sub"]);
-        std::fs::remove_dir_all(&folder).unwrap();
     }
 
     #[test]

@@ -19,8 +19,9 @@ use crate::rank::slice_len;
 use crate::ruleset::Ruleset;
 use crate::slice::Slice;
 
-/// The magic word every slice file starts with.
-const MAGIC: &oware_file::Magic = b"OWAREEGD";
+/// The magic word every slice file starts with: how a program that finds
+/// one where it expected another kind of file can say what it is.
+pub const MAGIC: &oware_file::Magic = b"OWAREEGD";
 
 /// The format version this code writes and reads.
 const VERSION: u32 = 1;

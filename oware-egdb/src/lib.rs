@@ -135,6 +135,7 @@ pub use database::{BuildEvent, Database, SliceReport, mover_houses};
 #[cfg(not(target_arch = "wasm32"))]
 pub use disk::{BuildSummary, SliceParts, build_dir, check_slice, slice_path};
 pub use error::{Damage, EgdbError};
+pub use file::MAGIC;
 #[cfg(not(target_arch = "wasm32"))]
 pub use range::{RangeSolver, next_decided, open_complete, push_slice};
 pub use rank::{positions_up_to, slice_len};

@@ -2,7 +2,7 @@
 //! game record and write it back with the engine's view of every move.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -13,10 +13,11 @@ use oware_search::{Engine, EngineOptions, Limits, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
 use crate::endgame::{self, EgdbArgs};
-use crate::setup::{self, Given, StartArgs};
+use crate::setup::{self, Given, Pick, StartArgs};
 use crate::sizes;
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Forced, Line, Seconds, Table};
+use crate::write::{Existing, Output};
 
 /// Think out loud about a position: one line per depth, then the best move.
 ///
@@ -74,7 +75,8 @@ pub(crate) struct Args {
     transcript: Option<String>,
     /// Write the annotated record to FILE instead of stdout (refused if it
     /// exists, the record read included, unless --force; --in-place writes
-    /// back over the record read).
+    /// back over the record read). Where it goes is checked before the
+    /// first search.
     #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
     out: Option<PathBuf>,
     /// Write the annotated record back over the record file read.
@@ -83,6 +85,12 @@ pub(crate) struct Args {
     /// Let --out replace an existing file.
     #[arg(long, requires = "out")]
     force: bool,
+    /// Of a file of many game records (as `oware match --save` writes),
+    /// the one to go through, counted from 1, or `all` of them. The games
+    /// gone through are written; --in-place writes the whole file back,
+    /// the other games as they were.
+    #[arg(long, value_name = "N|all")]
+    game: Option<Pick>,
 }
 
 /// How long one search of analyze runs: to a depth, or for a time.
@@ -142,10 +150,11 @@ const RECORD_DEPTH: u32 = 12;
 pub(crate) fn run(args: &Args) -> Result<()> {
     anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
     anyhow::ensure!(args.hash >= 1, "--hash must be at least 1 (megabyte)");
-    let game = match setup::read_given(args.transcript.as_deref(), &args.start, args.rules)? {
-        Given::Record(record) => {
+    let word = args.transcript.as_deref();
+    let game = match setup::read_given(word, &args.start, args.rules, args.game, true)? {
+        Given::Records { records, picked } => {
             let target = target(args)?;
-            return annotate(args, &record, &target);
+            return annotate_all(args, records, &picked, &target);
         }
         Given::Game(game) => game,
     };
@@ -237,13 +246,17 @@ fn write_endgame(
 /// Where an annotated record goes.
 enum Target {
     Stdout,
-    File(PathBuf),
+    /// `--out`: the games gone through.
+    File(Output),
+    /// `--in-place`: the whole file read, the games gone through annotated.
+    InPlace(Output),
 }
 
 /// Where `--out` and `--in-place` send the annotated record, checked
-/// before the search: an existing file is replaced only with --force (the
-/// record read too, the refusal pointing to --in-place), and --in-place
-/// needs a file.
+/// before the search (the folder too: a long analysis is never lost to a
+/// file that cannot be written): an existing file is replaced only with
+/// --force (the record read too, the refusal pointing to --in-place), and
+/// --in-place needs a file.
 fn target(args: &Args) -> Result<Target> {
     let word = args.transcript.as_deref().unwrap_or("-");
     if args.in_place {
@@ -252,21 +265,23 @@ fn target(args: &Args) -> Result<Target> {
                 "--in-place writes back to the record file read: stdin is not one (use --out FILE)"
             );
         }
-        return Ok(Target::File(PathBuf::from(word)));
+        let output = Output::check(Path::new(word), "--in-place", Existing::Continue)?;
+        return Ok(Target::InPlace(output));
     }
     let Some(path) = &args.out else {
         return Ok(Target::Stdout);
     };
-    let input = std::path::Path::new(word);
-    if !setup::same_file(path, input) {
-        setup::refuse_existing(path, "--out", args.force, "")?;
-    } else if !args.force {
+    if setup::same_file(path, Path::new(word)) && !args.force {
         bail!(
             "--out {}: the file exists (it is the record read) and would be replaced; give --in-place to annotate it where it is, or --force",
             path.display()
         );
     }
-    Ok(Target::File(path.clone()))
+    let existing = Existing::Refuse {
+        force: args.force,
+        way_out: "",
+    };
+    Ok(Target::File(Output::check(path, "--out", existing)?))
 }
 
 /// What marks the notes analyze writes in a comment, so a later run
@@ -308,10 +323,47 @@ fn annotator(old: Option<&str>, ours: &str) -> String {
     parts.join("; ")
 }
 
-/// Goes through `record`'s game, searching before every move, and writes
-/// the record with each move's judgement as a note in its comment, to
-/// `target`.
-fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
+/// Goes through the games of `records` at the places `picked`
+/// ([`annotate`]), and writes them to `target`: those gone through, or for
+/// --in-place every record, the others unchanged.
+fn annotate_all(
+    args: &Args,
+    mut records: Vec<Record>,
+    picked: &[usize],
+    target: &Target,
+) -> Result<()> {
+    for &index in picked {
+        // Which game, when there is more than one.
+        let which = match records.len() {
+            1 => String::new(),
+            count => format!("game {} of {count}, ", index + 1),
+        };
+        records[index] = annotate(args, &records[index], &which)?;
+    }
+    let text = |records: &mut dyn Iterator<Item = &Record>| {
+        records
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    match target {
+        Target::Stdout => {
+            let text = text(&mut picked.iter().map(|&index| &records[index]));
+            write!(std::io::stdout().lock(), "{text}")?;
+        }
+        Target::File(output) => {
+            output.write(text(&mut picked.iter().map(|&index| &records[index])).as_bytes())?;
+        }
+        Target::InPlace(output) => output.write(text(&mut records.iter()).as_bytes())?,
+    }
+    Ok(())
+}
+
+/// Goes through `record`'s game, searching before every move, and gives
+/// the record with each move's judgement as a note in its comment. The
+/// progress lines start with `which` (the game's place in a file of many,
+/// or nothing).
+fn annotate(args: &Args, record: &Record, which: &str) -> Result<Record> {
     let budget = match (args.depth, args.time) {
         (None, None) => Budget::Depth(RECORD_DEPTH),
         _ => args.budget(),
@@ -329,6 +381,7 @@ fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
     let moves = original.moves();
     let progress = Progress {
         terminal: std::io::stderr().is_terminal(),
+        which,
         total: moves.len(),
     };
     for (index, &house) in moves.iter().enumerate() {
@@ -354,11 +407,7 @@ fn annotate(args: &Args, record: &Record, target: &Target) -> Result<()> {
     };
     let label = annotator(record.tag("Annotator"), &format!("{ANNOTATOR}, {depth}"));
     annotated.set_tag("Annotator", &label);
-    match target {
-        Target::Stdout => write!(std::io::stdout().lock(), "{annotated}")?,
-        Target::File(path) => setup::save_record(path, &annotated)?,
-    }
-    Ok(())
+    Ok(annotated)
 }
 
 /// The comment on `played` given the search before it: its score, the
@@ -382,16 +431,23 @@ fn judge(result: &SearchResult, played: House) -> Option<String> {
 
 /// The progress line on stderr: rewritten in place on a terminal, a line a
 /// move otherwise.
-struct Progress {
+struct Progress<'a> {
     terminal: bool,
+    /// Which game, in a file of many: `game 2 of 5, `.
+    which: &'a str,
     total: usize,
 }
 
-impl Progress {
+impl Progress<'_> {
     fn show(&self, index: usize, house: House) {
-        let line = format!("analyze: move {} of {} ({house})", index + 1, self.total);
+        let which = self.which;
+        let line = format!(
+            "analyze: {which}move {} of {} ({house})",
+            index + 1,
+            self.total
+        );
         if self.terminal {
-            eprint!("\r{line}");
+            eprint!("\r\x1b[K{line}");
         } else {
             eprintln!("{line}");
         }

@@ -16,6 +16,7 @@ use oware_core::Rules;
 
 use crate::out::outln;
 use crate::thinking::Seconds;
+use crate::write::{Existing, Output};
 use crate::{setup, sizes};
 
 /// Build an opening book from deep searches, or list a position's book moves.
@@ -34,7 +35,8 @@ enum Command {
 /// Build a book: search every position reached from the opening by moves
 /// within MARGIN of the best, up to PLIES plies, to DEPTH. The defaults
 /// are the shipped book's settings (about 13 minutes on one core); in a
-/// checkout of the sources, `--out oware-book/data/abapa.book` rebuilds it.
+/// checkout of the sources, `--out oware-book/data/abapa.book --force`
+/// rebuilds it.
 ///
 /// Each search is appended to FILE.log as it ends: stop the build at any
 /// time and run the same command again to continue where it stopped. The
@@ -43,9 +45,13 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The book file to write [default: RULES.book in the current
-    /// directory, e.g. abapa.book].
+    /// directory, e.g. abapa.book]; an existing file is refused unless
+    /// --force, before the build begins.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Let the book replace an existing file (an older book, say).
+    #[arg(long)]
+    force: bool,
     /// The rules the book is for (RULES.md section 7).
     #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
@@ -66,8 +72,10 @@ struct BuildArgs {
 /// Print a book's settings and, for a position, its book moves.
 #[derive(clap::Args, Debug)]
 struct ShowArgs {
-    #[command(flatten)]
-    book: BookArgs,
+    /// The book file to look into [default: the book shipped for the
+    /// rules, if any].
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
     /// The rules of the game (RULES.md section 7).
     #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
     rules: Rules,
@@ -95,18 +103,24 @@ impl BookArgs {
         if self.no_book {
             return Ok(None);
         }
-        let Some(path) = &self.book else {
-            return Ok(Book::shipped(rules));
-        };
-        let book = Book::open(path).with_context(|| format!("--book {}", path.display()))?;
-        anyhow::ensure!(
-            book.rules() == rules,
-            "--book {}: the book is for {} rules, and the game is played under {rules}",
-            path.display(),
-            book.rules()
-        );
-        Ok(Some(book))
+        open_book(self.book.as_deref(), rules)
     }
+}
+
+/// The book in `path` (which must be for `rules`), or the one shipped for
+/// `rules` if any.
+fn open_book(path: Option<&Path>, rules: Rules) -> Result<Option<Book>> {
+    let Some(path) = path else {
+        return Ok(Book::shipped(rules));
+    };
+    let book = Book::open(path).with_context(|| format!("--book {}", path.display()))?;
+    anyhow::ensure!(
+        book.rules() == rules,
+        "--book {}: the book is for {} rules, and the game is played under {rules}",
+        path.display(),
+        book.rules()
+    );
+    Ok(Some(book))
 }
 
 /// Runs `oware book`.
@@ -133,6 +147,13 @@ fn build(args: &BuildArgs) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.book", args.rules)));
+    // Before the build, which may take hours: an existing file, or a
+    // folder that takes no file, is said now.
+    let existing = Existing::Refuse {
+        force: args.force,
+        way_out: ", or name another --out",
+    };
+    let output = Output::check(&out, "--out", existing)?;
     let log_path = log_path(&out);
     let mut log = Log::open(&log_path, args.rules, u32::from(args.depth))?;
     eprintln!(
@@ -147,10 +168,9 @@ fn build(args: &BuildArgs) -> Result<()> {
     let mut progress = ProgressLine::new();
     let book = oware_book::build(&options, &mut log, None, &mut |p| progress.show(p))?;
     progress.finish();
-    book.save(&out)?;
-    let size = std::fs::metadata(&out)
-        .with_context(|| out.display().to_string())?
-        .len();
+    let bytes = book.to_bytes();
+    output.write(&bytes)?;
+    let size = bytes.len();
     outln!(
         "wrote {}: {} positions, {} bytes; depth {}, {} plies, margin {:.2} seeds; \
          {} searched in {}",
@@ -221,7 +241,7 @@ impl ProgressLine {
 }
 
 fn show(args: &ShowArgs) -> Result<()> {
-    let Some(book) = args.book.load(args.rules)? else {
+    let Some(book) = open_book(args.book.as_deref(), args.rules)? else {
         outln!("no book for {} rules", args.rules);
         return Ok(());
     };

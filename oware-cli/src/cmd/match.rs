@@ -244,6 +244,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 /// overwritten: without `resume` it is refused, with it the games are read
 /// back, checked against `m`, and the new ones added after them.
 fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(BufWriter<File>, Vec<Scored>)> {
+    // Games are added as they end, so this file is not replaced whole as
+    // others are; what is checked before the match is the same.
+    crate::write::check_place(path, "--save")?;
     let text = match setup::read_file(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),

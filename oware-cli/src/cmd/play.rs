@@ -20,6 +20,7 @@ use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Forced, Line, Seconds, Table};
+use crate::write::{Existing, Output};
 
 /// Play a game in the terminal, against the bot or another person.
 ///
@@ -38,8 +39,9 @@ pub(crate) struct Args {
     /// loaded, the seat its tags do not give the bot].
     #[arg(long, value_name = "SEAT")]
     seat: Option<Seat>,
-    /// Two people take turns at the keyboard; no bot plays.
-    #[arg(long)]
+    /// Two people take turns at the keyboard; no bot plays (so no --level
+    /// or --seed either).
+    #[arg(long, conflicts_with_all = ["level", "seed"])]
     humans: bool,
     /// The rules (RULES.md section 7) [default: abapa; a record loaded gives
     /// its own].
@@ -61,16 +63,18 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "board", "fen", "to_move"])]
     load: Option<PathBuf>,
     /// Save the game to this OGN record at the start and after every move
-    /// (and undo), whole each time: written beside it, then renamed over it.
-    /// An existing file is refused unless it is the --load record or
-    /// --force is given.
+    /// (and undo), whole each time: written beside it, then renamed over it
+    /// (through a symbolic link, its permissions kept). An existing file is
+    /// refused unless it is the --load record or --force is given.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Let --save replace a file that is not the record loaded.
     #[arg(long, requires = "save")]
     force: bool,
     /// Seed of the bot's deliberate mistakes at levels 1-9: the same seed and
-    /// moves give the same game [default: from the clock].
+    /// moves give the same game [default: a record loaded, the seed its
+    /// BotSeed tag names; else from the clock]. --save writes it in the
+    /// BotSeed tag.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// Levels 15-19 open from a book (the one shipped for the rules, by default).
@@ -95,15 +99,23 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         (Some(load), Some(save)) => setup::same_file(load, save),
         _ => false,
     };
-    if let Some(save) = &args.save
-        && !continuing
-    {
-        let way_out = format!(
-            ", or continue it with --load {0} --save {0}",
-            save.display()
-        );
-        setup::refuse_existing(save, "--save", args.force, &way_out)?;
-    }
+    let output = match &args.save {
+        Some(save) => {
+            let way_out = format!(
+                ", or continue it with --load {0} --save {0}",
+                save.display()
+            );
+            let existing = match continuing {
+                true => Existing::Continue,
+                false => Existing::Refuse {
+                    force: args.force,
+                    way_out: &way_out,
+                },
+            };
+            Some(Output::check(save, "--save", existing)?)
+        }
+        None => None,
+    };
     let record = match &args.load {
         Some(path) => {
             let record = setup::read_record(path).context("--load")?;
@@ -132,18 +144,14 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let db = args.egdb.open(&game.rules())?;
     let mut engine = Engine::new(EngineOptions::default());
     engine.set_endgame(endgame::for_search(db.as_ref()));
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
-    });
+    let seed = seed(args, args.load.as_deref().map(|path| (path, &record)))?;
     let Seating { bot, level, told } = seating;
     let book = args.book.load(game.rules())?.filter(|_| level.plays_book());
     let players = BySeat {
         south: player_name(bot, Seat::South, level),
         north: player_name(bot, Seat::North, level),
     };
-    let saved = args.save.clone().map(|path| {
+    let saved = output.map(|output| {
         let mut record = record;
         if let Some(bot) = bot {
             let tag = bot.to_string();
@@ -153,10 +161,15 @@ pub(crate) fn run(args: &Args) -> Result<()> {
                 .any(|position| position.to_move() == bot);
             let named = bot_tag(record.tag(&tag), level, moved);
             record.set_tag(&tag, &named);
+            // The seed, where it matters, so that a game continued plays
+            // on as it began.
+            if level.noise() > 0.0 {
+                record.set_tag(SEED_TAG, &seed.to_string());
+            }
         }
         // A record continued is on disk as it is: rewritten at the first change.
         Saved {
-            path,
+            output,
             record,
             on_disk: continuing,
         }
@@ -188,6 +201,37 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         input: stdin.lock(),
     };
     session.play()
+}
+
+/// The tag in which `--save` writes the seed of the bot's deliberate
+/// mistakes.
+const SEED_TAG: &str = "BotSeed";
+
+/// The seed of the bot's deliberate mistakes: --seed, or continuing a
+/// record (`loaded`: its file and record), the one its BotSeed tag names
+/// (a --seed that differs is refused, as the mistakes of the moves already
+/// played came from it), else one from the clock.
+fn seed(args: &Args, loaded: Option<(&std::path::Path, &Record)>) -> Result<u64> {
+    let Some((path, value)) = loaded.and_then(|(path, record)| Some((path, record.tag(SEED_TAG)?)))
+    else {
+        return Ok(args.seed.unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+        }));
+    };
+    let file = path.display();
+    let Ok(recorded) = value.trim().parse::<u64>() else {
+        anyhow::bail!(
+            "--load {file}: its {SEED_TAG} tag, `{value}`, is not a seed (a whole number)"
+        );
+    };
+    match args.seed {
+        Some(given) if given != recorded => anyhow::bail!(
+            "--seed {given}: {file}'s bot played with seed {recorded} (its {SEED_TAG} tag): leave out --seed to play on with it"
+        ),
+        _ => Ok(recorded),
+    }
 }
 
 /// The level the bot plays at when neither --level nor a record says.
@@ -339,7 +383,7 @@ struct Session<'a> {
 
 /// A game record saved after every move.
 struct Saved {
-    path: PathBuf,
+    output: Output,
     record: Record,
     /// Whether the file holds the record as it stands.
     on_disk: bool,
@@ -370,7 +414,7 @@ impl Saved {
                 .play(house)
                 .context("the record refused a move of the game")?;
         }
-        setup::save_record(&self.path, &self.record)?;
+        self.output.write(self.record.to_string().as_bytes())?;
         self.on_disk = true;
         Ok(())
     }
@@ -779,7 +823,7 @@ impl Session<'_> {
             writeln!(self.out, "game stopped after {moves} move{plural}")?;
         }
         if let Some(saved) = &self.saved {
-            let path = saved.path.display();
+            let path = saved.output.path().display();
             writeln!(self.out, "saved: {path}")?;
             writeln!(self.out, "replay it:  oware show {path}")?;
             return Ok(());

@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 use oware_core::{Record, Rules};
 
-use crate::setup::{self, Given, StartArgs};
+use crate::setup::{self, Given, Pick, StartArgs};
 
 /// Replay a transcript or a game record (OGN) and print the final board, the
 /// seat to move and the outcome, or the game as a record.
@@ -34,6 +34,10 @@ pub(crate) struct Args {
     /// and the transcript on stdin).
     #[arg(value_name = "TRANSCRIPT|FILE")]
     transcript: Option<String>,
+    /// Of a file of many game records (as `oware match --save` writes),
+    /// the one to show, counted from 1.
+    #[arg(long, value_name = "N")]
+    game: Option<Pick>,
 }
 
 /// How `show` prints the game.
@@ -49,8 +53,12 @@ enum Format {
 
 /// Runs `oware show`.
 pub(crate) fn run(args: &Args) -> Result<()> {
-    let record = match setup::read_given(args.transcript.as_deref(), &args.start, args.rules)? {
-        Given::Record(record) => record,
+    let word = args.transcript.as_deref();
+    let record = match setup::read_given(word, &args.start, args.rules, args.game, false)? {
+        Given::Records {
+            mut records,
+            picked,
+        } => records.swap_remove(picked[0]),
         Given::Game(game) => Record::new(game),
     };
     let mut out = std::io::stdout().lock();

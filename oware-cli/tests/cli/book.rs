@@ -25,18 +25,22 @@ fn small_book(name: &str) -> (PathBuf, String) {
     (dir, path)
 }
 
-/// Builds a depth-4, 3-ply book at `path`; returns the summary line.
-fn build(path: &str) -> String {
-    let run = oware(
-        &[
-            "book", "build", "--out", path, "--depth", "4", "--plies", "3", "--margin", "1",
-            "--hash", "1",
-        ],
-        "",
-    );
+/// Builds a depth-4, 3-ply book at `path`, with `more` options; returns
+/// the summary line.
+fn build_with(path: &str, more: &[&str]) -> String {
+    let args = [
+        "book", "build", "--out", path, "--depth", "4", "--plies", "3", "--margin", "1", "--hash",
+        "1",
+    ];
+    let run = oware(&[&args[..], more].concat(), "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stderr.contains("ply 3/3: "), "{}", run.stderr);
     run.stdout
+}
+
+/// Builds a new book at `path`: [`build_with`] and no more options.
+fn build(path: &str) -> String {
+    build_with(path, &[])
 }
 
 /// The number before `word` in `text`: `12 positions` gives 12.
@@ -61,8 +65,17 @@ fn a_build_writes_the_book_and_resumes_from_its_log() {
     let bytes = std::fs::read(&book).expect("the book is written");
     assert_eq!(number_before(&first, "bytes"), bytes.len());
 
-    // Run again: everything is in the log, nothing is searched.
-    let again = build(path);
+    // Run again: everything is in the log, nothing is searched. The book
+    // there is replaced only when told.
+    let refused = oware(&["book", "build", "--out", path, "--depth", "4"], "");
+    assert_eq!(refused.code, 1);
+    assert_eq!(
+        refused.stderr,
+        format!(
+            "oware: error: --out {path}: the file exists (it holds an opening book) and would be replaced; give --force to replace it, or name another --out\n"
+        )
+    );
+    let again = build_with(path, &["--force"]);
     assert_eq!(number_before(&again, "searched"), 0, "{again}");
     assert_eq!(std::fs::read(&book).expect("rewritten"), bytes);
 
@@ -72,7 +85,7 @@ fn a_build_writes_the_book_and_resumes_from_its_log() {
     let mut kept: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
     kept.push_str("EcA A+1");
     std::fs::write(&log, kept).expect("written");
-    let resumed = build(path);
+    let resumed = build_with(path, &["--force"]);
     assert_eq!(
         number_before(&resumed, "searched"),
         positions - 2,
@@ -80,6 +93,64 @@ fn a_build_writes_the_book_and_resumes_from_its_log() {
     );
     assert_eq!(std::fs::read(&book).expect("rewritten"), bytes);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_build_never_replaces_a_game_record_and_checks_its_folder_first() {
+    let dir = scratch("record");
+    let game = dir.join("mygame.ogn");
+    let record = "[Event \"club\"]\n\n1. E c *\n";
+    std::fs::write(&game, record).unwrap();
+    let path = game.to_str().expect("a UTF-8 path");
+    let run = oware(
+        &[
+            "book", "build", "--depth", "4", "--plies", "2", "--out", path,
+        ],
+        "",
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "oware: error: --out {path}: the file exists (it holds a game record) and would be replaced; give --force to replace it, or name another --out\n"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), record);
+    // A folder that is not there is said before the build begins: no
+    // progress, no log.
+    let run = oware(
+        &[
+            "book",
+            "build",
+            "--depth",
+            "4",
+            "--plies",
+            "2",
+            "--out",
+            "/nonexistent/x.book",
+        ],
+        "",
+    );
+    assert_eq!(
+        run.stderr,
+        "oware: error: cannot save to /nonexistent/x.book: the folder /nonexistent does not exist\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn show_describes_its_own_options() {
+    let run = oware(&["book", "show", "--help"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("The book file to look into"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("Play from"), "{}", run.stdout);
+    assert!(!run.stdout.contains("--no-book"), "{}", run.stdout);
+    let run = oware(&["book", "show", "--no-book"], "");
+    assert_eq!(run.code, 2, "clap refuses it: {}", run.stderr);
 }
 
 #[test]

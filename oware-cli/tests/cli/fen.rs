@@ -61,6 +61,22 @@ fn a_bad_fen_is_named_by_its_field() {
     let run = oware(&args, "");
     assert_eq!(run.code, 1);
     assert_snapshot!(run.transcript(&args));
+    // Digits for more seeds than the game has: the count is too large,
+    // which is not the same mistake as a field that is no count.
+    let run = oware(
+        &[
+            "play",
+            "--humans",
+            "--fen",
+            "99-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+        ],
+        "quit\n",
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stderr,
+        "oware: error: --fen: field 1 of the fen, `99`, is more seeds than the game has (48)\n"
+    );
 }
 
 #[test]

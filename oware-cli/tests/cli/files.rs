@@ -12,7 +12,7 @@ use crate::ogn::data;
 use crate::{oware, oware_in};
 
 /// A fresh, empty folder for one test.
-fn folder(name: &str) -> PathBuf {
+pub(crate) fn folder(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-files-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -20,7 +20,7 @@ fn folder(name: &str) -> PathBuf {
 }
 
 /// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
+pub(crate) fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
@@ -487,10 +487,10 @@ fn a_record_continued_keeps_who_played_which_seat() {
     let (south, north, before) = tags(&dir);
     assert_eq!(south.as_deref(), Some("oware level 3"));
     assert_eq!(north.as_deref(), Some("?"));
-    // Without --seat the record says the bot is South: you go on as North.
-    let args = [
-        "play", "--load", "sn.ogn", "--save", "sn.ogn", "--seed", "1",
-    ];
+    assert!(before.contains("[BotSeed \"1\"]"), "{before}");
+    // Without --seat the record says the bot is South: you go on as North,
+    // and without --seed its mistakes come from the seed the game began with.
+    let args = ["play", "--load", "sn.ogn", "--save", "sn.ogn"];
     let run = oware_in(&dir, &args, "D\nquit\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
@@ -526,6 +526,10 @@ fn a_record_continued_keeps_who_played_which_seat() {
         (
             &["--humans"],
             "--humans: sn.ogn's South tag names the bot (`oware level 3`), which played South's moves: leave out --humans to play on against it as North",
+        ),
+        (
+            &["--seed", "2"],
+            "--seed 2: sn.ogn's bot played with seed 1 (its BotSeed tag): leave out --seed to play on with it",
         ),
     ] {
         let args = [&args[..], option].concat();

@@ -13,11 +13,13 @@ mod analyze;
 mod auale;
 mod book;
 mod damage;
+mod docs;
 mod egdb;
 mod endgame;
 mod errors;
 mod fen;
 mod files;
+mod games;
 mod help;
 mod history;
 #[path = "match.rs"]
@@ -29,6 +31,7 @@ mod play;
 mod show;
 mod sizes;
 mod uci;
+mod writing;
 
 /// What a run of the binary gave.
 struct Run {

@@ -2,7 +2,8 @@
 
 use insta::assert_snapshot;
 
-use crate::oware;
+use crate::files::folder;
+use crate::{oware, oware_in};
 
 /// The diagram of the opening, as RULES.md draws it.
 const OPENING: &str = "     f  e  d  c  b  a\n[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  4 [ 0]\n      A  B  C  D  E  F\n";
@@ -210,4 +211,58 @@ fn against_the_bot_either_case_names_your_own_house() {
     );
     let transcript = last_value(&run.stdout, "transcript: ");
     assert_eq!(transcript.chars().nth(1), Some('c'), "{}", run.stdout);
+}
+
+#[test]
+fn a_game_saved_without_a_seed_is_given_the_one_it_was_played_with() {
+    let dir = folder("seed");
+    // A record from elsewhere: the bot takes North, at a level with mistakes.
+    std::fs::write(dir.join("g.ogn"), "1. E *\n").unwrap();
+    let args = [
+        "play", "--load", "g.ogn", "--save", "g.ogn", "--seat", "south", "--level", "2",
+    ];
+    let run = oware_in(&dir, &args, "quit\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let seed = run
+        .stdout
+        .split_once("(seed ")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(seed, _)| seed.to_owned())
+        .unwrap_or_else(|| panic!("the seed is said: {}", run.stdout));
+    let text = std::fs::read_to_string(dir.join("g.ogn")).unwrap();
+    assert!(text.contains(&format!("[BotSeed \"{seed}\"]")), "{text}");
+    // Continued, the same seed.
+    let run = oware_in(&dir, &["play", "--load", "g.ogn"], "quit\n");
+    assert!(
+        run.stdout.contains(&format!("(seed {seed})")),
+        "{}",
+        run.stdout
+    );
+    // A tag that is no seed is refused with its place.
+    std::fs::write(
+        dir.join("bad.ogn"),
+        "[South \"oware level 2\"]\n[BotSeed \"x\"]\n\n1. E *\n",
+    )
+    .unwrap();
+    let run = oware_in(&dir, &["play", "--load", "bad.ogn"], "quit\n");
+    assert_eq!(
+        run.stderr,
+        "oware: error: --load bad.ogn: its BotSeed tag, `x`, is not a seed (a whole number)\n"
+    );
+}
+
+#[test]
+fn two_people_take_no_level_or_seed() {
+    for option in [["--level", "5"], ["--seed", "4"]] {
+        let args = [&["play", "--humans"][..], &option].concat();
+        let run = oware(&args, "quit\n");
+        assert_eq!(run.code, 2, "{option:?}: {}", run.stdout);
+        assert!(
+            run.stderr
+                .contains("the argument '--humans' cannot be used with"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(option[0]), "{}", run.stderr);
+    }
 }

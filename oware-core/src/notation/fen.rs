@@ -25,8 +25,15 @@ pub enum FenError {
         /// How many fields it has.
         found: usize,
     },
-    /// A field that is not a count of seeds (digits only, at most 48).
+    /// A field that is not a count of seeds (digits only).
     Count {
+        /// The field's place, from 1.
+        field: usize,
+        /// The field as written (its first 40 characters).
+        found: String,
+    },
+    /// A count of more seeds than the game has (48), house or store.
+    TooMany {
         /// The field's place, from 1.
         field: usize,
         /// The field as written (its first 40 characters).
@@ -48,6 +55,10 @@ impl fmt::Display for FenError {
             FenError::Count { field, found } => write!(
                 f,
                 "field {field} of the fen, `{found}`, is not a count of seeds"
+            ),
+            FenError::TooMany { field, found } => write!(
+                f,
+                "field {field} of the fen, `{found}`, is more seeds than the game has ({TOTAL_SEEDS})"
             ),
             FenError::Seat(found) => write!(
                 f,
@@ -76,6 +87,21 @@ fn excerpt(text: &str) -> String {
 // so it is not handed on as `source()` too: a reporter that prints the
 // chain (anyhow's `{:#}`) would print it twice.
 impl std::error::Error for FenError {}
+
+/// The count of seeds a field writes, or which error it is, given the
+/// field's place and excerpt. A count is digits alone (`u8::from_str` would
+/// take a leading `+`); digits for more seeds than the game has, however
+/// many, are a count too large rather than no count at all.
+fn count(field: &str) -> Result<u8, fn(usize, String) -> FenError> {
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(|field, found| FenError::Count { field, found });
+    }
+    field
+        .parse::<u8>()
+        .ok()
+        .filter(|&n| n <= TOTAL_SEEDS)
+        .ok_or(|field, found| FenError::TooMany { field, found })
+}
 
 impl Position {
     /// Reads a fen: the twelve house counts in index order (A..F, then
@@ -111,15 +137,7 @@ impl Position {
         }
         let mut cells = [0u8; 14];
         for (index, (cell, field)) in cells.iter_mut().zip(fields).enumerate() {
-            // `u8::from_str` takes a leading `+`; a count is digits alone.
-            *cell = field
-                .parse::<u8>()
-                .ok()
-                .filter(|&n| n <= TOTAL_SEEDS && field.bytes().all(|b| b.is_ascii_digit()))
-                .ok_or_else(|| FenError::Count {
-                    field: index + 1,
-                    found: excerpt(field),
-                })?;
+            *cell = count(field).map_err(|error| error(index + 1, excerpt(field)))?;
         }
         let to_move = match fields[14] {
             "S" => Seat::South,

@@ -64,17 +64,31 @@ fn a_fen_needs_fifteen_fields() {
 #[test]
 fn a_count_is_digits_alone_and_at_most_48() {
     let with_field_3 = |field: &str| format!("4-4-{field}-4-4-4-4-4-4-4-4-4-0-0-S");
-    for bad in ["+4", "4 ", "49", "256", ""] {
+    for bad in ["+4", "4 ", "x4", "4x", ""] {
         let fen = with_field_3(bad);
+        let found = bad.to_owned();
         assert_eq!(
             Position::from_fen(&fen),
-            Err(FenError::Count {
-                field: 3,
-                found: bad.to_owned()
-            }),
+            Err(FenError::Count { field: 3, found }),
             "{fen}"
         );
     }
+    // Digits for more seeds than the game has are a count, too large.
+    for bad in ["49", "99", "256", "00049", "123456789012345678901234567890"] {
+        let fen = with_field_3(bad);
+        let found = bad.to_owned();
+        assert_eq!(
+            Position::from_fen(&fen),
+            Err(FenError::TooMany { field: 3, found }),
+            "{fen}"
+        );
+    }
+    assert_eq!(
+        Position::from_fen("99-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
+            .unwrap_err()
+            .to_string(),
+        "field 1 of the fen, `99`, is more seeds than the game has (48)"
+    );
     // 48 is a count (the board check comes after), and a leading zero is digits.
     assert_eq!(
         Position::from_fen(&with_field_3("48")),
@@ -150,7 +164,7 @@ fn errors_quote_at_most_forty_characters() {
     let fen = format!("4-4-{forty}-4-4-4-4-4-4-4-4-4-0-0-S");
     assert_eq!(
         Position::from_fen(&fen),
-        Err(FenError::Count {
+        Err(FenError::TooMany {
             field: 3,
             found: forty.clone()
         })
