@@ -29,11 +29,15 @@ use crate::test::{cargo, workspace_root};
 pub(crate) struct Args {
     /// Leave out the web page (which needs the wasm32 target).
     #[arg(long)]
-    no_page: bool,
+    pub(crate) no_page: bool,
 }
 
 /// The static Linux target.
-const MUSL: &str = "x86_64-unknown-linux-musl";
+pub(crate) const MUSL: &str = "x86_64-unknown-linux-musl";
+
+/// The release profile (Cargo.toml): fat LTO, one codegen unit, stripped.
+/// Not named `dist`, whose output folder would be this task's.
+const PROFILE: &str = "release-dist";
 
 /// The workspace's version, which names the artifacts.
 const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -73,7 +77,7 @@ fn static_binary(root: &Path, dist: &Path) -> anyhow::Result<PathBuf> {
         "build",
         "--locked",
         "--profile",
-        "dist",
+        PROFILE,
         "--package",
         "oware-cli",
         "--bin",
@@ -81,7 +85,7 @@ fn static_binary(root: &Path, dist: &Path) -> anyhow::Result<PathBuf> {
         "--target",
         MUSL,
     ])?;
-    let built = root.join("target").join(MUSL).join("dist").join("oware");
+    let built = root.join("target").join(MUSL).join(PROFILE).join("oware");
     let bytes =
         std::fs::read(&built).with_context(|| format!("could not read {}", built.display()))?;
     ensure!(

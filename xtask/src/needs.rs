@@ -20,6 +20,10 @@ pub(crate) enum Need {
     Node,
     /// Chromium, which the browser tests drive.
     Chromium,
+    /// clang and llvm-ar, to compile the one C file of the benchmarks'
+    /// dependencies (criterion's `alloca`) for the other systems' targets
+    /// when the workspace is checked for them.
+    Clang,
 }
 
 impl Need {
@@ -29,6 +33,7 @@ impl Need {
             Need::Mpi => "the MPI build (oware-egdb-mpi) and its tests under mpirun",
             Need::Node => "the page's type check and browser tests",
             Need::Chromium => "the page's browser tests",
+            Need::Clang => "the checks for Windows and macOS",
         }
     }
 
@@ -44,6 +49,7 @@ impl Need {
             }
             Need::Node => answers("node", &["--version"]) && answers("npm", &["--version"]),
             Need::Chromium => chromium().is_some(),
+            Need::Clang => answers("clang", &["--version"]) && answers("llvm-ar", &["--version"]),
         }
     }
 
@@ -53,6 +59,7 @@ impl Need {
             Need::Mpi => &["openmpi-bin", "libopenmpi-dev", "libclang-dev"],
             Need::Node => &["nodejs", "npm"],
             Need::Chromium => &["chromium"],
+            Need::Clang => &["clang", "llvm"],
         }
     }
 
@@ -67,11 +74,16 @@ impl Need {
             }
             (System::Fedora, Need::Node) => "sudo dnf install nodejs npm".to_owned(),
             (System::Fedora, Need::Chromium) => "sudo dnf install chromium".to_owned(),
+            (System::Fedora, Need::Clang) => "sudo dnf install clang llvm".to_owned(),
             (System::Arch, Need::Mpi) => "sudo pacman -S openmpi clang".to_owned(),
             (System::Arch, Need::Node) => "sudo pacman -S nodejs npm".to_owned(),
             (System::Arch, Need::Chromium) => "sudo pacman -S chromium".to_owned(),
+            (System::Arch, Need::Clang) => "sudo pacman -S clang llvm".to_owned(),
             (System::MacOs, Need::Mpi) => "brew install open-mpi llvm".to_owned(),
             (System::MacOs, Need::Node) => "brew install node".to_owned(),
+            (System::MacOs, Need::Clang) => {
+                "brew install llvm (for llvm-ar; clang comes with Xcode)".to_owned()
+            }
             (System::MacOs, Need::Chromium) => {
                 "brew install --cask chromium, then set CHROMIUM to its binary".to_owned()
             }
@@ -80,6 +92,7 @@ impl Need {
                     .to_owned()
             }
             (System::Windows, Need::Node) => "winget install OpenJS.NodeJS".to_owned(),
+            (System::Windows, Need::Clang) => "winget install LLVM.LLVM".to_owned(),
             (System::Windows, Need::Chromium) => {
                 "winget install Hibbiki.Chromium, then set CHROMIUM to chrome.exe".to_owned()
             }
@@ -89,6 +102,7 @@ impl Need {
                     Need::Mpi => "Open MPI or MPICH (with its headers and mpicc) and libclang",
                     Need::Node => "Node.js and npm",
                     Need::Chromium => "Chromium (and set CHROMIUM to its binary)",
+                    Need::Clang => "clang and llvm-ar",
                 }
             ),
         }

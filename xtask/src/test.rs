@@ -89,9 +89,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     )?;
     cargo(&[&["test", "--workspace"], features].concat())?;
     run_examples()?;
-    if others {
+    if others && !missing.contains(&Need::Clang) {
         for target in OTHER_TARGETS {
-            cargo(&["check", "--workspace", "--all-targets", "--target", target])?;
+            check_other_target(target)?;
         }
     }
     if wasm {
@@ -101,6 +101,10 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         }
     }
     cargo(&["run", "--release", "--package", "xtask", "--", "verify"])?;
+    // The release files, built and checked as a release builds them.
+    if needs::rustup_targets(&[crate::dist::MUSL])? {
+        crate::dist::run(&crate::dist::Args { no_page: !wasm })?;
+    }
     if skipped.is_empty() {
         println!("xtask test: every check passed");
     } else {
@@ -115,7 +119,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
 /// The parts of the system still missing, after installing them where
 /// that is safe (Debian or Ubuntu, as root).
 fn find_or_install() -> anyhow::Result<Vec<Need>> {
-    let mut missing: Vec<Need> = [Need::Mpi, Need::Node, Need::Chromium]
+    let mut missing: Vec<Need> = [Need::Mpi, Need::Node, Need::Chromium, Need::Clang]
         .into_iter()
         .filter(|need| !need.present())
         .collect();
@@ -166,12 +170,41 @@ fn run_examples() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `cargo check --workspace --all-targets` for another system's target.
+/// The benchmarks' criterion compiles one C file (`alloca`) with the
+/// target's C compiler: clang serves every target, freestanding, since the
+/// file needs only `<stddef.h>` and `<stdint.h>` and no system's headers.
+fn check_other_target(target: &str) -> anyhow::Result<()> {
+    let triple = target.replace('-', "_");
+    let env = [
+        (format!("CC_{triple}"), "clang"),
+        (format!("CFLAGS_{triple}"), "-ffreestanding"),
+        (format!("AR_{triple}"), "llvm-ar"),
+    ];
+    let env: Vec<(&str, &str)> = env
+        .iter()
+        .map(|(key, value)| (key.as_str(), *value))
+        .collect();
+    cargo_with(
+        &["check", "--workspace", "--all-targets", "--target", target],
+        &env,
+    )
+}
+
 /// Runs `cargo ARGS` in the workspace root, failing if it fails.
 pub(crate) fn cargo(args: &[&str]) -> anyhow::Result<()> {
+    cargo_with(args, &[])
+}
+
+/// [`cargo`] with more environment variables.
+fn cargo_with(args: &[&str], env: &[(&str, &str)]) -> anyhow::Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     println!("$ cargo {}", args.join(" "));
     let mut command = Command::new(&cargo);
-    command.args(args).current_dir(workspace_root());
+    command
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(workspace_root());
     if NO_SKIP.load(Ordering::Relaxed) {
         command.env("OWARE_NO_SKIP", "1");
     }

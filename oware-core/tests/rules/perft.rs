@@ -16,7 +16,10 @@ fn cases(text: &str) -> Vec<Case> {
         .map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
             assert_eq!(fields.len(), 4, "malformed perft line: {line}");
-            let cells: Vec<u8> = fields[0].split(',').map(|c| c.parse().unwrap()).collect();
+            let cells: Vec<u8> = fields[0]
+                .split(',')
+                .map(|c| c.parse::<u8>().unwrap())
+                .collect();
             let board = Board::from_cells(cells.try_into().unwrap()).unwrap();
             let to_move: Seat = fields[1].parse().unwrap();
             Case {

@@ -33,7 +33,7 @@ fn figures() -> Vec<Figure> {
         };
         let cells: Vec<u8> = cells
             .split(',')
-            .map(|c| c.parse().expect("a cell"))
+            .map(|c| c.parse::<u8>().expect("a cell"))
             .collect();
         let to_move = match seat {
             "s" => Seat::South,

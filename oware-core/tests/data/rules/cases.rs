@@ -236,7 +236,7 @@ fn cells(field: &str) -> Result<[u8; 14], String> {
         let counts: Vec<u8> = group
             .split(',')
             .map(|n| {
-                n.parse()
+                n.parse::<u8>()
                     .map_err(|_| format!("`{n}` in `{field}` is not a count"))
             })
             .collect::<Result<_, _>>()?;
