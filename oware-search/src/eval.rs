@@ -12,6 +12,7 @@
 //! is used.
 
 pub mod net;
+pub mod simd;
 
 use oware_core::{Position, Seat};
 

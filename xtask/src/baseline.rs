@@ -460,7 +460,7 @@ mod tests {
         assert!(cache_dir(env(&[])).is_err());
         assert_eq!(
             binary_path(Path::new("/c"), HASH_0),
-            PathBuf::from(format!("/c/{HASH_0}/oware"))
+            PathBuf::from(format!("/c/{HASH_0}/portable/oware"))
         );
     }
 }

@@ -37,6 +37,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         Evaluation::DEFAULT
     };
     let report = bench::run_with(args.depth, evaluation);
+    if !args.linear {
+        println!("bench: the network on {}", oware_search::eval::simd::describe());
+    }
     println!(
         "bench: {} positions, depth {}: {} nodes, {:.2} M nodes/s ({} ms) [load {}]",
         bench::SUITE.len(),
