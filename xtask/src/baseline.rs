@@ -264,7 +264,7 @@ fn build_record(commit: &str) -> String {
         .unwrap_or_else(|| "unknown".to_owned());
     format!(
         "commit: {commit}\n\
-         flags: none (CARGO_ENCODED_RUSTFLAGS empty: the target's baseline CPU, run-time dispatch only)\n\
+         flags: none (CARGO_ENCODED_RUSTFLAGS empty: the target's baseline CPU)\n\
          profile: release, --locked\n\
          compiler: {rustc}\n"
     )
