@@ -19,7 +19,7 @@ use oware_core::{Game, Position, Rules, Seat};
 use oware_egdb::{Database, EgdbError, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
-use crate::thinking::Forced;
+use oware_player::Verdict;
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
 /// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
@@ -185,14 +185,11 @@ pub(crate) fn net(value: EndgameValue) -> String {
 /// Under a board inside the database: the [`describe`] line, and who can
 /// force a win (or that best play draws) when the database says so for the
 /// game being played.
-pub(crate) fn under_board(db: &Database, game: &Game) -> Option<(String, Option<Forced>)> {
+pub(crate) fn under_board(db: &Database, game: &Game) -> Option<(String, Option<Verdict>)> {
     let line = describe(db, game)?;
     let verdict = probe_game(db, game).and_then(|value| {
         let position = game.position();
-        match value.result(&position).winner(position.to_move())? {
-            Some(seat) => Some(Forced::Win(seat)),
-            None => Some(Forced::Draw),
-        }
+        Verdict::of_endgame(value.result(&position), position.to_move())
     });
     Some((line, verdict))
 }

@@ -39,7 +39,7 @@ test('a position in the endgame database shows its exact bar', async () => {
   await page.close();
 });
 
-test('under awari-split the endgame worker builds the awari database', async () => {
+test('each rule set gets the endgame database true for it: awari\'s under awari-split, none under awari', async () => {
   const page = await open(browser);
   await waitState(page, 'your-turn');
   const report = async () => (await page.waitForFunction(() => window.oware.debug.endgames, null, { timeout: 60_000 })).jsonValue();
@@ -54,8 +54,13 @@ test('under awari-split the endgame worker builds the awari database', async () 
   assert.equal(awari.ok, true);
   assert.equal(awari.seeds, abapa.seeds);
   assert.equal(awari.bytes, awari.positions);
-  // Back under awari (each player taking their own row), abapa's again.
+  // Under awari (each player taking their own row) no database's values
+  // are true: none is built.
   await page.selectOption('#rules', 'awari');
+  await waitState(page, 'your-turn');
+  await eventually(async () => assert.equal((await report()).ruleset, null), 60_000);
+  // Back under abapa, abapa's again.
+  await page.selectOption('#rules', 'abapa');
   await waitState(page, 'your-turn');
   await eventually(async () => assert.equal((await report()).ruleset, 'abapa'), 60_000);
   await page.close();
