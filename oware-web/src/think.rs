@@ -173,6 +173,18 @@ pub fn start_json(limits: &Limits) -> String {
     json.finish()
 }
 
+/// `{"type":"panic","message":..}`: the event the module sends when it
+/// panics, before it traps, so that a bug shows its message.
+#[must_use]
+pub fn panic_json(message: &str) -> String {
+    let mut json = Json::new();
+    json.begin_object();
+    json.key("type").string("panic");
+    json.key("message").string(message);
+    json.end_object();
+    json.finish()
+}
+
 /// One event as JSON.
 #[must_use]
 pub fn event_json(event: &Event) -> String {
@@ -222,7 +234,7 @@ pub fn result_json(result: &SearchResult) -> String {
 /// its `judgement`: `{"played":score,"best":house,"bestScore":score,"mark":"?"}`
 /// (`best` and `bestScore` null when the move is the best, `mark` null or
 /// `"?"` or `"??"`), or null when the search did not score it.
-fn result_with(result: &SearchResult, book: bool, judged: Option<House>) -> String {
+pub(crate) fn result_with(result: &SearchResult, book: bool, judged: Option<House>) -> String {
     let mut json = Json::new();
     json.begin_object();
     json.key("ok").bool(true);

@@ -62,12 +62,7 @@ fn install_panic_hook() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         std::panic::set_hook(Box::new(|info| {
-            let mut json = crate::json::Json::new();
-            json.begin_object();
-            json.key("type").string("panic");
-            json.key("message").string(&info.to_string());
-            json.end_object();
-            emit(&json.finish());
+            emit(&crate::think::panic_json(&info.to_string()));
         }));
     });
 }
