@@ -99,16 +99,18 @@ fn search(
     limits.clock = oware_player::limits_for(&go, game.position().to_move()).clock;
     let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
     let judged = request.parsed::<House>("judge")?;
-    // Every root move gets an exact score, the chalk under each house.
-    engine.set_analysis(true);
     let Some(level) = level else {
+        // Analysis mode: every root move gets an exact score, the chalk
+        // under each house.
+        engine.set_analysis(true);
         on_event(&start_json(&limits));
         let mut forward = |event: &Event| on_event(&event_json(event));
         let result = engine.search(&game, &limits, &stop, &mut forward);
         return Ok(result_with(&result, false, judged));
     };
-    // The bot at a level plays as in `oware play`: levels 15-19 open from
-    // the book, at once and without events.
+    // The bot at a level plays as in `oware play`, every house scored:
+    // levels 15-19 open from the book, at once and without events, so the
+    // start is told with the search's first event.
     let mut started = false;
     let mut forward = |event: &Event| {
         if !started {
