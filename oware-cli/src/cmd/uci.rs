@@ -153,8 +153,6 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         None => (None, None),
     };
     engine.set_endgame(crate::endgame::for_search(endgame.as_ref()));
-    // Only the best move's score is reported: play mode is faster.
-    engine.set_analysis(false);
     let mut uci = Uci {
         rules: args.rules,
         game: Game::new(args.rules),
@@ -567,7 +565,8 @@ fn think(
     wait: bool,
 ) -> (Engine, Option<Instant>) {
     // The bot at full strength under the `go`'s limits (no noise, no book:
-    // `go` answered from the book before the search started).
+    // `go` answered from the book before the search started), scoring only
+    // the best move, the one `info` reports: play mode is faster.
     let bot = Bot::new(Level::MAX, None);
     let chosen = bot.choose(
         &mut engine,
