@@ -8,7 +8,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use oware_book::{Book, BookMove};
+use oware_book::Book;
 use oware_core::Game;
 use oware_search::{Engine, Event, Level, Limits, SearchResult};
 
@@ -99,7 +99,7 @@ impl<'b> Bot<'b> {
     #[must_use]
     pub fn book_move(&self, game: &Game, seed: u64) -> Option<SearchResult> {
         let book = self.book?;
-        let choice: BookMove = book.choose(game, seed ^ game.moves().len() as u64)?;
+        let choice = book.choose(game, seed ^ game.moves().len() as u64)?;
         let mut after = game.clone();
         after.play(choice.house).ok()?;
         let reply = book.moves(&after).first().map(|m| m.house);
