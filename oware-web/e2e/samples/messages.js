@@ -18,8 +18,8 @@ export const proofsCarried = {"ok":true,"rules":"abapa","moveLimit":null,"start"
 /** `state::answer("moves=E play=A")` @type {IllegalMove} */
 export const illegalMove = {"ok":false,"illegal":"A","error":"house A is South's, and North is to move"};
 
-/** `state::answer("moves=EE")` @type {Refusal} */
-export const stateRefused = {"ok":false,"error":"character 2 of the transcript, `E`, is a move by South, but North is to move"};
+/** `state::answer("colour=red")` @type {Refusal} */
+export const stateRefused = {"ok":false,"error":"unknown request key `colour`"};
 
 /** `think::start_json` @type {StartEvent} */
 export const start = {"type":"start","limits":{"depth":3,"nodes":null,"ms":1000,"clock":{"remaining":60000,"increment":2000}}};
@@ -72,5 +72,5 @@ export const probeOpen = {"ok":true,"within":true,"lo":-2,"hi":2,"result":null};
 /** `endgame::answer("start=0-0-0-0-0-1-0-0-0-0-0-0-24-23-S")` @type {ProbeAnswer} */
 export const probeDraw = {"ok":true,"within":true,"lo":-1,"hi":-1,"result":"draw"};
 
-/** `endgame::answer("start=1-2-3")` @type {ProbeAnswer} */
-export const probeRefused = {"ok":false,"error":"the start position is not a fen: the fen `1-2-3` has 3 fields; it needs 15: twelve houses, South's store, North's store, S or N"};
+/** `endgame::answer("colour=red")` @type {ProbeAnswer} */
+export const probeRefused = {"ok":false,"error":"unknown request key `colour`"};
