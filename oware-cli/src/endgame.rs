@@ -19,7 +19,7 @@ use oware_core::{Game, Position, Rules, Seat};
 use oware_egdb::{Database, EgdbError, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
-use oware_player::Verdict;
+use oware_player::{Forced, Verdict};
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
 /// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
@@ -162,14 +162,13 @@ pub(crate) fn for_search(db: Option<&Arc<Database>>) -> Option<Arc<dyn Endgame>>
 /// The result in words, with the seat names: `South can force a win`.
 pub(crate) fn verdict(value: EndgameValue, position: &Position) -> String {
     let mover = position.to_move();
-    match value.result(position) {
-        EndgameResult::Open { lo, hi } => {
-            format!("{mover} ends with {lo} to {hi} seeds, as endless play is scored")
-        }
-        decided => match decided.winner(mover) {
-            Some(Some(seat)) => format!("{seat} can force a win"),
-            _ => "a draw with best play".to_owned(),
-        },
+    let result = value.result(position);
+    if let EndgameResult::Open { lo, hi } = result {
+        return format!("{mover} ends with {lo} to {hi} seeds, as endless play is scored");
+    }
+    match Verdict::of_endgame(result, mover).map(|verdict| verdict.forced) {
+        Some(Forced::Win(seat)) => format!("{seat} can force a win"),
+        _ => "a draw with best play".to_owned(),
     }
 }
 
