@@ -9,8 +9,8 @@
 //!   [`Book::open`] reads another, refusing a damaged file with the reason;
 //! - [`Book::moves`] gives a game's book moves, [`Book::choose`] picks one,
 //!   weighted toward the best so games differ;
-//! - [`Bot`] is the player at a level, opening from the book at the levels
-//!   that play one: what `oware play`, the page and `oware match` play;
+//! - the player at a level that opens from the book at the levels that
+//!   play one is `oware-player`'s `Bot`;
 //! - [`build`] makes a book, resumably: each search is written to a [`Log`]
 //!   as it ends, and a build that is stopped continues from it.
 //!
@@ -43,13 +43,11 @@
 //! [`format`](mod@format) for the layout.
 
 mod book;
-mod bot;
 mod build;
 pub mod format;
 mod log;
 
 pub use book::{Book, BookMove};
-pub use bot::{Bot, BotMove};
 pub use build::{BuildOptions, Progress, build};
 pub use format::{BookError, MAGIC};
 pub use log::{Log, LogError, Scores};

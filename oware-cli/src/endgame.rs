@@ -19,7 +19,7 @@ use oware_core::{Game, Position, Rules, Seat};
 use oware_egdb::{Database, EgdbError, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
-use crate::thinking::Forced;
+use oware_player::{Forced, Verdict};
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
 /// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
@@ -162,14 +162,13 @@ pub(crate) fn for_search(db: Option<&Arc<Database>>) -> Option<Arc<dyn Endgame>>
 /// The result in words, with the seat names: `South can force a win`.
 pub(crate) fn verdict(value: EndgameValue, position: &Position) -> String {
     let mover = position.to_move();
-    match value.result(position) {
-        EndgameResult::Open { lo, hi } => {
-            format!("{mover} ends with {lo} to {hi} seeds, as endless play is scored")
-        }
-        decided => match decided.winner(mover) {
-            Some(Some(seat)) => format!("{seat} can force a win"),
-            _ => "a draw with best play".to_owned(),
-        },
+    let result = value.result(position);
+    if let EndgameResult::Open { lo, hi } = result {
+        return format!("{mover} ends with {lo} to {hi} seeds, as endless play is scored");
+    }
+    match Verdict::of_endgame(result, mover).map(|verdict| verdict.forced) {
+        Some(Forced::Win(seat)) => format!("{seat} can force a win"),
+        _ => "a draw with best play".to_owned(),
     }
 }
 
@@ -185,14 +184,11 @@ pub(crate) fn net(value: EndgameValue) -> String {
 /// Under a board inside the database: the [`describe`] line, and who can
 /// force a win (or that best play draws) when the database says so for the
 /// game being played.
-pub(crate) fn under_board(db: &Database, game: &Game) -> Option<(String, Option<Forced>)> {
+pub(crate) fn under_board(db: &Database, game: &Game) -> Option<(String, Option<Verdict>)> {
     let line = describe(db, game)?;
     let verdict = probe_game(db, game).and_then(|value| {
         let position = game.position();
-        match value.result(&position).winner(position.to_move())? {
-            Some(seat) => Some(Forced::Win(seat)),
-            None => Some(Forced::Draw),
-        }
+        Verdict::of_endgame(value.result(&position), position.to_move())
     });
     Some((line, verdict))
 }

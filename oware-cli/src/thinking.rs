@@ -1,13 +1,14 @@
 //! How the search's progress reads: the table of depths and scores that
-//! `analyze` prints and `play` shows while the bot thinks, the verdict when a
-//! result is proven, and numbers, times and rates for people.
+//! `analyze` prints and `play` shows while the bot thinks, and numbers,
+//! times and rates for people (the verdict when a result is proven is
+//! `oware_player::Verdict`).
 
 use std::fmt;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use oware_core::{House, HouseSet, Seat};
-use oware_search::{Event, Iteration, Proven, Score, Short};
+use oware_search::{Event, Iteration, Score, Short};
 
 use crate::style::{Paint, Style};
 
@@ -115,47 +116,6 @@ impl fmt::Display for Line<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let letters: String = self.0.iter().map(|h| h.letter()).collect();
         f.pad(&letters)
-    }
-}
-
-/// What the search has proved about the game: who can force a win, or that
-/// best play draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Forced {
-    /// This seat can force a win, whatever the other does.
-    Win(Seat),
-    /// Neither seat can force more than a draw.
-    Draw,
-}
-
-impl Forced {
-    /// The verdict behind `score`, a score from `mover`'s view, if it is proven.
-    /// A database's result comes without a distance.
-    pub(crate) fn of(score: Score, mover: Seat) -> Option<(Forced, Option<u32>)> {
-        if score.is_endgame() {
-            return match score.proven()? {
-                Proven::Win { .. } => Some((Forced::Win(mover), None)),
-                Proven::Loss { .. } => Some((Forced::Win(mover.opponent()), None)),
-                Proven::Draw => Some((Forced::Draw, None)),
-            };
-        }
-        match score.proven()? {
-            Proven::Win { plies } => Some((Forced::Win(mover), Some(plies))),
-            Proven::Loss { plies } => Some((Forced::Win(mover.opponent()), Some(plies))),
-            Proven::Draw => Some((Forced::Draw, None)),
-        }
-    }
-
-    /// The sentence, e.g. `North can force a win (the game ends within 13 plies)`.
-    pub(crate) fn sentence(self, plies: Option<u32>) -> String {
-        match (self, plies) {
-            (Forced::Win(seat), Some(plies)) => {
-                let unit = if plies == 1 { "ply" } else { "plies" };
-                format!("{seat} can force a win (within {plies} {unit} with best play)")
-            }
-            (Forced::Win(seat), None) => format!("{seat} can force a win"),
-            (Forced::Draw, _) => "either side can force a draw: best play draws".to_owned(),
-        }
     }
 }
 
@@ -362,23 +322,6 @@ mod tests {
         assert_eq!(
             board_order(Seat::North),
             [House::f, House::e, House::d, House::c, House::b, House::a]
-        );
-    }
-
-    #[test]
-    fn verdicts_name_the_seat() {
-        assert_eq!(Forced::of(Score::win_in(12).doubted(), Seat::South), None);
-        assert_eq!(Forced::of(Score::from_seeds(3.0), Seat::South), None);
-        let (verdict, plies) = Forced::of(Score::loss_in(7), Seat::South).unwrap();
-        assert_eq!(verdict, Forced::Win(Seat::North));
-        assert_eq!(
-            verdict.sentence(plies),
-            "North can force a win (within 7 plies with best play)"
-        );
-        let (verdict, plies) = Forced::of(Score::PROVEN_DRAW, Seat::North).unwrap();
-        assert_eq!(
-            verdict.sentence(plies),
-            "either side can force a draw: best play draws"
         );
     }
 

@@ -6,7 +6,6 @@ use core::str::FromStr;
 use std::time::Duration;
 
 use oware_core::{BySeat, Seat};
-use oware_search::{Limits, SeatClock};
 use oware_uci::Go;
 
 /// A clock: time for the whole game and an increment after each move, read
@@ -133,25 +132,6 @@ pub(crate) fn allowed(go: &Go, seat: Seat) -> Option<Duration> {
     go.clock(seat).map(|(left, _)| left).or(go.movetime)
 }
 
-/// What `go` asks of the search when `seat` is to move: its depth, nodes
-/// and time per move as given, and the mover's own clock (the search plans
-/// its time from it, and takes the shorter of the two deadlines when both
-/// are given). `oware uci` and the match's in-process players both hand
-/// the search this.
-#[must_use]
-pub fn search_limits(go: &Go, seat: Seat) -> Limits {
-    Limits {
-        depth: go.depth,
-        nodes: go.nodes,
-        time: go.movetime,
-        clock: go.clock(seat).map(|(remaining, increment)| SeatClock {
-            remaining,
-            increment,
-            moves_to_go: go.movestogo,
-        }),
-    }
-}
-
 /// The two sides' clocks during a game.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Clocks {
@@ -204,46 +184,6 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ms(millis: u64) -> Duration {
-        Duration::from_millis(millis)
-    }
-
-    #[test]
-    fn the_limits_are_the_movers_clock_and_the_given_limits() {
-        // South's clock at 0.1 s, North's at 10 s, 0.1 s increments.
-        let go = Go {
-            wtime: Some(ms(100)),
-            btime: Some(ms(10_000)),
-            winc: Some(ms(100)),
-            binc: Some(ms(100)),
-            ..Go::default()
-        };
-        let north = search_limits(&go, Seat::North);
-        let south = search_limits(&go, Seat::South);
-        assert_eq!(north.clock.map(|c| c.remaining), Some(ms(10_000)));
-        assert_eq!(south.clock.map(|c| c.remaining), Some(ms(100)));
-        assert_eq!(south.clock.map(|c| c.increment), Some(ms(100)));
-        // `movetime`, depth and nodes pass through beside the clock.
-        let go = Go {
-            movetime: Some(ms(7)),
-            depth: Some(5),
-            nodes: Some(1000),
-            movestogo: Some(12),
-            ..go
-        };
-        let both = search_limits(&go, Seat::South);
-        assert_eq!(
-            (both.time, both.depth, both.nodes),
-            (Some(ms(7)), Some(5), Some(1000))
-        );
-        assert_eq!(both.clock.and_then(|c| c.moves_to_go), Some(12));
-        // Without a clock: only what `go` says.
-        assert_eq!(
-            search_limits(&Go::default(), Seat::South),
-            Limits::default()
-        );
-    }
 
     #[test]
     fn clocks_run_down_and_gain_the_increment() {

@@ -55,7 +55,7 @@ pub mod stats;
 mod summary;
 mod tournament;
 
-pub use control::{Budget, TimeControl, TimeControlError, search_limits};
+pub use control::{Budget, TimeControl, TimeControlError};
 pub use game::{Ending, Result as GameResult, Settings, play as play_game};
 pub use opening::{OpeningError, random_openings, read_ogn_openings, read_openings};
 pub use oware_core::BySeat;

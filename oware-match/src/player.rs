@@ -7,8 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use oware_book::{Book, Bot};
+use oware_book::Book;
 use oware_core::{Game, House, IllegalMove, Rules};
+use oware_player::{Bot, limits_for};
 use oware_search::{Engine, EngineOptions, Level, Limits};
 use oware_uci::Go;
 
@@ -134,7 +135,7 @@ impl fmt::Display for Fault {
 }
 
 /// Our engine, searched on the runner's own thread: the bot at a level
-/// ([`oware_book::Bot`]: its noise, its limits, and at the levels that play
+/// ([`oware_player::Bot`]: its noise, its limits, and at the levels that play
 /// one the opening book, as people meet it), or any weights and settings
 /// (for tuning) under the match's `go`.
 pub struct SearchPlayer {
@@ -179,9 +180,7 @@ impl SearchPlayer {
     /// Plays with `engine` (its weights, settings and table) and `level`'s
     /// noise, without a book.
     #[must_use]
-    pub fn with_engine(mut engine: Engine, level: Level, seed: u64) -> SearchPlayer {
-        // A match scores only the move played; the noise asks for the rest.
-        engine.set_analysis(false);
+    pub fn with_engine(engine: Engine, level: Level, seed: u64) -> SearchPlayer {
         SearchPlayer {
             engine,
             level,
@@ -197,7 +196,7 @@ impl SearchPlayer {
     fn limits(&self, go: &Go, game: &Game) -> Limits {
         // The runner's own clock, with no protocol between it and the
         // search: the engine learns no overhead, and plans without one.
-        let limits = crate::control::search_limits(go, game.position().to_move());
+        let limits = limits_for(go, game.position().to_move());
         if limits == Limits::default() {
             self.level.limits()
         } else {

@@ -14,8 +14,8 @@
 //!   root move an exact score at every depth.
 //! - The game's history counts: repetition and the move limit of its
 //!   [`Rules`](oware_core::Rules) end games inside the search as over the board.
-//! - [`Level`]s 1–19 for the bot: [`Engine::choose_move`] to play,
-//!   [`Level::choose`] to play with every house scored for a front end.
+//! - [`Level`]s 1–19 for the bot: each a depth, a time and a noise (the
+//!   bot that plays them is `oware-player`'s).
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;

@@ -1,7 +1,8 @@
 // The endgame database's worker: loads the module, builds a small database
-// (abapa's, or awari's under awari-split: the module picks it for the rules
-// that come with a build message, up to the seeds it says the page holds),
-// then answers probes. It
+// (the one true for the rules that come with a build message: abapa's under
+// abapa and auale, awari's under awari-split, none under awari and sowing;
+// the module picks it, up to the seeds it says the page holds), then
+// answers probes. It
 // runs beside the search's worker, which is restarted to stop a search; this
 // one is never stopped, so each database is built at most once a visit in a
 // row (a build for the rules of the database held keeps it). The engine's
@@ -24,7 +25,7 @@ onmessage = async ({ data }) => {
   if (data.type === 'build') {
     const started = performance.now();
     const built = module.buildEndgames(module.info().endgameSeeds, data.rules);
-    database = built.ok ? built : null;
+    database = built.ok && built.ruleset !== null ? built : null;
     post({ built: { ...built, ms: performance.now() - started } });
     return;
   }

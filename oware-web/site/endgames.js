@@ -36,7 +36,8 @@ export class Endgames {
     /** @param {MessageEvent<FromEndgameWorker>} message */
     this.worker.onmessage = ({ data }) => {
       if ('built' in data) {
-        this.built = data.built.ok;
+        // Under rules no database is true for, none is built: no probes.
+        this.built = data.built.ok && data.built.ruleset !== null;
         this.onBuilt(data.built);
         if (this.built && this.waiting !== null) this.probe(this.waiting);
       } else {
@@ -50,8 +51,9 @@ export class Endgames {
 
   /**
    * Asks for the database a game under `rules` needs (the worker's module
-   * picks it: awari's under awari-split, abapa's otherwise, and keeps the
-   * one it holds when that is it); probes wait until it is built.
+   * picks it: abapa's under abapa and auale, awari's under awari-split,
+   * none under awari and sowing, and keeps the one it holds when that is
+   * it); probes wait until it is built.
    * @param {string} rules
    */
   useRules(rules) {

@@ -202,8 +202,12 @@
 
 /**
  * The endgame database built (`endgame::built_json`): which one, up to how
- * many seeds, its positions and bytes; or why not (`wasm::oware_build_endgames`).
- * @typedef {{ ok: true, ruleset: 'abapa' | 'awari', seeds: number, positions: number, bytes: number } | Refusal} BuildAnswer
+ * many seeds, its positions and bytes; `ruleset` null when no database is
+ * true for the rules (awari, sowing), so none is built; or why not
+ * (`wasm::oware_build_endgames`).
+ * @typedef {{ ok: true, ruleset: 'abapa' | 'awari', seeds: number, positions: number, bytes: number }
+ *   | { ok: true, ruleset: null }
+ *   | Refusal} BuildAnswer
  */
 
 /**

@@ -1,12 +1,13 @@
 //! The opening book on the page: levels 15-19 open from the book that
 //! ships with oware-book, as `oware play` does, choosing among its
-//! near-equal moves with the request's seed ([`Book::choose`]).
+//! near-equal moves with the request's seed ([`Bot::book_move`]).
 
 use std::sync::OnceLock;
 
-use oware_book::{Book, Bot};
-use oware_core::{Game, Rules};
-use oware_search::{Level, SearchResult};
+use oware_book::Book;
+use oware_core::Rules;
+use oware_player::Bot;
+use oware_search::Level;
 
 /// The shipped book, read from the module's bytes at the first request at a
 /// book level, not when the module loads (the page's own instance, which
@@ -14,16 +15,6 @@ use oware_search::{Level, SearchResult};
 fn shipped() -> Option<&'static Book> {
     static BOOK: OnceLock<Option<Book>> = OnceLock::new();
     BOOK.get_or_init(|| Book::shipped(Rules::ABAPA)).as_ref()
-}
-
-/// The bot's move from the book at `level` in `game`, chosen with `seed`, as
-/// a search's result: the chosen move, its score and the book's other moves
-/// with theirs (depth 0, no nodes). `None` at levels that do not
-/// [play the book](Level::plays_book), under rules the book is not for,
-/// and where it holds no move.
-#[must_use]
-pub fn choose(game: &Game, level: Level, seed: u64) -> Option<SearchResult> {
-    Bot::new(level, shipped()).book_move(game, seed)
 }
 
 /// The bot at `level` as the page plays it: the shipped book at the levels
@@ -35,7 +26,15 @@ pub fn bot(level: Level) -> Bot<'static> {
 
 #[cfg(test)]
 mod tests {
+    use oware_core::Game;
+    use oware_search::SearchResult;
+
     use super::*;
+
+    /// The bot's book move at `level` in `game`, chosen with `seed`.
+    fn choose(game: &Game, level: Level, seed: u64) -> Option<SearchResult> {
+        bot(level).book_move(game, seed)
+    }
 
     fn level(n: u8) -> Level {
         Level::new(n).unwrap()

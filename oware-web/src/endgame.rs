@@ -1,7 +1,10 @@
 //! The endgame database as the page's bars see it: a small database, built
 //! in its own worker once the page is up, answers who can force the result
-//! of a position with few seeds on the board. It is abapa's, or awari's
-//! when the game is played under awari-split ([`ruleset_for`]).
+//! of a position with few seeds on the board. It is the one whose values
+//! are true for the game's rules ([`oware_search::database_for`]): abapa's
+//! under abapa and Aualé's ending, awari's under awari-split, and none
+//! under rules that no database was solved for (a move limit, awari's
+//! own-row ending).
 //!
 //! The database (oware-egdb) holds, for each position, bounds on the net
 //! seeds the mover collects from the seeds on the board; the mover ends with
@@ -11,12 +14,12 @@
 //! and under Aualé's ending where no earlier position since the last capture
 //! can come back (`oware_search::database_applies`); not under a move
 //! limit, which can end a game the database sees going on, nor under awari,
-//! whose grand slams differ. The awari database's exact values show under
-//! awari-split, whose even split of endless play they assume; which rules a
-//! database fits is `Endgame::fits`'s answer.
+//! whose repetition gives each player their own row. The awari database's
+//! exact values show under awari-split, whose even split of endless play
+//! they assume.
 
-use oware_core::{GrandSlam, Rules, Seat, Share};
 use oware_egdb::{Bounds, Database, Ruleset};
+use oware_player::Forced;
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
@@ -31,28 +34,6 @@ pub const PROBE_KEYS: [&str; 3] = ["rules", "start", "moves"];
 /// is measured on the project's 2-core machine, see docs/performance.md.
 pub const PAGE_SEEDS: u8 = 10;
 
-/// The database the page builds for a game under `rules`: awari's for
-/// Romein and Bal's awari (grand slams forbidden, a repetition splitting
-/// the seeds left evenly: `awari-split`), whose ending its values assume;
-/// abapa's for every other rule set.
-///
-/// ```
-/// use oware_core::Rules;
-/// use oware_egdb::Ruleset;
-/// use oware_web::endgame::ruleset_for;
-/// assert_eq!(ruleset_for(&Rules::AWARI_SPLIT), Ruleset::Awari);
-/// assert_eq!(ruleset_for(&Rules::AWARI), Ruleset::Abapa);
-/// assert_eq!(ruleset_for(&Rules::AUALE), Ruleset::Abapa);
-/// ```
-#[must_use]
-pub fn ruleset_for(rules: &Rules) -> Ruleset {
-    if rules.grand_slam == GrandSlam::Forbidden && rules.repetition_share == Share::Evenly {
-        Ruleset::Awari
-    } else {
-        Ruleset::Abapa
-    }
-}
-
 /// Builds the page's database: every position of `ruleset` with up to
 /// `max_seeds` seeds on the board.
 #[must_use]
@@ -61,9 +42,13 @@ pub fn build(ruleset: Ruleset, max_seeds: u8) -> Database {
 }
 
 /// `{"ok":true,"ruleset":..,"seeds":..,"positions":..,"bytes":..}`: what
-/// `database` holds.
+/// `database` holds; `{"ok":true,"ruleset":null}` without one (no database
+/// is true for the game's rules).
 #[must_use]
-pub fn built_json(database: &Database) -> String {
+pub fn built_json(database: Option<&Database>) -> String {
+    let Some(database) = database else {
+        return r#"{"ok":true,"ruleset":null}"#.to_owned();
+    };
     let positions = oware_egdb::positions_up_to(database.max_seeds());
     // Abapa keeps two bytes a position, LO and HI; awari one, its value.
     let per_position = match database.ruleset() {
@@ -83,7 +68,7 @@ pub fn built_json(database: &Database) -> String {
 
 /// What the database says about a game's position now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Probe {
     /// The rule set is not one the database holds for, the game is over,
     /// there are more seeds on the board than the database holds, or an
     /// earlier position since the last capture can come back, so that the
@@ -91,8 +76,8 @@ pub enum Verdict {
     Outside,
     /// In the database, with these bounds, but the result is not decided.
     Open(Bounds),
-    /// Decided: `Some(seat)` can force the win, `None` a draw is forced.
-    Decided(Bounds, Option<Seat>),
+    /// Decided: who can force a win, or a forced draw.
+    Decided(Bounds, Forced),
 }
 
 /// Answers a probe request (see [`PROBE_KEYS`]): `{"ok":true,"within":false}`
@@ -107,38 +92,40 @@ pub fn answer(database: &Database, request: &str) -> String {
     }
 }
 
-fn probe(database: &Database, text: &str) -> Result<Verdict, RequestError> {
+fn probe(database: &Database, text: &str) -> Result<Probe, RequestError> {
     let game = Request::parse(text, &PROBE_KEYS)?.game()?;
     // Which rules the database fits, where in a game its value is a fact
     // (not where an earlier position can come back), and what the value
     // means with the stores, are the search's answers
     // (oware_search::probe_game): one home.
     let Some(value) = oware_search::probe_game(database, &game) else {
-        return Ok(Verdict::Outside);
+        return Ok(Probe::Outside);
     };
     let bounds = Bounds {
         lo: value.lo,
         hi: value.hi,
     };
     let position = game.position();
-    Ok(match value.result(&position).winner(position.to_move()) {
-        Some(winner) => Verdict::Decided(bounds, winner),
-        None => Verdict::Open(bounds),
-    })
+    Ok(
+        match oware_player::Verdict::of_endgame(value.result(&position), position.to_move()) {
+            Some(verdict) => Probe::Decided(bounds, verdict.forced),
+            None => Probe::Open(bounds),
+        },
+    )
 }
 
-fn verdict_json(verdict: Verdict) -> String {
+fn verdict_json(verdict: Probe) -> String {
     let mut json = Json::new();
     json.begin_object();
     json.key("ok").bool(true);
     let (bounds, decided) = match verdict {
-        Verdict::Outside => {
+        Probe::Outside => {
             json.key("within").bool(false);
             json.end_object();
             return json.finish();
         }
-        Verdict::Open(bounds) => (bounds, None),
-        Verdict::Decided(bounds, winner) => (bounds, Some(winner)),
+        Probe::Open(bounds) => (bounds, None),
+        Probe::Decided(bounds, forced) => (bounds, Some(forced)),
     };
     json.key("within").bool(true);
     json.key("lo").number(f64::from(bounds.lo));
@@ -146,8 +133,8 @@ fn verdict_json(verdict: Verdict) -> String {
     json.key("result");
     match decided {
         None => json.null(),
-        Some(None) => json.string("draw"),
-        Some(Some(seat)) => json.string("win").key("winner").string(seat.name()),
+        Some(Forced::Draw) => json.string("draw"),
+        Some(Forced::Win(seat)) => json.string("win").key("winner").string(seat.name()),
     };
     json.end_object();
     json.finish()
@@ -163,7 +150,7 @@ mod tests {
     fn decided_positions_say_who_wins() {
         let database = build(Ruleset::Abapa, 6);
         assert_eq!(
-            built_json(&database),
+            built_json(Some(&database)),
             r#"{"ok":true,"ruleset":"abapa","seeds":6,"positions":18564,"bytes":37128}"#
         );
         // South's F sows into a, making 2: South captures them, reaching 26.
@@ -226,10 +213,36 @@ mod tests {
     }
 
     #[test]
+    fn each_rule_set_gets_the_database_true_for_it() {
+        use oware_core::Rules;
+        // What the page builds (oware_search::database_for), and where the
+        // database it built answers: under awari-split, the awari
+        // database's exact value (lo = hi) decides the result.
+        let fen = "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S";
+        let win = r#"{"ok":true,"within":true,"lo":4,"hi":4,"result":"win","winner":"south"}"#;
+        for (name, rules) in Rules::PRESETS {
+            let Some(ruleset) = oware_search::database_for(&rules) else {
+                assert!(matches!(name, "awari" | "sowing"), "{name}");
+                assert_eq!(built_json(None), r#"{"ok":true,"ruleset":null}"#);
+                continue;
+            };
+            let database = build(ruleset, 6);
+            let text = answer(&database, &format!("rules={name} start={fen}"));
+            match ruleset {
+                Ruleset::Awari => assert_eq!(text, win, "{name}"),
+                Ruleset::Abapa => assert!(
+                    text.ends_with(r#""result":"win","winner":"south"}"#),
+                    "{name}: {text}"
+                ),
+            }
+        }
+    }
+
+    #[test]
     fn the_awari_database_keeps_one_byte_a_position() {
         let database = build(Ruleset::Awari, 6);
         assert_eq!(
-            built_json(&database),
+            built_json(Some(&database)),
             r#"{"ok":true,"ruleset":"awari","seeds":6,"positions":18564,"bytes":18564}"#
         );
     }

@@ -25,6 +25,8 @@ pub mod json;
 pub mod proof;
 pub mod record;
 pub mod request;
+#[cfg(test)]
+mod samples;
 pub mod state;
 pub mod think;
 #[cfg(target_arch = "wasm32")]

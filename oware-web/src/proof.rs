@@ -13,7 +13,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use oware_core::{House, Seat, Transcript};
-use oware_search::{Proven, Score};
+use oware_player::Verdict;
+use oware_search::Score;
 
 use crate::json::Json;
 
@@ -28,7 +29,8 @@ pub struct Proof {
 }
 
 impl Proof {
-    /// The proof behind a search's root `score` for `mover`, with `best`
+    /// The proof behind a search's root `score` for `mover` (its
+    /// [`Verdict`], as the terminal and the protocol say it), with `best`
     /// and the principal variation `pv`; `None` when the score is no proof
     /// (a heuristic or a likely result).
     #[must_use]
@@ -38,11 +40,7 @@ impl Proof {
         best: Option<House>,
         pv: &[House],
     ) -> Option<Proof> {
-        let winner = match score.proven()? {
-            Proven::Win { .. } => Some(mover),
-            Proven::Loss { .. } => Some(mover.opponent()),
-            Proven::Draw => None,
-        };
+        let winner = Verdict::of(score, mover)?.forced.winner();
         // The line the proof follows: the principal variation when it starts
         // with the best move.
         let line = match best {

@@ -6,10 +6,9 @@ use core::sync::atomic::AtomicBool;
 
 use core::time::Duration;
 
-use oware_core::{House, Seat};
-use oware_search::{
-    ClockFn, Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SeatClock,
-};
+use oware_core::House;
+use oware_search::{ClockFn, Engine, EngineOptions, Event, Level, Limits, Score, SearchResult};
+use oware_uci::Go;
 
 use crate::json::Json;
 use crate::proof::Proof;
@@ -89,50 +88,51 @@ fn search(
             clock: None,
         },
     };
-    limits.clock = mover_clock(&request, game.position().to_move())?;
+    // The clock as the engine protocol gives it, read as `oware uci` reads a `go`.
+    let go = Go {
+        wtime: millis(&request, "wtime")?,
+        btime: millis(&request, "btime")?,
+        winc: millis(&request, "winc")?,
+        binc: millis(&request, "binc")?,
+        ..Go::default()
+    };
+    limits.clock = oware_player::limits_for(&go, game.position().to_move()).clock;
     let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
     let judged = request.parsed::<House>("judge")?;
-    // The bot at a level plays as in `oware play`: levels 15-19 open from
-    // the book (oware_book::Bot).
-    let bot = level.map(crate::book::bot);
-    if let Some(result) = bot.and_then(|bot| bot.book_move(&game, seed)) {
-        return Ok(result_with(&result, true, judged));
-    }
-    on_event(&start_json(&limits));
-    let mut forward = |event: &Event| on_event(&event_json(event));
-    // Analysis mode: every root move gets an exact score, the chalk under
-    // each house.
-    engine.set_analysis(true);
-    let result = match bot {
-        Some(bot) => {
-            bot.choose(engine, &game, Some(&limits), seed, &stop, &mut forward)
-                .result
-        }
-        None => engine.search(&game, &limits, &stop, &mut forward),
+    let Some(level) = level else {
+        // Analysis mode: every root move gets an exact score, the chalk
+        // under each house.
+        engine.set_analysis(true);
+        on_event(&start_json(&limits));
+        let mut forward = |event: &Event| on_event(&event_json(event));
+        let result = engine.search(&game, &limits, &stop, &mut forward);
+        return Ok(result_with(&result, false, judged));
     };
-    Ok(result_with(&result, false, judged))
+    // The bot at a level plays as in `oware play`, every house scored:
+    // levels 15-19 open from the book, at once and without events, so the
+    // start is told with the search's first event.
+    let mut started = false;
+    let mut forward = |event: &Event| {
+        if !started {
+            started = true;
+            on_event(&start_json(&limits));
+        }
+        on_event(&event_json(event));
+    };
+    let chosen = crate::book::bot(level).scoring_every_move().choose(
+        engine,
+        &game,
+        Some(&limits),
+        seed,
+        &stop,
+        &mut forward,
+    );
+    Ok(result_with(&chosen.result, chosen.from_book, judged))
 }
 
 /// The value of `key` as milliseconds, if given.
 fn millis(request: &Request, key: &str) -> Result<Option<Duration>, RequestError> {
     Ok(request.parsed::<u64>(key)?.map(Duration::from_millis))
-}
-
-/// The clock of `mover` (South's `wtime` and `winc`, North's `btime` and
-/// `binc`), if the request gives its time; the opponent's words are
-/// checked but not used, as in the engine protocol.
-fn mover_clock(request: &Request, mover: Seat) -> Result<Option<SeatClock>, RequestError> {
-    let south = (millis(request, "wtime")?, millis(request, "winc")?);
-    let north = (millis(request, "btime")?, millis(request, "binc")?);
-    let (remaining, increment) = match mover {
-        Seat::South => south,
-        Seat::North => north,
-    };
-    Ok(remaining.map(|remaining| SeatClock {
-        remaining,
-        increment: increment.unwrap_or_default(),
-        moves_to_go: None,
-    }))
 }
 
 /// `{"type":"start","limits":{"depth":..,"nodes":..,"ms":..,"clock":..}}`:
@@ -171,6 +171,18 @@ pub fn start_json(limits: &Limits) -> String {
         }
     }
     json.end_object();
+    json.end_object();
+    json.finish()
+}
+
+/// `{"type":"panic","message":..}`: the event the module sends when it
+/// panics, before it traps, so that a bug shows its message.
+#[must_use]
+pub fn panic_json(message: &str) -> String {
+    let mut json = Json::new();
+    json.begin_object();
+    json.key("type").string("panic");
+    json.key("message").string(message);
     json.end_object();
     json.finish()
 }
@@ -220,11 +232,11 @@ pub fn result_json(result: &SearchResult) -> String {
 }
 
 /// A result as JSON, with `"book":true` after `"type"` when the move is the
-/// opening book's (see [`crate::book::choose`]), and, for a `judged` move,
+/// opening book's (see [`crate::book::bot`]), and, for a `judged` move,
 /// its `judgement`: `{"played":score,"best":house,"bestScore":score,"mark":"?"}`
 /// (`best` and `bestScore` null when the move is the best, `mark` null or
 /// `"?"` or `"??"`), or null when the search did not score it.
-fn result_with(result: &SearchResult, book: bool, judged: Option<House>) -> String {
+pub(crate) fn result_with(result: &SearchResult, book: bool, judged: Option<House>) -> String {
     let mut json = Json::new();
     json.begin_object();
     json.key("ok").bool(true);

@@ -62,12 +62,7 @@ fn install_panic_hook() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         std::panic::set_hook(Box::new(|info| {
-            let mut json = crate::json::Json::new();
-            json.begin_object();
-            json.key("type").string("panic");
-            json.key("message").string(&info.to_string());
-            json.end_object();
-            emit(&json.finish());
+            emit(&crate::think::panic_json(&info.to_string()));
         }));
     });
 }
@@ -184,10 +179,11 @@ pub unsafe extern "C" fn oware_open(ptr: *mut u8, len: usize) -> usize {
 }
 
 /// Builds the endgame database a game under the rules named at `ptr` needs
-/// ([`crate::endgame::ruleset_for`]) up to `max_seeds` (at most
+/// ([`oware_search::database_for`]) up to `max_seeds` (at most
 /// [`crate::endgame::PAGE_SEEDS`] + 4, to keep a mistake from eating the
-/// tab's memory) and answers what it holds. The database already built is
-/// kept when it is the one needed.
+/// tab's memory) and answers what it holds ([`crate::endgame::built_json`]:
+/// `"ruleset":null` under rules no database is true for, which leaves
+/// none). The database already built is kept when it is the one needed.
 ///
 /// # Safety
 /// `ptr` and `len` come from [`oware_alloc`] and the rules' name is written there.
@@ -206,16 +202,17 @@ pub unsafe extern "C" fn oware_build_endgames(max_seeds: u32, ptr: *mut u8, len:
         Ok(rules) => rules,
         Err(error) => return give(crate::state::error_json(&error.to_string())),
     };
-    let ruleset = crate::endgame::ruleset_for(&rules);
+    let ruleset = oware_search::database_for(&rules);
     let answer = ENDGAMES.with(|endgames| {
         let mut endgames = endgames.borrow_mut();
         let kept = endgames
             .as_ref()
-            .is_some_and(|d| d.ruleset() == ruleset && u32::from(d.max_seeds()) == max_seeds);
+            .map(|d| (d.ruleset(), u32::from(d.max_seeds())))
+            == ruleset.map(|ruleset| (ruleset, max_seeds));
         if !kept {
-            *endgames = Some(crate::endgame::build(ruleset, max_seeds as u8));
+            *endgames = ruleset.map(|ruleset| crate::endgame::build(ruleset, max_seeds as u8));
         }
-        crate::endgame::built_json(endgames.as_ref().expect("built just now"))
+        crate::endgame::built_json(endgames.as_ref())
     });
     give(answer)
 }

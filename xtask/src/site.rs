@@ -9,7 +9,9 @@
 //!
 //! `--types` checks the page's JavaScript against its JSDoc types (the
 //! messages between page, workers and module are typed in
-//! `oware-web/site/messages.js`) with the TypeScript compiler pinned in
+//! `oware-web/site/messages.js`), and a sample of every message the module
+//! sends (`oware-web/e2e/samples/`, kept up to date by `cargo test -p
+//! oware-web`) against those types, with the TypeScript compiler pinned in
 //! `oware-web/e2e/package-lock.json`; `--e2e` checks them before the
 //! browser tests.
 //!
@@ -328,8 +330,14 @@ pub(crate) fn e2e() -> anyhow::Result<()> {
 }
 
 /// The TypeScript projects that cover `oware-web/site/`: the page's modules
-/// (the DOM's types) and the workers and the service worker (a worker's).
-const TYPE_PROJECTS: [&str; 2] = ["tsconfig.json", "tsconfig.workers.json"];
+/// (the DOM's types), the workers and the service worker (a worker's), and
+/// a sample of every message the module sends, written by `cargo test -p
+/// oware-web` (`e2e/samples/`), against the types of `site/messages.js`.
+const TYPE_PROJECTS: [&str; 3] = [
+    "tsconfig.json",
+    "tsconfig.workers.json",
+    "tsconfig.samples.json",
+];
 
 /// Installs the e2e folder's pinned packages (`npm ci`: playwright-core,
 /// axe-core, typescript) and returns the folder.

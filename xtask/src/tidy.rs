@@ -7,7 +7,10 @@
 //!   `oware-uci` (the protocol) on none but `oware-core`;
 //!   `oware-reference` never on `oware-core`; `oware-cli` and `oware-web`
 //!   never on each other; and every crate's dependencies on crates of ours
-//!   are exactly those ARCHITECTURE.md's table lists.
+//!   are exactly those ARCHITECTURE.md's table lists, and its diagram
+//!   draws (every crate, every arrow). Only the crates that run matches
+//!   depend on `oware-match`: the player layer (`oware-player`), the page
+//!   and the search do not, and `oware uci`'s sources never name it.
 //! - Documentation: the workspace lint table keeps `missing_docs`, every
 //!   crate inherits the workspace lints, and no source allows missing docs.
 //! - Length: a source file over [`MAX_LINES`] lines says why near its top,
@@ -29,7 +32,7 @@ const MAX_LINES: usize = 600;
 
 /// Dependencies a crate must not have: (crate, forbidden dependency, whether
 /// dev-dependencies count too).
-const FORBIDDEN: [(&str, &str, bool); 22] = [
+const FORBIDDEN: [(&str, &str, bool); 26] = [
     ("oware-core", "oware-reference", false),
     ("oware-core", "oware-search", false),
     ("oware-core", "oware-cli", false),
@@ -52,7 +55,15 @@ const FORBIDDEN: [(&str, &str, bool); 22] = [
     ("oware-reference", "oware-core", true),
     ("oware-cli", "oware-web", true),
     ("oware-web", "oware-cli", true),
+    ("oware-web", "oware-match", false),
+    ("oware-player", "oware-match", false),
+    ("oware-search", "oware-player", false),
+    ("oware-book", "oware-player", false),
 ];
+
+/// The sources of `oware uci`, the engine side of the protocol: it plays
+/// through oware-player and never through the match runner.
+const ENGINE_SIDE: [&str; 2] = ["oware-cli/src/cmd/uci.rs", "oware-cli/src/cmd/uci/"];
 
 /// The dependencies named in a Cargo.toml, each with whether it is a
 /// dev-dependency. Reads `[dependencies]`-like tables (target-specific ones
@@ -137,6 +148,77 @@ fn architecture_table(text: &str) -> Vec<(String, Vec<String>)> {
             Some((krate.to_owned(), deps))
         })
         .collect()
+}
+
+/// The diagram of ARCHITECTURE.md's "Bird's-eye view": its ```mermaid
+/// block, a line a crate, `crate --> dep & dep & …` (a crate that depends
+/// on none of ours stands alone on its line).
+fn architecture_diagram(text: &str) -> Vec<(String, Vec<String>)> {
+    let Some(start) = text.find("```mermaid\n") else {
+        return Vec::new();
+    };
+    let block = &text[start + "```mermaid\n".len()..];
+    let block = &block[..block.find("```").unwrap_or(block.len())];
+    block
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("flowchart"))
+        .map(|line| {
+            let (krate, deps) = line.split_once("-->").unwrap_or((line, ""));
+            let deps = deps
+                .split('&')
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+                .map(str::to_owned)
+                .collect();
+            (krate.trim().to_owned(), deps)
+        })
+        .collect()
+}
+
+/// Where ARCHITECTURE.md's diagram and its table differ: a crate one shows
+/// and the other does not, or an arrow one draws and the other does not.
+fn diagram_breaches(
+    diagram: &[(String, Vec<String>)],
+    table: &[(String, Vec<String>)],
+) -> Vec<String> {
+    let mut breaches = Vec::new();
+    for (name, listed) in table {
+        let Some((_, drawn)) = diagram.iter().find(|(krate, _)| krate == name) else {
+            breaches.push(format!("{name} is missing from ARCHITECTURE.md's diagram"));
+            continue;
+        };
+        for dep in listed.iter().filter(|dep| !drawn.contains(dep)) {
+            breaches.push(format!(
+                "the diagram draws no arrow from {name} to {dep}, which the table lists"
+            ));
+        }
+        for dep in drawn.iter().filter(|dep| !listed.contains(dep)) {
+            breaches.push(format!(
+                "the diagram draws an arrow from {name} to {dep}, which the table does not list"
+            ));
+        }
+    }
+    for (name, _) in diagram {
+        if !table.iter().any(|(krate, _)| krate == name) {
+            breaches.push(format!(
+                "the diagram shows {name}, which the table does not list"
+            ));
+        }
+    }
+    breaches
+}
+
+/// Where an `oware uci` source names the match runner.
+fn engine_side_breaches(path: &str, text: &str) -> Vec<String> {
+    let engine_side = ENGINE_SIDE.iter().any(|side| path.starts_with(side));
+    if engine_side && text.contains("oware_match") {
+        vec![format!(
+            "{path}: `oware uci` must not use oware-match (its player layer is oware-player)"
+        )]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Where the manifests and ARCHITECTURE.md's table of dependencies differ:
@@ -289,6 +371,62 @@ mod tests {
         assert!(table.len() >= members.len(), "{table:?}");
         let breaches = table_breaches(&table, &members);
         assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn the_diagram_draws_the_table() {
+        let text =
+            fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md reads");
+        let diagram = architecture_diagram(&text);
+        assert!(
+            diagram.iter().any(|(name, _)| name == "oware-egdb-mpi"),
+            "{diagram:?}"
+        );
+        let breaches = diagram_breaches(&diagram, &architecture_table(&text));
+        assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn a_drifted_diagram_is_caught_both_ways() {
+        let table = architecture_table(
+            "## Dependencies\n\n| crate | depends on |\n|---|---|\n| a | b, c |\n| b | (none) |\n| c | (none) |\n",
+        );
+        let diagram =
+            architecture_diagram("```mermaid\nflowchart TD\n    a --> b & d\n    b\n    d\n```\n");
+        assert_eq!(
+            diagram_breaches(&diagram, &table),
+            [
+                "the diagram draws no arrow from a to c, which the table lists",
+                "the diagram draws an arrow from a to d, which the table does not list",
+                "c is missing from ARCHITECTURE.md's diagram",
+                "the diagram shows d, which the table does not list",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_engine_side_of_the_protocol_does_not_use_the_match_runner() {
+        let root = root();
+        let mut files = Vec::new();
+        sources(&root.join("oware-cli/src"), &mut files);
+        let mut checked = 0;
+        let mut breaches = Vec::new();
+        for file in files {
+            let shown = file.strip_prefix(&root).unwrap().display().to_string();
+            checked += usize::from(ENGINE_SIDE.iter().any(|side| shown.starts_with(side)));
+            breaches.extend(engine_side_breaches(
+                &shown,
+                &fs::read_to_string(&file).unwrap(),
+            ));
+        }
+        assert!(checked >= 2, "only {checked} of oware uci's sources found");
+        assert!(breaches.is_empty(), "{breaches:#?}");
+        let named = "let limits = oware_match::search_limits(&go, seat);";
+        assert_eq!(
+            engine_side_breaches("oware-cli/src/cmd/uci/answers.rs", named).len(),
+            1
+        );
+        assert!(engine_side_breaches("oware-cli/src/cmd/match.rs", named).is_empty());
     }
 
     #[test]

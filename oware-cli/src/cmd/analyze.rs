@@ -16,7 +16,7 @@ use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, Given, Pick, StartArgs};
 use crate::sizes;
 use crate::style::{Paint, Style};
-use crate::thinking::{Count, Forced, Line, Seconds, Table};
+use crate::thinking::{Count, Line, Seconds, Table};
 use crate::write::{Existing, Output};
 
 /// Think out loud about a position: one line per depth, then the best move.
@@ -217,8 +217,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         Count(result.nodes),
         Seconds(result.elapsed),
     )?;
-    if let Some((verdict, plies)) = Forced::of(result.score, position.to_move()) {
-        writeln!(out, "{}", style.paint(Paint::Good, verdict.sentence(plies)))?;
+    if let Some(verdict) = oware_player::Verdict::of(result.score, position.to_move()) {
+        writeln!(out, "{}", style.paint(Paint::Good, verdict))?;
     }
     Ok(())
 }

@@ -9,9 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
-use oware_book::{Book, Bot};
+use oware_book::Book;
 use oware_core::{BySeat, Game, House, HouseSet, IllegalMove, Position, Record, Rules, Seat};
 use oware_egdb::Database;
+use oware_player::{Bot, BotMove, Forced, Verdict};
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
@@ -19,7 +20,7 @@ use crate::draw::{self, BoardView, seat_paint};
 use crate::endgame::{self, EgdbArgs};
 use crate::setup::{self, StartArgs};
 use crate::style::{Paint, Style};
-use crate::thinking::{Count, Forced, Line, Seconds, Table};
+use crate::thinking::{Count, Line, Seconds, Table};
 use crate::write::{Existing, Output};
 
 /// Play a game in the terminal, against the bot or another person.
@@ -587,9 +588,9 @@ impl Session<'_> {
             return Ok(());
         };
         writeln!(self.out, "{line}")?;
-        if let Some(verdict) = verdict.filter(|&v| self.announced != Some(v)) {
-            self.announced = Some(verdict);
-            let sentence = self.style.paint(Paint::Good, verdict.sentence(None));
+        if let Some(verdict) = verdict.filter(|v| self.announced != Some(v.forced)) {
+            self.announced = Some(verdict.forced);
+            let sentence = self.style.paint(Paint::Good, verdict);
             writeln!(self.out, "{sentence}")?;
         }
         Ok(())
@@ -648,85 +649,89 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// The search behind the bot's moves and hints, its thinking shown as a
-    /// table that updates.
-    fn think(&mut self, hint: bool) -> Result<SearchResult> {
+    /// The bot's move, or at full strength and without the book a hint:
+    /// a search shows its thinking as a table that updates (a score under
+    /// every house), a book move comes at once and shows nothing.
+    fn think(&mut self, hint: bool) -> Result<BotMove> {
         let to_move = self.game.position().to_move();
         let who = if hint {
             "a hint for"
         } else {
             "the bot thinks for"
         };
-        writeln!(
-            self.out,
+        let heading = format!(
             "{who} {}, scores in seeds for {to_move}:",
             self.style.paint(seat_paint(to_move), to_move),
-        )?;
+        );
+        let bot = match hint {
+            true => Bot::new(Level::MAX, None),
+            false => Bot::new(self.level, self.book.as_ref()),
+        };
         let mut table = Table::new(to_move, self.game.legal_moves(), self.style, false);
-        table.start(&mut self.out)?;
         let stop = AtomicBool::new(false);
         let mut failed = None;
+        let mut started = false;
         let out = &mut self.out;
+        // The heading and the table's header wait for the search's first
+        // event: a book move has none.
         let mut on_event = |event: &_| {
             if failed.is_none() {
-                failed = table.event(out, event).err();
+                let mut show = || -> io::Result<()> {
+                    if !started {
+                        started = true;
+                        writeln!(out, "{heading}")?;
+                        table.start(out)?;
+                    }
+                    table.event(out, event)
+                };
+                failed = show().err();
                 stop.store(failed.is_some(), Ordering::Relaxed);
             }
         };
-        // A hint is the bot's move at full strength, searched; either shows
-        // a score under every house (the engine is in analysis mode).
-        let bot = match hint {
-            true => Bot::new(Level::MAX, None),
-            false => Bot::new(self.level, None),
-        };
-        let result = bot
-            .choose(
-                &mut self.engine,
-                &self.game,
-                None,
-                self.seed,
-                &stop,
-                &mut on_event,
-            )
-            .result;
+        let chosen = bot.scoring_every_move().choose(
+            &mut self.engine,
+            &self.game,
+            None,
+            self.seed,
+            &stop,
+            &mut on_event,
+        );
         if let Some(error) = failed {
             return Err(error.into());
         }
-        table.finish(&mut self.out)?;
-        Ok(result)
+        if started {
+            table.finish(&mut self.out)?;
+        }
+        Ok(chosen)
     }
 
     fn bot_move(&mut self) -> Result<()> {
         let to_move = self.game.position().to_move();
-        // The bot opens from its book where it holds the position (Bot:
-        // the player at a level, as the page and `oware match` play it).
-        let bot = Bot::new(self.level, self.book.as_ref());
-        if let Some(book) = bot.book()
-            && let Some(choice) = bot.book_move(&self.game, self.seed).and_then(|r| r.best)
-        {
-            let line = book_line(book, &self.game).expect("a choice is a book move");
-            self.game
-                .play(choice)
-                .context("the book gave an illegal move")?;
-            self.last = Some(choice);
-            writeln!(
-                self.out,
-                "{} plays {} from the opening {line}",
-                self.style.paint(seat_paint(to_move), to_move),
-                self.style.paint(Paint::Bold, choice),
-            )?;
-            return Ok(());
-        }
-        let result = self.think(false)?;
+        // The bot at its level, as the page and `oware match` play it: from
+        // its book where it holds the position, else a search.
+        let BotMove { result, from_book } = self.think(false)?;
         let house = result
             .best
             .or_else(|| self.game.legal_moves().first())
             .expect("a game that is not over has a move");
+        let opening = match (from_book, &self.book) {
+            (true, Some(book)) => book_line(book, &self.game),
+            _ => None,
+        };
         self.game
             .play(house)
             .context("the bot chose an illegal move")?;
         self.last = Some(house);
         self.save()?;
+        if let Some(line) = opening {
+            writeln!(
+                self.out,
+                "{} plays {} from the opening {line}",
+                self.style.paint(seat_paint(to_move), to_move),
+                self.style.paint(Paint::Bold, house),
+            )?;
+            return Ok(());
+        }
         writeln!(
             self.out,
             "{} plays {}   (score {}, depth {}, {} nodes in {})",
@@ -746,7 +751,7 @@ impl Session<'_> {
 
     fn hint(&mut self) -> Result<()> {
         let to_move = self.game.position().to_move();
-        let result = self.think(true)?;
+        let result = self.think(true)?.result;
         if let Some(house) = result.best {
             writeln!(
                 self.out,
@@ -764,12 +769,11 @@ impl Session<'_> {
     /// Says who can force a win, or that best play draws, when a search has
     /// proved it and it was not said already.
     fn announce(&mut self, result: &SearchResult, mover: Seat) -> Result<()> {
-        if let Some((verdict, plies)) = Forced::of(result.score, mover)
-            && self.announced != Some(verdict)
+        if let Some(verdict) = Verdict::of(result.score, mover)
+            && self.announced != Some(verdict.forced)
         {
-            self.announced = Some(verdict);
-            let sentence = verdict.sentence(plies);
-            writeln!(self.out, "{}", self.style.paint(Paint::Good, sentence))?;
+            self.announced = Some(verdict.forced);
+            writeln!(self.out, "{}", self.style.paint(Paint::Good, verdict))?;
         }
         Ok(())
     }

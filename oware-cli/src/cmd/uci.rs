@@ -29,9 +29,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use oware_book::Book;
-use oware_core::{Game, House, Rules};
-use oware_search::{Engine, EngineOptions, Event, Limits};
-use oware_uci::{Answer, BestMove, Command, Go, Located, Reader, SetPosition, excerpt};
+use oware_core::{Game, Rules};
+use oware_player::{Bot, limits_for};
+use oware_search::{Engine, EngineOptions, Event, Level, Limits};
+use oware_uci::{Answer, Command, Go, Located, Reader, SetPosition, excerpt};
 
 mod answers;
 mod clock;
@@ -152,8 +153,6 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         None => (None, None),
     };
     engine.set_endgame(crate::endgame::for_search(endgame.as_ref()));
-    // Only the best move's score is reported: play mode is faster.
-    engine.set_analysis(false);
     let mut uci = Uci {
         rules: args.rules,
         game: Game::new(args.rules),
@@ -451,22 +450,20 @@ impl Uci {
         }
         if !go.ponder
             && !go.infinite
-            && let Some((choice, reply)) = self.book_move()
+            && let Some(result) = self.book_move()
         {
-            let _ = say(format!("book move {choice}"));
+            let house = result.best.expect("a book move has a house");
+            let _ = say(format!("book move {house} ({})", result.score));
             // The book's best answer is the reply to ponder on, as a
             // search's second move would be.
-            let _ = send(&Answer::BestMove(BestMove {
-                house: Some(choice.house),
-                ponder: reply,
-            }));
+            let _ = send(&Answer::BestMove(best_move(&result)));
             let seat = self.game.position().to_move();
             self.lag_meter.answered(seat, started.elapsed());
             return;
         }
         let limits = match go.infinite {
             true => Limits::default(),
-            false => oware_match::search_limits(&go, self.game.position().to_move()),
+            false => limits_for(&go, self.game.position().to_move()),
         };
         let mode = if go.ponder {
             Mode::Ponder(limits)
@@ -484,21 +481,17 @@ impl Uci {
     }
 
     /// The book's move for the current game, if `OwnBook` is on and the
-    /// book holds the position (read as abapa's: see `set_option`).
-    /// With it, the book's best reply to that move, if the book holds one.
-    fn book_move(&self) -> Option<(oware_book::BookMove, Option<House>)> {
+    /// book holds the position (read as abapa's: see `set_option`), with
+    /// the book's best reply to it as the line's second move.
+    fn book_move(&self) -> Option<oware_search::SearchResult> {
         let book = self.book.as_ref()?;
-        let mut as_built = Game::from_position(self.game.position(), book.rules());
+        let as_built = Game::from_position(self.game.position(), book.rules());
         // Games differ: the choice among near-equal moves follows the clock.
         let random = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         // The bot at full strength, as `oware play` and the page open.
-        let bot = oware_book::Bot::new(oware_search::Level::MAX, Some(book));
-        let choice = bot.book_choice(&as_built, random)?;
-        as_built.play(choice.house).ok()?;
-        let reply = book.moves(&as_built).first().map(|m| m.house);
-        Some((choice, reply))
+        Bot::new(Level::MAX, Some(book)).book_move(&as_built, random)
     }
 
     /// Starts the engine searching `game` under `limits` on its thread,
@@ -571,12 +564,24 @@ fn think(
     signals: &Signals,
     wait: bool,
 ) -> (Engine, Option<Instant>) {
-    let result = engine.search(game, limits, &signals.stop, &mut |event| {
-        if let Event::Iteration(it) = event {
-            // A closed stdout means the GUI is gone; the main thread will see it too.
-            let _ = send(&Answer::Info(info(it)));
-        }
-    });
+    // The bot at full strength under the `go`'s limits (no noise, no book:
+    // `go` answered from the book before the search started), scoring only
+    // the best move, the one `info` reports: play mode is faster.
+    let bot = Bot::new(Level::MAX, None);
+    let chosen = bot.choose(
+        &mut engine,
+        game,
+        Some(limits),
+        0,
+        &signals.stop,
+        &mut |event| {
+            if let Event::Iteration(it) = event {
+                // A closed stdout means the GUI is gone; the main thread will see it too.
+                let _ = send(&Answer::Info(info(it, game.position().to_move())));
+            }
+        },
+    );
+    let result = chosen.result;
     // UCI: after `go infinite` or `go ponder` the answer waits for `stop`,
     // even when the search has nothing left to do.
     while wait && !signals.stop.load(Ordering::Relaxed) {

@@ -284,6 +284,31 @@ fn a_fen_with_north_to_move() {
 }
 
 #[test]
+fn a_proven_score_says_what_it_proves_as_the_terminal_does() {
+    let mut engine = Engine::start();
+    // South's F sows into a, making 2: South captures them, reaching 26.
+    engine.exchange("position fen 0-0-0-0-0-1-1-0-0-0-1-1-24-20-S");
+    let answer = engine.exchange("go depth 3");
+    let proven: Vec<&String> = answer
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!proven.is_empty(), "{answer:?}");
+    for line in proven {
+        assert!(
+            line.ends_with(" string South can force a win (within 1 ply with best play)"),
+            "{line}"
+        );
+    }
+    assert_eq!(best_move(answer.last().unwrap()), "F");
+    // A heuristic score proves nothing: no string.
+    engine.exchange("position startpos");
+    let answer = engine.exchange("go depth 2");
+    assert!(answer.iter().all(|l| !l.contains(" string ")), "{answer:?}");
+    engine.quit();
+}
+
+#[test]
 fn the_end_of_input_lets_a_search_with_limits_finish() {
     let run = oware(&["uci"], "position startpos\ngo depth 4\n");
     assert_eq!(run.code, 0);

@@ -458,56 +458,6 @@ fn levels_parse_and_strengthen_monotonically() {
 }
 
 #[test]
-fn a_level_chooses_a_legal_move_reproducibly() {
-    let game = Game::new(Rules::ABAPA);
-    let level = Level::new(2).unwrap();
-    let stop = AtomicBool::new(false);
-    let mut choose = |seed| {
-        let mut engine = engine(SearchConfig::PLAY, false);
-        engine
-            .choose_move(&game, level, seed, &stop, &mut |_| {})
-            .best
-            .unwrap()
-    };
-    let first = choose(7);
-    assert!(game.legal_moves().contains(first));
-    assert_eq!(choose(7), first);
-    let choices: std::collections::BTreeSet<House> = (0..40).map(&mut choose).collect();
-    assert!(choices.len() > 1, "a low level's noise varies its choice");
-}
-
-#[test]
-fn a_level_chosen_for_a_front_end_scores_every_house() {
-    // After E, North has six legal moves.
-    let mut game = Game::new(Rules::ABAPA);
-    game.play(House::E).unwrap();
-    let legal = game.legal_moves().len();
-    let stop = AtomicBool::new(false);
-    let noiseless = Level::all().find(|l| l.noise() == 0.0).unwrap();
-    for level in [Level::MIN, noiseless] {
-        let mut shown = engine(SearchConfig::PLAY, false);
-        let chosen = level.choose(&mut shown, &game, 7, &stop, &mut |_| {});
-        assert_eq!(chosen.root_scores.len(), legal, "level {level}");
-        assert!(!shown.analysis(), "the engine's own mode is left as it was");
-        let mut played = engine(SearchConfig::PLAY, false);
-        let plain = played.choose_move(&game, level, 7, &stop, &mut |_| {});
-        if level.noise() > 0.0 {
-            // The same search and the same noise: the same choice.
-            assert_eq!(
-                chosen,
-                SearchResult {
-                    elapsed: chosen.elapsed,
-                    ..plain
-                }
-            );
-        } else {
-            // Play mode scores only the best move.
-            assert_eq!(plain.root_scores.len(), 1, "level {level}");
-        }
-    }
-}
-
-#[test]
 fn a_search_stops_deepening_once_every_root_result_is_proven_within_reach() {
     // Endgames of a few seeds without history, where lines can go round
     // for ever: a search allowed 18 plies stops before, once every

@@ -39,7 +39,26 @@ test('a position in the endgame database shows its exact bar', async () => {
   await page.close();
 });
 
-test('under awari-split the endgame worker builds the awari database', async () => {
+test('under awari-split the awari database\'s exact value shows its bar', async () => {
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  // The position of the first test, played under Romein and Bal's awari:
+  // South's F makes a 2 in North's a and wins (26-20), grand slams aside.
+  await page.setInputFiles('#open-file', {
+    name: 'awari.ogn',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('[Variant "awari-split"]\n[FEN "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S"]\n\n*\n'),
+  });
+  await waitState(page, 'your-turn');
+  const report = async () => (await page.waitForFunction(() => window.oware.debug.endgames, null, { timeout: 60_000 })).jsonValue();
+  await eventually(async () => assert.equal((await report()).ruleset, 'awari'), 60_000);
+  await page.waitForSelector('.mark.proof[data-source="database"]', { timeout: 10_000 });
+  const name = await page.evaluate(() => document.querySelector('.mark.proof').getAttribute('aria-label'));
+  assert.equal(name, 'South can force a win (proved by the endgame database)');
+  await page.close();
+});
+
+test('each rule set gets the endgame database true for it: awari\'s under awari-split, none under awari', async () => {
   const page = await open(browser);
   await waitState(page, 'your-turn');
   const report = async () => (await page.waitForFunction(() => window.oware.debug.endgames, null, { timeout: 60_000 })).jsonValue();
@@ -54,8 +73,13 @@ test('under awari-split the endgame worker builds the awari database', async () 
   assert.equal(awari.ok, true);
   assert.equal(awari.seeds, abapa.seeds);
   assert.equal(awari.bytes, awari.positions);
-  // Back under awari (each player taking their own row), abapa's again.
+  // Under awari (each player taking their own row) no database's values
+  // are true: none is built.
   await page.selectOption('#rules', 'awari');
+  await waitState(page, 'your-turn');
+  await eventually(async () => assert.equal((await report()).ruleset, null), 60_000);
+  // Back under abapa, abapa's again.
+  await page.selectOption('#rules', 'abapa');
   await waitState(page, 'your-turn');
   await eventually(async () => assert.equal((await report()).ruleset, 'abapa'), 60_000);
   await page.close();

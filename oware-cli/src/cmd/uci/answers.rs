@@ -4,6 +4,8 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use oware_core::Seat;
+use oware_player::Verdict;
 use oware_search::{Iteration, SearchResult};
 use oware_uci::{Answer, BestMove, Info};
 
@@ -36,8 +38,11 @@ pub(super) fn busy(command: &str) -> io::Result<()> {
     ))
 }
 
-/// A completed depth as the protocol's `info`: the score in centi-seeds.
-pub(super) fn info(it: &Iteration) -> Info {
+/// A completed depth as the protocol's `info`: the score in centi-seeds,
+/// and when it is proven, what it proves (`string North can force a win
+/// (within 7 plies with best play)`), as the terminal says it; `mover` is
+/// the seat whose search it is.
+pub(super) fn info(it: &Iteration, mover: Seat) -> Info {
     Info {
         depth: Some(it.depth),
         score: Some(it.score.to_centi()),
@@ -45,7 +50,7 @@ pub(super) fn info(it: &Iteration) -> Info {
         nps: Some(it.nps()),
         time: Some(it.elapsed),
         pv: it.pv.clone(),
-        string: None,
+        string: Verdict::of(it.score, mover).map(|verdict| verdict.to_string()),
     }
 }
 
