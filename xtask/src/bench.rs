@@ -38,7 +38,10 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     };
     let report = bench::run_with(args.depth, evaluation);
     if !args.linear {
-        println!("bench: the network on {}", oware_search::eval::simd::describe());
+        println!(
+            "bench: the network on {}",
+            oware_search::eval::simd::describe()
+        );
     }
     println!(
         "bench: {} positions, depth {}: {} nodes, {:.2} M nodes/s ({} ms) [load {}]",

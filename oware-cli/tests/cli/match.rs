@@ -381,7 +381,10 @@ fn mistakes_in_the_command_are_named_before_any_game() {
                 "--timeout",
                 "300",
             ],
-            "engine quiet: did not start: sh: no uciok within 300 ms".to_owned(),
+            format!(
+                "engine quiet: did not start: {}: no uciok within 300 ms",
+                misbehaving_engine()
+            ),
         ),
         (
             vec!["--engine", "level:3", "--engine", "cmd=oware uci"],
