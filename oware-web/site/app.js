@@ -595,7 +595,7 @@ async function start() {
   });
   listenToKeys(() => settings.seat, {
     sow: (i) => humanMove(i, 'keyboard'), hint: whenReady(askHint), undo: whenReady(undo),
-    moveNow: whenReady(moveNow), newGame: whenReady(() => replacements.newGame()), focusHouse: (i) => board.focusHouse(i),
+    moveNow: whenReady(moveNow), newGame: whenReady(() => replacements.newGame()),
     step: whenReady(stepPly), start: whenReady(() => showPly(0)), live: whenReady(backToGame),
   });
   worker.start();
