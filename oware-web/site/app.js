@@ -277,10 +277,15 @@ function forgetChalk(scoresStay = false) {
 
 // ---- The clock ----------------------------------------------------------------
 
-/** Starts the player's clock when it is the player's move (the board still, the game on). */
+/**
+ * Starts the player's clock when it is the player's move (the board still,
+ * the game on), once the player has made a move in the game: a clock chosen
+ * on a fresh board, or a game whose first move is the player's, waits for it.
+ */
 function playerClock() {
   const clock = page.clock;
   if (!clock || over() || page.failed || sowing.running || game.stateNow().toMove !== settings.seat) return;
+  if (![...game.moves].some((m) => seatOf(indexOf(m)) === settings.seat)) return;
   startClock(clock, settings.seat, performance.now());
   keepGame();
   render();

@@ -6,7 +6,8 @@
 // time. Both clocks are drawn beside the status, the running one lit.
 //
 // As app.js plays a game on a clock, the player's runs while it is the
-// player's move, the bot's from its search's request until its answer
+// player's move from the player's first move on (as on lichess, the first
+// move is not timed), the bot's from its search's request until its answer
 // arrives, neither during the sowing; each gains the increment once its
 // move is played. A side whose time runs out loses the game. A game on a
 // clock is not taken back (undo is disabled); a new game, rules change,

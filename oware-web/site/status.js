@@ -36,8 +36,7 @@ export function drawStatus(scene) {
   } else if (viewing) {
     text = viewingText(scene);
   } else if (clock?.lost) {
-    const verdict = clock.lost === settings.seat ? 'the bot wins' : 'you win';
-    text = `Game over: ${lostOnTime(clock.lost)}, ${verdict}. Start a new game.`;
+    text = outcomeText(onTime(clock.lost, state.cells), settings.seat, false);
   } else if (state.outcome) {
     text = outcomeText(state.outcome, settings.seat, canTakeBack(scene));
   } else if (search?.kind === 'bot') {
@@ -81,9 +80,25 @@ function lastMoveText(last, seat, shown) {
 }
 
 /**
+ * A game lost on time by `lost` with `cells` on the board, as an outcome:
+ * the other seat wins whatever the stores hold, and the seeds in the
+ * houses count for no one.
+ * @param {Seat} lost @param {number[]} cells
+ * @returns {Pick<Outcome, 'winner' | 'seeds' | 'reason' | 'ending'>}
+ */
+function onTime(lost, cells) {
+  const left = cells.slice(0, 12).reduce((a, b) => a + b, 0);
+  const seeds = left === 1 ? 'the 1 seed on the board goes' : `the ${left} seeds on the board go`;
+  return {
+    winner: other(lost), seeds: [cells[12], cells[13]], reason: lostOnTime(lost),
+    ending: left ? `The clock decided it, not the seeds: ${seeds} to no one.` : null,
+  };
+}
+
+/**
  * "Game over: You win, 26–20 (…). Undo, or start a new game.", offering
  * undo only if the game can be taken back (`undoable`).
- * @param {Outcome} outcome @param {Seat} seat @param {boolean} undoable
+ * @param {Pick<Outcome, 'winner' | 'seeds' | 'reason' | 'ending'>} outcome @param {Seat} seat @param {boolean} undoable
  */
 function outcomeText(outcome, seat, undoable) {
   const [south, north] = outcome.seeds;
