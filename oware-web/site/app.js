@@ -27,6 +27,9 @@
 //   cleared by `recover`, with a fresh worker, when the player starts over.
 // - shown and hint, the last search's chalk: set as it is done; dropped by
 //   `forgetChalk` when the position they are about is left.
+// - moved: the bot's search whose move was played last (the status says
+//   how long it took; a hint asked since has its own time); set as the bot
+//   moves, dropped when the game changes (`setMoves`).
 // - viewing: the earlier position looked at (`showPly`), read-only while
 //   the game goes on (the bot's search and moves are not disturbed);
 //   dropped when the game changes (`setMoves`).
@@ -86,6 +89,7 @@ import { $ } from './dom.js';
  * @property {string} gameId the id of the game on the board in the recent list
  * @property {Search | null} search the search in progress
  * @property {Search | null} shown the last search done, its chalk kept until the position changes
+ * @property {Search | null} moved the bot's search whose move was played last
  * @property {number | null} hint the house a hint recommends
  * @property {string | null} failed why the engine failed, until the player starts over
  * @property {Previous | null} previous the game the last new game, rules change, load, open or link replaced; null once undone
@@ -106,7 +110,7 @@ const game = new Game(settings.rules);
 
 /** What the page is doing; see the top of this file. @type {Page} */
 const page = {
-  phase: 'loading', gameId: newId(), search: null, shown: null, hint: null, failed: null,
+  phase: 'loading', gameId: newId(), search: null, shown: null, moved: null, hint: null, failed: null,
   previous: null, info: null, pending: null, viewing: null, analysis: null, clock: null,
 };
 
@@ -157,8 +161,8 @@ const replacements = new Replacements({ game, settings, page, notes, adopt, snap
 
 /** What the drawing modules are handed. @returns {Scene} */
 function scene() {
-  const { search, shown, hint, failed, previous, viewing, clock } = page;
-  return { settings, game, search, shown, hint, failed, previous, viewing, clock, sowing, notes };
+  const { search, shown, moved, hint, failed, previous, viewing, clock } = page;
+  return { settings, game, search, shown, moved, hint, failed, previous, viewing, clock, sowing, notes };
 }
 
 let frame = 0;
@@ -341,6 +345,7 @@ function setMoves(moves, start = game.start) {
   const answer = game.set(settings.rules, moves, start);
   if (!answer.ok) return answer;
   forgetChalk();
+  page.moved = null;
   page.viewing = null;
   keep();
   return answer;
@@ -489,6 +494,7 @@ function finishSearch(result, arrived) {
   // The pacer hands on only the answer of the search running.
   if (!s) return;
   game.learn(takeResult(s, result, arrived));
+  s.elapsed = performance.now() - s.started;
   if (s.kind === 'bot') {
     debug.timings.push({
       level: s.level, engineMs: s.took, wallMs: s.wall, shownMs: performance.now() - s.started, depth: s.depth, nodes: s.nodes,
@@ -504,6 +510,7 @@ function searchDone(s) {
     page.hint = s.best;
     render();
   } else {
+    page.moved = s;
     playBot(s.best);
   }
 }
@@ -524,6 +531,7 @@ function moveNow() {
   if (s.kind === 'bot' && page.clock) stopClock(page.clock, performance.now());
   stopSearch();
   s.took = performance.now() - s.started;
+  s.elapsed = s.took;
   searchDone(s);
 }
 
@@ -539,10 +547,18 @@ function fail(message) {
 
 // ---- Settings ---------------------------------------------------------------
 
-/** The level of the next search (one under way keeps its own). @param {number} level */
+/**
+ * The level of the next search: one under way keeps its own, and the note
+ * says so (the slate goes on naming the level it thinks at).
+ * @param {number} level
+ */
 function setLevel(level) {
   settings.level = level;
   keep();
+  const s = page.search;
+  if (s?.kind === 'bot' && s.level !== level) {
+    notes.show(`Level ${level} from the bot's next move: it finishes this one at level ${s.level}.`);
+  }
   render();
 }
 

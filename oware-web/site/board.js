@@ -4,7 +4,7 @@
 // right; the other row is read right to left, so sowing runs
 // counter-clockwise as on a real board.
 
-import { letter, other, seatOf, SEAT_NAME, SEATS } from './houses.js';
+import { letter, other, seatOf, SEAT_NAME, SEATS, count } from './houses.js';
 import { svgElement as el } from './dom.js';
 
 /** @import { Seat, Outcome } from './messages.js' */
@@ -281,7 +281,7 @@ export class BoardView {
       : !mine ? `${SEAT_NAME[other(view.humanSeat)]}'s house`
       : yourTurn ? (legal ? 'you can sow it' : 'not playable now') : 'your house';
     const lastNote = view.last?.house === i ? ', the last move' : '';
-    g.setAttribute('aria-label', `house ${letter(i)}, ${seeds} seed${seeds === 1 ? '' : 's'}, ${state}${lastNote}`);
+    g.setAttribute('aria-label', `house ${letter(i)}, ${count(seeds, 'seed')}, ${state}${lastNote}`);
     g.setAttribute('aria-disabled', yourTurn && legal ? 'false' : 'true');
   }
 

@@ -28,7 +28,7 @@ export function pageState({ settings, game, search, sowing, failed, clock }) {
 
 /** Writes the status line and the page's state word. @param {Scene} scene */
 export function drawStatus(scene) {
-  const { settings, game, search, shown, hint, sowing, failed, notes, clock, viewing } = scene;
+  const { settings, game, search, shown, moved, hint, sowing, failed, notes, clock, viewing } = scene;
   const state = game.stateNow();
   let text;
   if (failed) {
@@ -44,7 +44,7 @@ export function drawStatus(scene) {
   } else if (sowing.running) {
     text = '…';
   } else {
-    const last = lastMoveText(state.last, settings.seat, shown);
+    const last = lastMoveText(state.last, settings.seat, moved?.ply === game.moves.length - 1 ? moved : null);
     text = `${last}Your move: click or tap one of your houses, or press its letter.`;
     if (search?.kind === 'hint') text = `${last}Looking for a hint…`;
     else if (hint !== null && shown?.kind === 'hint') text = `${last}Hint: sow ${letter(hint)} (${shown.score?.text ?? ''}).`;
@@ -68,14 +68,18 @@ function viewingText({ settings, game, search, clock }) {
   return `${back} to play.${meanwhile}`;
 }
 
-/** "You sowed C, capturing 3. ", or the bot's move with how long it took. @param {LastMove | null} last @param {Seat} seat @param {Search | null} shown */
-function lastMoveText(last, seat, shown) {
+/**
+ * "You sowed C, capturing 3. ", or the bot's move with how long its search
+ * (`moved`, the one that chose it) took, as the slate showed it.
+ * @param {LastMove | null} last @param {Seat} seat @param {Search | null} moved
+ */
+function lastMoveText(last, seat, moved) {
   if (!last) return '';
   const who = last.seat === seat ? 'You' : SEAT_NAME[last.seat];
   const took = last.seeds > 0 ? `, capturing ${last.seeds}` : '';
   const bot = last.seat !== seat;
-  const time = bot && shown?.book ? ' from the opening book'
-    : bot && shown?.took ? ` after ${(shown.took / 1000).toFixed(1)} s` : '';
+  const time = bot && moved?.book ? ' from the opening book'
+    : bot && moved ? ` after ${(moved.elapsed / 1000).toFixed(1)} s` : '';
   return `${who} sowed ${letter(last.house)}${took}${time}. `;
 }
 

@@ -28,6 +28,7 @@ import { indexOf, letter, other } from './houses.js';
  * @property {Game} game
  * @property {Search | null} search
  * @property {Search | null} shown
+ * @property {Search | null} moved
  * @property {number | null} hint
  * @property {string | null} failed
  * @property {Previous | null} previous
