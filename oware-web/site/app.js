@@ -34,11 +34,15 @@
 //   the game goes on (the bot's search and moves are not disturbed);
 //   dropped when the game changes (`setMoves`).
 // - gameId and clock: the game on the board's (`adopt`; `setClock` for a
-//   game not yet begun); the clock's own changes are clock.js's, called
+//   game not yet begun; a new id when another tab moved the same game on,
+//   `keepOwnLine`); the clock's own changes are clock.js's, called
 //   here as the turn goes (when each clock runs, and what a reload or a
 //   reopening brings back, is written there). The game is kept as its
 //   clocks stand whenever one starts and when it leaves the board or the
 //   tab (`keepGame`).
+// - keptAs: the game of `gameId` as this tab last kept it or took it from
+//   the recent list (its start and moves), to tell when another tab has
+//   written a different line under the same id (`keepOwnLine`).
 // - previous and pending: the game replaced, and a transcript waiting for
 //   the module (replace.js). No game is ever dropped: a replaced game stays
 //   in the recent list and can be brought back.
@@ -48,9 +52,9 @@
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
 import { keepOffline } from './offline.js';
 import { BoardView } from './board.js';
-import { indexOf, seatOf, other, SEAT_NAME } from './houses.js';
+import { indexOf, seatOf, other, SEAT_NAME, count } from './houses.js';
 import { Game } from './game.js';
-import { loadSettings, saveSettings, saveTab, loadRecent, remember, newId } from './storage.js';
+import { loadSettings, saveSettings, saveTab, loadRecent, remember, newId, lineOf } from './storage.js';
 import { EngineWorker } from './engine-worker.js';
 import { Pacer } from './pacing.js';
 import { newSearch, takeEvent, takeResult } from './search.js';
@@ -87,6 +91,7 @@ import { $ } from './dom.js';
  * @typedef {object} Page
  * @property {'loading' | 'ready' | 'broken'} phase 'loading' until the module is on the page, then 'ready' ('broken' if it never loads)
  * @property {string} gameId the id of the game on the board in the recent list
+ * @property {string | null} keptAs the game of `gameId` as this tab last kept it or read it (`lineOf`), null before
  * @property {Search | null} search the search in progress
  * @property {Search | null} shown the last search done, its chalk kept until the position changes
  * @property {Search | null} moved the bot's search whose move was played last
@@ -110,7 +115,7 @@ const game = new Game(settings.rules);
 
 /** What the page is doing; see the top of this file. @type {Page} */
 const page = {
-  phase: 'loading', gameId: newId(), search: null, shown: null, moved: null, hint: null, failed: null,
+  phase: 'loading', gameId: newId(), keptAs: null, search: null, shown: null, moved: null, hint: null, failed: null,
   previous: null, info: null, pending: null, viewing: null, analysis: null, clock: null,
 };
 
@@ -210,9 +215,29 @@ function over() {
 
 /** Keeps the game as it stands, its clocks too (for this tab, and in the recent list). */
 function keepGame() {
+  keepOwnLine();
   const entry = snapshot();
   saveTab(entry, page.previous);
   remember({ ...entry, date: Date.now(), result: result() });
+  page.keptAs = lineOf(entry);
+}
+
+/**
+ * Two tabs on one game (a reopened or resumed game) never lose a line: when
+ * the recent list holds another line under this game's id than this tab
+ * kept (another tab played on), the game on this board takes a new id, so
+ * that each line is kept as a game of its own, and the page says so; the
+ * other tab's line is then listed with its Reopen button. Called when
+ * another tab writes the list (its `storage` event) and before each keep.
+ */
+function keepOwnLine() {
+  if (page.keptAs === null) return;
+  const stored = loadRecent().find((g) => g.id === page.gameId);
+  if (!stored || lineOf(stored) === page.keptAs) return;
+  page.gameId = newId();
+  page.keptAs = null;
+  notes.show(`This game went on in another tab (${count(stored.moves.length, 'move')} there): the line on this board is kept as a game of its own, and the other is in Recent games.`, { lasting: true });
+  keepGame();
 }
 
 /** Keeps the game and the settings, and asks the endgame database (the one for its rules) about its position. */
@@ -374,6 +399,7 @@ function adopt(next, resumed = false) {
   sowing.stop();
   game.forgetProof();
   page.gameId = next.id ?? newId();
+  page.keptAs = next.id ? lineOf(next) : null;
   // A kept game comes with its clocks (or null for none); any other game gets the setting's.
   page.clock = next.clock !== undefined ? restoredClocks(next.clock, resumed ? Date.now() : null) : newClocks(settings.clock);
   settings.rules = next.rules;
@@ -608,8 +634,11 @@ async function start() {
     analyse: whenReady(() => analysis.start(game)), cancel: () => analysis.cancel(),
   });
   window.addEventListener('hashchange', whenReady(() => replacements.openLink()));
-  // Another tab's game changed the recent list.
-  window.addEventListener('storage', () => render());
+  // Another tab's game changed the recent list (and perhaps moved this game on).
+  window.addEventListener('storage', () => {
+    if (page.phase === 'ready' && game.state) keepOwnLine();
+    render();
+  });
   // The tab closed or reloaded: the game kept with its clocks as they stand.
   window.addEventListener('pagehide', () => {
     if (page.phase === 'ready' && game.state) keepGame();

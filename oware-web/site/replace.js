@@ -166,8 +166,9 @@ export class Replacements {
   }
 
   /**
-   * Puts this tab's kept game back on the board (or a new one), with the
-   * game it replaced, and the page's old single game in the recent list.
+   * Puts this tab's kept game back on the board, with the game it replaced;
+   * in a new tab, the last unfinished game of the recent list (or a new
+   * one); and the page's old single game in the recent list.
    */
   restore() {
     const { game, settings } = this;
@@ -181,8 +182,14 @@ export class Replacements {
     this.page.previous = tab.previous;
     const kept = tab.game && game.check(tab.game.rules, tab.game.moves ?? '', tab.game.start ?? null).ok;
     // The tab's own game goes on where it stopped (its running clock charged the time since).
-    if (kept && tab.game) this.adopt(tab.game, true);
-    else this.adopt({ rules: settings.rules });
+    if (kept && tab.game) return this.adopt(tab.game, true);
+    // A new tab, or a return visit: the last unfinished game comes back,
+    // paused while it was away as a reopened game is (see clock.js).
+    const unfinished = loadRecent().find((g) => g.result === null && (g.moves || g.start)
+      && game.check(g.rules, g.moves, g.start ?? null).ok);
+    if (!unfinished) return this.adopt({ rules: settings.rules });
+    this.adopt(unfinished);
+    this.notes.show(`Your unfinished game of ${count(unfinished.moves.length, 'move')} is back, as you left it: "New game" starts another.`, { lasting: true });
   }
 }
 

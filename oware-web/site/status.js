@@ -119,40 +119,42 @@ function outcomeText(outcome, seat, undoable) {
  * A short note put before the status ("Move taken back."), gone after a
  * few seconds; a note about a refused move ("Not that one: …") goes sooner,
  * as soon as a move is played or a hint asked (`moved`): it is about a
- * position left behind.
+ * position left behind. A lasting note (that the game came back, or went
+ * on in another tab) stays until then, however long the player takes.
  */
 export class Notes {
   /** `onChange()` is called when the note appears or goes. @param {() => void} onChange */
   constructor(onChange) {
     this.onChange = onChange;
     this.text = '';
-    /** Whether the note shown is about a refused move. */
-    this.refusal = false;
+    /** Whether the note goes at the next move or hint (a refusal's, or a lasting one). */
+    this.untilMoved = false;
     this.timer = 0;
   }
 
   /**
-   * Shows `text` for a few seconds, in place of the note shown; `refusal`:
-   * it says why a move was refused.
-   * @param {string} text @param {{ refusal?: boolean }} [how]
+   * Shows `text` in place of the note shown, for a few seconds; `refusal`:
+   * it says why a move was refused (gone sooner, at the next move);
+   * `lasting`: it stays until the next move.
+   * @param {string} text @param {{ refusal?: boolean, lasting?: boolean }} [how]
    */
-  show(text, { refusal = false } = {}) {
+  show(text, { refusal = false, lasting = false } = {}) {
     this.text = text;
-    this.refusal = refusal;
+    this.untilMoved = refusal || lasting;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.clear(), NOTE_MS);
+    if (!lasting) this.timer = setTimeout(() => this.clear(), NOTE_MS);
     this.onChange();
   }
 
-  /** A move was played or a hint asked: a refused move's note goes. */
+  /** A move was played or a hint asked: a refused move's note, or a lasting one, goes. */
   moved() {
-    if (this.text && this.refusal) this.clear();
+    if (this.text && this.untilMoved) this.clear();
   }
 
   clear() {
     clearTimeout(this.timer);
     this.text = '';
-    this.refusal = false;
+    this.untilMoved = false;
     this.onChange();
   }
 }
