@@ -129,7 +129,10 @@ pub fn open(text: &str) -> String {
     }
     let mut json = Json::new();
     json.begin_object();
-    if text.chars().all(|c| c.is_ascii_alphabetic() || c.is_whitespace()) {
+    if text
+        .chars()
+        .all(|c| c.is_ascii_alphabetic() || c.is_whitespace())
+    {
         let moves: String = text.split_whitespace().collect();
         json.key("ok").bool(true);
         json.key("rules").null();
