@@ -42,7 +42,8 @@
 //   tab (`keepGame`).
 // - keptAs: the game of `gameId` as this tab last kept it or took it from
 //   the recent list (its start and moves), to tell when another tab has
-//   written a different line under the same id (`keepOwnLine`).
+//   written a different line under the same id (`keepOwnLine`); behind:
+//   that other tab's line, until this tab's is more than a part of it.
 // - previous and pending: the game replaced, and a transcript waiting for
 //   the module (replace.js). No game is ever dropped: a replaced game stays
 //   in the recent list and can be brought back.
@@ -92,6 +93,7 @@ import { $ } from './dom.js';
  * @property {'loading' | 'ready' | 'broken'} phase 'loading' until the module is on the page, then 'ready' ('broken' if it never loads)
  * @property {string} gameId the id of the game on the board in the recent list
  * @property {string | null} keptAs the game of `gameId` as this tab last kept it or read it (`lineOf`), null before
+ * @property {string | null} behind another tab's line of this game, which holds this tab's whole (not listed twice)
  * @property {Search | null} search the search in progress
  * @property {Search | null} shown the last search done, its chalk kept until the position changes
  * @property {Search | null} moved the bot's search whose move was played last
@@ -115,7 +117,7 @@ const game = new Game(settings.rules);
 
 /** What the page is doing; see the top of this file. @type {Page} */
 const page = {
-  phase: 'loading', gameId: newId(), keptAs: null, search: null, shown: null, moved: null, hint: null, failed: null,
+  phase: 'loading', gameId: newId(), keptAs: null, behind: null, search: null, shown: null, moved: null, hint: null, failed: null,
   previous: null, info: null, pending: null, viewing: null, analysis: null, clock: null,
 };
 
@@ -218,8 +220,13 @@ function keepGame() {
   keepOwnLine();
   const entry = snapshot();
   saveTab(entry, page.previous);
+  const line = lineOf(entry);
+  // A line that another tab's holds whole (this tab fell behind it) is not
+  // listed twice: nothing of it would be lost.
+  if (page.behind?.startsWith(line)) return;
+  page.behind = null;
   remember({ ...entry, date: Date.now(), result: result() });
-  page.keptAs = lineOf(entry);
+  page.keptAs = line;
 }
 
 /**
@@ -227,8 +234,10 @@ function keepGame() {
  * the recent list holds another line under this game's id than this tab
  * kept (another tab played on), the game on this board takes a new id, so
  * that each line is kept as a game of its own, and the page says so; the
- * other tab's line is then listed with its Reopen button. Called when
- * another tab writes the list (its `storage` event) and before each keep.
+ * other tab's line is then listed with its Reopen button. This tab's line
+ * is listed once it is more than a part of the other's (`behind`). Called
+ * when another tab writes the list (its `storage` event) and before each
+ * keep.
  */
 function keepOwnLine() {
   if (page.keptAs === null) return;
@@ -236,7 +245,8 @@ function keepOwnLine() {
   if (!stored || lineOf(stored) === page.keptAs) return;
   page.gameId = newId();
   page.keptAs = null;
-  notes.show(`This game went on in another tab (${count(stored.moves.length, 'move')} there): the line on this board is kept as a game of its own, and the other is in Recent games.`, { lasting: true });
+  page.behind = lineOf(stored);
+  notes.show(`This game went on in another tab (${count(stored.moves.length, 'move')} there): it is in Recent games, and a move here keeps this line as a game of its own.`, { lasting: true });
   keepGame();
 }
 
@@ -400,6 +410,7 @@ function adopt(next, resumed = false) {
   game.forgetProof();
   page.gameId = next.id ?? newId();
   page.keptAs = next.id ? lineOf(next) : null;
+  page.behind = null;
   // A kept game comes with its clocks (or null for none); any other game gets the setting's.
   page.clock = next.clock !== undefined ? restoredClocks(next.clock, resumed ? Date.now() : null) : newClocks(settings.clock);
   settings.rules = next.rules;

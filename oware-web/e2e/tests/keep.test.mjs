@@ -143,9 +143,12 @@ test('two tabs on one game: each line is kept as its own game, and the tab left 
   const lineTwo = await transcript(two);
   // The first tab hears of it (a storage event) and says so.
   await eventually(async () => assert.match(await one.locator('#status').textContent(),
-    /^This game went on in another tab \([34] moves there\): the line on this board is kept as a game of its own, and the other is in Recent games\./));
+    /^This game went on in another tab \([34] moves there\): it is in Recent games, and a move here keeps this line as a game of its own\./));
   assert.equal(await transcript(one), shared);
   assert.equal((await recent(one)).length, 1, "the other tab's line is listed, to reopen");
+  // This tab's line, a part of the other's, is not listed twice.
+  const listed = await one.evaluate(() => JSON.parse(localStorage.getItem('oware.recent')).map((g) => g.moves));
+  assert.equal(listed.length, 1, JSON.stringify(listed));
   await sow(one, 'f');
   const lineOne = await transcript(one);
   assert.notEqual(lineOne, lineTwo);
