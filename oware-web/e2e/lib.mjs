@@ -116,13 +116,15 @@ export async function drawn(page) {
 /**
  * For the measuring scripts, as an init script (it runs in the page before
  * the page's own code): the bot at level 1 moving first as South while the
- * player holds North, and `window.started` marking, in ms from navigation,
+ * player holds North in a new game, and `window.started` marking, in ms from navigation,
  * when the page's module has answered (`page`: the board drawn), when the
  * search's worker has loaded its module (`worker`) and when its first
  * answer arrived (`answer`).
  */
 export function startMarks() {
   localStorage.setItem('oware.settings', JSON.stringify({ level: 1, seat: 'north', rules: 'abapa', clock: 'off' }));
+  // No unfinished game to resume: each visit starts one, the bot to move.
+  localStorage.removeItem('oware.recent');
   window.started = {};
   const mark = (what) => { window.started[what] ??= performance.now(); };
   new MutationObserver(() => {

@@ -8,6 +8,7 @@
 
 import { EngineWorker } from './engine-worker.js';
 import { gameWords } from './game.js';
+import { count } from './houses.js';
 
 /** @import { Judgement, SearchMessage } from './messages.js' */
 
@@ -119,11 +120,8 @@ export function progressText(run) {
   const done = run.judged.length;
   if (run.running) return `Analysing at depth ${ANALYSIS_DEPTH}: move ${done + 1} of ${total}…`;
   /** @param {'?' | '??'} mark @param {string} word */
-  const count = (mark, word) => {
-    const n = run.judged.filter((j) => j?.mark === mark).length;
-    return `${n} ${word}${n === 1 ? '' : 's'}`;
-  };
-  const found = `${count('?', 'mistake')}, ${count('??', 'blunder')}`;
+  const marked = (mark, word) => count(run.judged.filter((j) => j?.mark === mark).length, word);
+  const found = `${marked('?', 'mistake')}, ${marked('??', 'blunder')}`;
   if (run.cancelled) return `Analysis cancelled after ${done} of ${total} moves: ${found}.`;
   return `Analysed ${total} moves at depth ${ANALYSIS_DEPTH}: ${found}.`;
 }

@@ -27,15 +27,23 @@
 //   cleared by `recover`, with a fresh worker, when the player starts over.
 // - shown and hint, the last search's chalk: set as it is done; dropped by
 //   `forgetChalk` when the position they are about is left.
+// - moved: the bot's search whose move was played last (the status says
+//   how long it took; a hint asked since has its own time); set as the bot
+//   moves, dropped when the game changes (`setMoves`).
 // - viewing: the earlier position looked at (`showPly`), read-only while
 //   the game goes on (the bot's search and moves are not disturbed);
 //   dropped when the game changes (`setMoves`).
 // - gameId and clock: the game on the board's (`adopt`; `setClock` for a
-//   game not yet begun); the clock's own changes are clock.js's, called
+//   game not yet begun; a new id when another tab moved the same game on,
+//   `keepOwnLine`); the clock's own changes are clock.js's, called
 //   here as the turn goes (when each clock runs, and what a reload or a
 //   reopening brings back, is written there). The game is kept as its
 //   clocks stand whenever one starts and when it leaves the board or the
 //   tab (`keepGame`).
+// - keptAs: the game of `gameId` as this tab last kept it or took it from
+//   the recent list (its start and moves), to tell when another tab has
+//   written a different line under the same id (`keepOwnLine`); behind:
+//   that other tab's line, until this tab's is more than a part of it.
 // - previous and pending: the game replaced, and a transcript waiting for
 //   the module (replace.js). No game is ever dropped: a replaced game stays
 //   in the recent list and can be brought back.
@@ -45,9 +53,9 @@
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
 import { keepOffline } from './offline.js';
 import { BoardView } from './board.js';
-import { indexOf, seatOf, other, SEAT_NAME } from './houses.js';
+import { indexOf, seatOf, other, SEAT_NAME, count } from './houses.js';
 import { Game } from './game.js';
-import { loadSettings, saveSettings, saveTab, loadRecent, remember, newId } from './storage.js';
+import { loadSettings, saveSettings, saveTab, loadRecent, remember, newId, lineOf } from './storage.js';
 import { EngineWorker } from './engine-worker.js';
 import { Pacer } from './pacing.js';
 import { newSearch, takeEvent, takeResult } from './search.js';
@@ -84,8 +92,11 @@ import { $ } from './dom.js';
  * @typedef {object} Page
  * @property {'loading' | 'ready' | 'broken'} phase 'loading' until the module is on the page, then 'ready' ('broken' if it never loads)
  * @property {string} gameId the id of the game on the board in the recent list
+ * @property {string | null} keptAs the game of `gameId` as this tab last kept it or read it (`lineOf`), null before
+ * @property {string | null} behind another tab's line of this game, which holds this tab's whole (not listed twice)
  * @property {Search | null} search the search in progress
  * @property {Search | null} shown the last search done, its chalk kept until the position changes
+ * @property {Search | null} moved the bot's search whose move was played last
  * @property {number | null} hint the house a hint recommends
  * @property {string | null} failed why the engine failed, until the player starts over
  * @property {Previous | null} previous the game the last new game, rules change, load, open or link replaced; null once undone
@@ -106,7 +117,7 @@ const game = new Game(settings.rules);
 
 /** What the page is doing; see the top of this file. @type {Page} */
 const page = {
-  phase: 'loading', gameId: newId(), search: null, shown: null, hint: null, failed: null,
+  phase: 'loading', gameId: newId(), keptAs: null, behind: null, search: null, shown: null, moved: null, hint: null, failed: null,
   previous: null, info: null, pending: null, viewing: null, analysis: null, clock: null,
 };
 
@@ -157,8 +168,8 @@ const replacements = new Replacements({ game, settings, page, notes, adopt, snap
 
 /** What the drawing modules are handed. @returns {Scene} */
 function scene() {
-  const { search, shown, hint, failed, previous, viewing, clock } = page;
-  return { settings, game, search, shown, hint, failed, previous, viewing, clock, sowing, notes };
+  const { search, shown, moved, hint, failed, previous, viewing, clock } = page;
+  return { settings, game, search, shown, moved, hint, failed, previous, viewing, clock, sowing, notes };
 }
 
 let frame = 0;
@@ -206,9 +217,37 @@ function over() {
 
 /** Keeps the game as it stands, its clocks too (for this tab, and in the recent list). */
 function keepGame() {
+  keepOwnLine();
   const entry = snapshot();
   saveTab(entry, page.previous);
+  const line = lineOf(entry);
+  // A line that another tab's holds whole (this tab fell behind it) is not
+  // listed twice: nothing of it would be lost.
+  if (page.behind?.startsWith(line)) return;
+  page.behind = null;
   remember({ ...entry, date: Date.now(), result: result() });
+  page.keptAs = line;
+}
+
+/**
+ * Two tabs on one game (a reopened or resumed game) never lose a line: when
+ * the recent list holds another line under this game's id than this tab
+ * kept (another tab played on), the game on this board takes a new id, so
+ * that each line is kept as a game of its own, and the page says so; the
+ * other tab's line is then listed with its Reopen button. This tab's line
+ * is listed once it is more than a part of the other's (`behind`). Called
+ * when another tab writes the list (its `storage` event) and before each
+ * keep.
+ */
+function keepOwnLine() {
+  if (page.keptAs === null) return;
+  const stored = loadRecent().find((g) => g.id === page.gameId);
+  if (!stored || lineOf(stored) === page.keptAs) return;
+  page.gameId = newId();
+  page.keptAs = null;
+  page.behind = lineOf(stored);
+  notes.show(`This game went on in another tab (${count(stored.moves.length, 'move')} there): it is in Recent games, and a move here keeps this line as a game of its own.`, { lasting: true });
+  keepGame();
 }
 
 /** Keeps the game and the settings, and asks the endgame database (the one for its rules) about its position. */
@@ -277,10 +316,15 @@ function forgetChalk(scoresStay = false) {
 
 // ---- The clock ----------------------------------------------------------------
 
-/** Starts the player's clock when it is the player's move (the board still, the game on). */
+/**
+ * Starts the player's clock when it is the player's move (the board still,
+ * the game on), once the player has made a move in the game: a clock chosen
+ * on a fresh board, or a game whose first move is the player's, waits for it.
+ */
 function playerClock() {
   const clock = page.clock;
   if (!clock || over() || page.failed || sowing.running || game.stateNow().toMove !== settings.seat) return;
+  if (![...game.moves].some((m) => seatOf(indexOf(m)) === settings.seat)) return;
   startClock(clock, settings.seat, performance.now());
   keepGame();
   render();
@@ -336,6 +380,7 @@ function setMoves(moves, start = game.start) {
   const answer = game.set(settings.rules, moves, start);
   if (!answer.ok) return answer;
   forgetChalk();
+  page.moved = null;
   page.viewing = null;
   keep();
   return answer;
@@ -364,6 +409,8 @@ function adopt(next, resumed = false) {
   sowing.stop();
   game.forgetProof();
   page.gameId = next.id ?? newId();
+  page.keptAs = next.id ? lineOf(next) : null;
+  page.behind = null;
   // A kept game comes with its clocks (or null for none); any other game gets the setting's.
   page.clock = next.clock !== undefined ? restoredClocks(next.clock, resumed ? Date.now() : null) : newClocks(settings.clock);
   settings.rules = next.rules;
@@ -484,6 +531,7 @@ function finishSearch(result, arrived) {
   // The pacer hands on only the answer of the search running.
   if (!s) return;
   game.learn(takeResult(s, result, arrived));
+  s.elapsed = performance.now() - s.started;
   if (s.kind === 'bot') {
     debug.timings.push({
       level: s.level, engineMs: s.took, wallMs: s.wall, shownMs: performance.now() - s.started, depth: s.depth, nodes: s.nodes,
@@ -499,6 +547,7 @@ function searchDone(s) {
     page.hint = s.best;
     render();
   } else {
+    page.moved = s;
     playBot(s.best);
   }
 }
@@ -519,6 +568,7 @@ function moveNow() {
   if (s.kind === 'bot' && page.clock) stopClock(page.clock, performance.now());
   stopSearch();
   s.took = performance.now() - s.started;
+  s.elapsed = s.took;
   searchDone(s);
 }
 
@@ -534,10 +584,18 @@ function fail(message) {
 
 // ---- Settings ---------------------------------------------------------------
 
-/** The level of the next search (one under way keeps its own). @param {number} level */
+/**
+ * The level of the next search: one under way keeps its own, and the note
+ * says so (the slate goes on naming the level it thinks at).
+ * @param {number} level
+ */
 function setLevel(level) {
   settings.level = level;
   keep();
+  const s = page.search;
+  if (s?.kind === 'bot' && s.level !== level) {
+    notes.show(`Level ${level} from the bot's next move: it finishes this one at level ${s.level}.`);
+  }
   render();
 }
 
@@ -587,15 +645,18 @@ async function start() {
     analyse: whenReady(() => analysis.start(game)), cancel: () => analysis.cancel(),
   });
   window.addEventListener('hashchange', whenReady(() => replacements.openLink()));
-  // Another tab's game changed the recent list.
-  window.addEventListener('storage', () => render());
+  // Another tab's game changed the recent list (and perhaps moved this game on).
+  window.addEventListener('storage', () => {
+    if (page.phase === 'ready' && game.state) keepOwnLine();
+    render();
+  });
   // The tab closed or reloaded: the game kept with its clocks as they stand.
   window.addEventListener('pagehide', () => {
     if (page.phase === 'ready' && game.state) keepGame();
   });
   listenToKeys(() => settings.seat, {
     sow: (i) => humanMove(i, 'keyboard'), hint: whenReady(askHint), undo: whenReady(undo),
-    moveNow: whenReady(moveNow), newGame: whenReady(() => replacements.newGame()), focusHouse: (i) => board.focusHouse(i),
+    moveNow: whenReady(moveNow), newGame: whenReady(() => replacements.newGame()),
     step: whenReady(stepPly), start: whenReady(() => showPly(0)), live: whenReady(backToGame),
   });
   worker.start();

@@ -4,7 +4,7 @@
 // right; the other row is read right to left, so sowing runs
 // counter-clockwise as on a real board.
 
-import { letter, other, seatOf, SEAT_NAME, SEATS } from './houses.js';
+import { letter, other, seatOf, SEAT_NAME, SEATS, count } from './houses.js';
 import { svgElement as el } from './dom.js';
 
 /** @import { Seat, Outcome } from './messages.js' */
@@ -16,8 +16,9 @@ import { svgElement as el } from './dom.js';
  * (indexes), whether the player may sow now, the last move, the chalk
  * scores by house index (`fresh` at the search's latest depth, `best` its
  * preferred house), the dashed line of a sowing (from a house along its
- * path), the outcome or a proof, the hinted house, and whether this is an
- * earlier position, looked at (read-only).
+ * path), whether the game is over (by the rules or on time: nothing can be
+ * sown, and the houses say so), its winner or a proof, the hinted house,
+ * and whether this is an earlier position, looked at (read-only).
  * @typedef {object} View
  * @property {number[]} cells
  * @property {Seat} bottomSeat
@@ -25,10 +26,11 @@ import { svgElement as el } from './dom.js';
  * @property {Seat} toMove
  * @property {Set<number>} legal
  * @property {boolean} interactive
+ * @property {boolean} over
  * @property {LastMove | null} last
  * @property {{ scores: Map<number, { text: string, fresh: boolean, best: boolean }> } | null} chalk
  * @property {{ from: number, path: number[] } | null} line
- * @property {Outcome | null} outcome
+ * @property {Pick<Outcome, 'winner'> | null} outcome
  * @property {Proved | null} proof
  * @property {number | null} hint
  * @property {boolean} readOnly
@@ -272,11 +274,14 @@ export class BoardView {
     g.classList.toggle('last', view.last?.house === i);
     g.classList.toggle('captured', !!view.last?.captured.includes(i));
     g.classList.toggle('hinted', view.hint === i);
-    g.setAttribute('tabindex', mine ? '0' : '-1');
-    const state = !mine ? `${SEAT_NAME[other(view.humanSeat)]}'s house`
+    // Once the game is over no house takes a move: none is in the tab order.
+    g.setAttribute('tabindex', mine && !view.over ? '0' : '-1');
+    g.classList.toggle('over', view.over);
+    const state = view.over ? `${mine ? 'your' : `${SEAT_NAME[other(view.humanSeat)]}'s`} house, the game is over`
+      : !mine ? `${SEAT_NAME[other(view.humanSeat)]}'s house`
       : yourTurn ? (legal ? 'you can sow it' : 'not playable now') : 'your house';
     const lastNote = view.last?.house === i ? ', the last move' : '';
-    g.setAttribute('aria-label', `house ${letter(i)}, ${seeds} seed${seeds === 1 ? '' : 's'}, ${state}${lastNote}`);
+    g.setAttribute('aria-label', `house ${letter(i)}, ${count(seeds, 'seed')}, ${state}${lastNote}`);
     g.setAttribute('aria-disabled', yourTurn && legal ? 'false' : 'true');
   }
 

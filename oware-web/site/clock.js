@@ -6,7 +6,8 @@
 // time. Both clocks are drawn beside the status, the running one lit.
 //
 // As app.js plays a game on a clock, the player's runs while it is the
-// player's move, the bot's from its search's request until its answer
+// player's move from the player's first move on (as on lichess, the first
+// move is not timed), the bot's from its search's request until its answer
 // arrives, neither during the sowing; each gains the increment once its
 // move is played. A side whose time runs out loses the game. A game on a
 // clock is not taken back (undo is disabled); a new game, rules change,
@@ -166,21 +167,26 @@ export function lostOnTime(seat) {
   return `${SEAT_NAME[seat]} lost on time`;
 }
 
-/** Draws both clocks (hidden when the game has none), the bot's above the player's, the running one lit. @param {Clocks | null} clocks @param {Seat} playerSeat @param {number} now */
+/**
+ * Draws the players beside the board, the bot's above the player's, each
+ * named with its seat ("You (South)"), and their clocks (hidden when the
+ * game has none), the running one lit.
+ * @param {Clocks | null} clocks @param {Seat} playerSeat @param {number} now
+ */
 export function drawClocks(clocks, playerSeat, now) {
-  const box = $('clocks');
-  box.hidden = !clocks;
-  if (!clocks) return;
+  $('clocks').hidden = !clocks;
   for (const who of /** @type {const} */ (['bot', 'you'])) {
     const seat = who === 'you' ? playerSeat : other(playerSeat);
     const clock = $(`clock-${who}`);
     clock.dataset.seat = seat;
-    clock.classList.toggle('running', clocks.running === seat);
-    clock.classList.toggle('flagged', clocks.lost === seat);
+    clock.classList.toggle('running', clocks?.running === seat);
+    clock.classList.toggle('flagged', clocks?.lost === seat);
     part(clock, '.clock-name').textContent = `${who === 'you' ? 'You' : 'The bot'} (${SEAT_NAME[seat]})`;
-    part(clock, '.clock-time').textContent = formatClock(remaining(clocks, seat, now));
+    const time = /** @type {HTMLElement} */ (part(clock, '.clock-time'));
+    time.hidden = !clocks;
+    if (clocks) time.textContent = formatClock(remaining(clocks, seat, now));
   }
-  $('clock-control').textContent = `Clock ${clocks.name}`;
+  if (clocks) $('clock-control').textContent = `Clock ${clocks.name}`;
 }
 
 /** The part of a clock's box `selector` names (index.html has both in each). @param {HTMLElement} box @param {string} selector */

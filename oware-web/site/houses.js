@@ -17,3 +17,5 @@ export const other = (seat) => (seat === 'south' ? 'north' : 'south');
 export const SEATS = ['south', 'north'];
 /** A seat's name as the page writes it. @type {Record<Seat, string>} */
 export const SEAT_NAME = { south: 'South', north: 'North' };
+/** "1 seed", "1,408,819 positions": `n` and `word`, plural but for one. @type {(n: number, word: string) => string} */
+export const count = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;

@@ -1,11 +1,10 @@
 // The keyboard: a house's letter sows it (a-f for the player's own row,
-// whichever seat they hold), the arrow keys move between the player's
-// houses, and H, U, M are hint, undo and move now. A new game takes
-// Shift+N: a bare N sits next to B, which sows. Away from the houses, ←
-// and → step through the moves, Home shows the start and End goes back to
-// the game. Keys typed into a form field are the field's.
-
-import { indexOf, seatOf } from './houses.js';
+// whichever seat they hold), and H, U, M are hint, undo and move now. A new
+// game takes Shift+N: a bare N sits next to B, which sows. As on lichess,
+// ← and → step through the moves, Home shows the start and End goes back
+// to the game, whatever has the focus (a house too): the houses are
+// reached by letter, or by Tab, and sown with Enter, so the arrows have no
+// other use on the board. Keys typed into a form field are the field's.
 
 /** @import { Seat } from './messages.js' */
 
@@ -17,7 +16,6 @@ import { indexOf, seatOf } from './houses.js';
  * @property {() => void} undo
  * @property {() => void} moveNow
  * @property {() => void} newGame
- * @property {(i: number) => void} focusHouse
  * @property {(delta: number) => void} step
  * @property {() => void} start
  * @property {() => void} live
@@ -26,7 +24,7 @@ import { indexOf, seatOf } from './houses.js';
 /**
  * Listens on the document. `seat()` is the player's seat; `actions` has
  * sow(i) (from the keyboard), hint(), undo(), moveNow(), newGame(),
- * focusHouse(i), step(delta), start() and live().
+ * step(delta), start() and live().
  * @param {() => Seat} seat
  * @param {KeyActions} actions
  */
@@ -55,16 +53,8 @@ function onKey(event, seat, actions) {
     event.preventDefault();
     if (key === 'Home') actions.start();
     else actions.live();
-  } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && !target?.classList.contains('house')) {
+  } else if (key === 'ArrowLeft' || key === 'ArrowRight') {
     event.preventDefault();
     actions.step(key === 'ArrowRight' ? 1 : -1);
-  } else if (key === 'ArrowLeft' || key === 'ArrowRight') {
-    const i = indexOf(target?.getAttribute('data-house') ?? '');
-    if (seatOf(i) !== seat) return;
-    const column = (i % 6) + (key === 'ArrowRight' ? 1 : -1);
-    if (column >= 0 && column < 6) {
-      event.preventDefault();
-      actions.focusHouse(base + column);
-    }
   }
 }

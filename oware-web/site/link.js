@@ -19,6 +19,7 @@
 // the rules, the set-up and the moves make a game is the module's to say
 // (app.js asks it before anything changes).
 
+import { count } from './houses.js';
 /** @import { Refusal } from './messages.js' */
 
 /** A link's game: its rules, set-up start (null: the opening), moves, and the position shown (null: the one being played). @typedef {{ ok: true, rules: string, start: string | null, moves: string, ply: number | null }} Link */
@@ -68,7 +69,7 @@ export function readLink(hash) {
   if (found.ply !== undefined) {
     if (!/^\d{1,4}$/.test(found.ply)) return refused(`its \`ply\`, \`${shorten(found.ply)}\`, is not a number of moves`);
     ply = Number(found.ply);
-    if (ply > moves.length) return refused(`its \`ply\` is ${ply}, but the game has ${moves.length} move${moves.length === 1 ? '' : 's'}`);
+    if (ply > moves.length) return refused(`its \`ply\` is ${ply}, but the game has ${count(moves.length, 'move')}`);
   }
   return { ok: true, rules: found.rules || 'abapa', start: found.start || null, moves, ply };
 }

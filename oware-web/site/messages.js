@@ -195,8 +195,9 @@
 
 /**
  * The game an OGN record holds (`record::open`), or why it does not read
- * (with its line and column when the record itself is at fault).
- * @typedef {{ ok: true, rules: string, start: string | null, moves: string }
+ * (with its line and column when the record itself is at fault); `rules`
+ * null for a file of a bare transcript, loaded as a pasted one is.
+ * @typedef {{ ok: true, rules: string | null, start: string | null, moves: string }
  *   | { ok: false, error: string, line?: number, column?: number }} OpenAnswer
  */
 

@@ -9,7 +9,7 @@
 // Which position is shown is app.js's: this module draws it and reports
 // what was asked.
 
-import { seatOf, indexOf, SEAT_NAME } from './houses.js';
+import { seatOf, indexOf, SEAT_NAME, count } from './houses.js';
 import { $ } from './dom.js';
 import { copyText, noteFor } from './clipboard.js';
 import { progressText, judgementText } from './analysis.js';
@@ -110,7 +110,7 @@ export function drawMoves(moves, viewed, run, judgements) {
   $('back-to-game', HTMLButtonElement).disabled = viewed === null;
   const judged = viewed !== null && viewed > 0 && judgements[viewed - 1] !== undefined ? ` The move: ${judgementText(judgements[viewed - 1])}.` : '';
   $('viewing').textContent = viewed === null
-    ? (moves ? `${moves.length} move${moves.length === 1 ? '' : 's'}; the board shows the game being played.` : 'No moves yet.')
+    ? (moves ? `${count(moves.length, 'move')}; the board shows the game being played.` : 'No moves yet.')
     : `Looking back at ${viewed === 0 ? 'the start' : moveName(moves, viewed - 1)}: the board is read-only.${judged}`;
   $('viewing').classList.toggle('back', viewed !== null);
   drawGraph(moves, judgements, shown);

@@ -1,6 +1,7 @@
 // The recent games panel: the games this browser played last (kept by
 // storage.js), finished or not, each with its date, rule set, moves and
 // result, and a button that reopens it. app.js does the reopening.
+import { count } from './houses.js';
 import { $ } from './dom.js';
 
 /** @import { RecentGame } from './storage.js' */
@@ -45,6 +46,6 @@ function item(game) {
 /** "1 Dec 21:03 · abapa · 32 moves · South wins 26–20 (…)". @param {RecentGame} game */
 export function describe({ date, rules, start, moves, result }) {
   const when = new Date(date).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  const count = `${moves.length} move${moves.length === 1 ? '' : 's'}${start ? ' from a set-up position' : ''}`;
-  return `${when} · ${rules} · ${count} · ${result ?? 'unfinished'}`;
+  const played = `${count(moves.length, 'move')}${start ? ' from a set-up position' : ''}`;
+  return `${when} · ${rules} · ${played} · ${result ?? 'unfinished'}`;
 }

@@ -9,8 +9,10 @@
 
 import { loadRecent, loadTab, remember, takeOldGame, newId } from './storage.js';
 import { linkFragment, readLink } from './link.js';
+import { SEAT_NAME, count } from './houses.js';
 import { $ } from './dom.js';
 
+/** @import { Seat } from './messages.js' */
 /** @import { Answer, Game } from './game.js' */
 /** @import { GameEntry, KeptGame, Replacement, Settings } from './storage.js' */
 /** @import { Notes } from './status.js' */
@@ -79,10 +81,15 @@ export class Replacements {
     this.replace({ rules: this.settings.rules }, 'new game', () => 'New game.');
   }
 
-  /** A new game under `rules`, unless those are the rules already. @param {string} rules */
+  /**
+   * A new game under `rules`, unless those are the rules already; the note
+   * says plainly that the game replaced comes back with "Undo rules change".
+   * @param {string} rules
+   */
   setRules(rules) {
     if (rules === this.settings.rules) return;
-    this.replace({ rules }, 'rules change', () => `New game under ${rules}.`);
+    const before = this.game.moves || this.game.start;
+    this.replace({ rules }, 'rules change', () => `New game under ${rules}${before ? ': "Undo rules change" brings back the game that was on the board' : ''}.`);
   }
 
   /**
@@ -99,7 +106,7 @@ export class Replacements {
     }
     if (this.page.phase !== 'ready') return 'the engine did not load';
     if (!text) return 'it is empty';
-    return this.replace({ rules: this.settings.rules, moves: text }, 'load', (answer) => `Loaded ${answer.moves.length} moves.`);
+    return this.replace({ rules: this.settings.rules, moves: text }, 'load', (answer) => `Loaded ${count(answer.moves.length, 'move')}.`);
   }
 
   /**
@@ -120,14 +127,17 @@ export class Replacements {
     if (this.page.phase !== 'ready') return 'the engine is still loading';
     const record = this.game.loaded().open(text);
     if (!record.ok) return record.error;
-    return this.replace(record, 'open', () => `Opened a game of ${record.moves.length} moves${record.start ? ' from a set-up position' : ''} (${record.rules}).`);
+    // A bare transcript (as "Copy" gives it) loads as one pasted does.
+    if (record.rules === null) return this.loadTranscript(record.moves);
+    const { rules } = record;
+    return this.replace({ ...record, rules }, 'open', (answer) => `Opened ${gameName(answer)} (${rules}).`);
   }
 
   /** Reopens the recent game `id`; the game on the board stays in the list. @param {string} id */
   reopen(id) {
     const entry = loadRecent().find((g) => g.id === id);
     if (!entry) return;
-    const error = this.replace(entry, 'open', () => `Reopened the game of ${entry.moves.length} moves.`);
+    const error = this.replace(entry, 'open', (answer) => `Reopened ${gameName(answer).replace(/^a /, 'the ')}.`);
     if (error) this.notes.show(`That game does not open: ${error}.`);
   }
 
@@ -149,15 +159,16 @@ export class Replacements {
     if (!link) return;
     history.replaceState(null, '', `${location.pathname}${location.search}`);
     const error = link.ok
-      ? this.replace(link, 'link', (answer) => `Opened a shared game of ${answer.moves.length} moves.`)
+      ? this.replace(link, 'link', (answer) => `Opened a shared ${gameName(answer).replace(/^a /, '')}.`)
       : link.error;
     $('link-error').textContent = error === null ? '' : `That link does not open a game: ${error}.`;
     if (link.ok && error === null && link.ply !== null) this.showPly(link.ply);
   }
 
   /**
-   * Puts this tab's kept game back on the board (or a new one), with the
-   * game it replaced, and the page's old single game in the recent list.
+   * Puts this tab's kept game back on the board, with the game it replaced;
+   * in a new tab, the last unfinished game of the recent list (or a new
+   * one); and the page's old single game in the recent list.
    */
   restore() {
     const { game, settings } = this;
@@ -171,7 +182,24 @@ export class Replacements {
     this.page.previous = tab.previous;
     const kept = tab.game && game.check(tab.game.rules, tab.game.moves ?? '', tab.game.start ?? null).ok;
     // The tab's own game goes on where it stopped (its running clock charged the time since).
-    if (kept && tab.game) this.adopt(tab.game, true);
-    else this.adopt({ rules: settings.rules });
+    if (kept && tab.game) return this.adopt(tab.game, true);
+    // A new tab, or a return visit: the last unfinished game comes back,
+    // paused while it was away as a reopened game is (see clock.js).
+    const unfinished = loadRecent().find((g) => g.result === null && (g.moves || g.start)
+      && game.check(g.rules, g.moves, g.start ?? null).ok);
+    if (!unfinished) return this.adopt({ rules: settings.rules });
+    this.adopt(unfinished);
+    this.notes.show(`Your unfinished game of ${count(unfinished.moves.length, 'move')} is back, as you left it: "New game" starts another.`, { lasting: true });
   }
+}
+
+/**
+ * What a game brought in is, as the notes say it: "a game of 3 moves",
+ * "a game of 2 moves from a set-up position", or "a set-up position
+ * (North to move)" when it has no moves yet.
+ * @param {{ start: string | null, moves: string, toMove: Seat }} game
+ */
+function gameName({ start, moves, toMove }) {
+  if (start && !moves) return `a set-up position (${SEAT_NAME[toMove]} to move)`;
+  return `a game of ${count(moves.length, 'move')}${start ? ' from a set-up position' : ''}`;
 }

@@ -15,8 +15,10 @@ import { proofAt } from './game.js';
  * reported, the deepest depth done, each house's last score (by index) and
  * the depth it came at, the best house (an index), the line expected, the
  * score and positions searched; when it started (the page's clock, ms),
- * the engine's time for it and, once answered, the wall time; and whether
- * the opening book gave the move.
+ * the engine's time for it and, once answered, the wall time; the time
+ * from its start until its answer was shown (the one clock the page
+ * shows: it counts on from the time shown while it ran); and whether the
+ * opening book gave the move.
  * @typedef {object} Search
  * @property {number} id
  * @property {'bot' | 'hint'} kind
@@ -33,6 +35,7 @@ import { proofAt } from './game.js';
  * @property {number} started
  * @property {number} took
  * @property {number} [wall]
+ * @property {number} elapsed
  * @property {boolean} book
  */
 
@@ -50,7 +53,7 @@ export function newSearch(kind, game, level) {
   return {
     id: ++searchCounter, kind, level, ply: game.moves.length, mover: game.stateNow().toMove, limits: null,
     depth: 0, scores: new Map(), best: null, pv: '', score: null, nodes: null,
-    started: performance.now(), took: 0, book: false,
+    started: performance.now(), took: 0, elapsed: 0, book: false,
   };
 }
 

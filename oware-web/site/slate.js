@@ -2,13 +2,13 @@
 // positions searched and the time (or that the move is the opening book's),
 // and the line the engine expects.
 
-import { other, SEAT_NAME } from './houses.js';
+import { other, SEAT_NAME, count } from './houses.js';
 import { $ } from './dom.js';
 
 /** @import { Scene } from './view.js' */
 
 /** Draws the slate for the search in progress, else the last one shown. @param {Scene} scene */
-export function drawSlate({ settings, search, shown }) {
+export function drawSlate({ settings, search, shown, viewing }) {
   const botSeat = other(settings.seat);
   const source = search ?? shown;
   const who = source?.kind === 'hint' ? `Hint for you (${SEAT_NAME[settings.seat]})` : `${SEAT_NAME[botSeat]} · the bot · level ${source?.level ?? settings.level}`;
@@ -31,10 +31,15 @@ export function drawSlate({ settings, search, shown }) {
   if (source?.book) {
     numbers.textContent = 'from the opening book';
   } else if (source && source.nodes !== null) {
-    const seconds = ((search ? performance.now() - source.started : source.took) / 1000).toFixed(1);
-    numbers.textContent = `${source.nodes.toLocaleString('en')} positions · ${seconds} s`;
+    // One clock: the time since the search started, counting on while it
+    // runs and stopped when its answer is shown (never less than shown before).
+    const seconds = ((search ? performance.now() - source.started : source.elapsed) / 1000).toFixed(1);
+    numbers.textContent = `${count(source.nodes, 'position')} · ${seconds} s`;
   } else {
     numbers.textContent = search ? 'starting…' : '';
   }
-  $('search-pv').textContent = source?.pv && !source.book ? `expects ${source.pv.split('').join(' ')}` : '';
+  // The line expected is about the game's position: not shown while an
+  // earlier one is looked at (unless the bot is thinking now).
+  const stale = viewing && !search;
+  $('search-pv').textContent = source?.pv && !source.book && !stale ? `expects ${source.pv.split('').join(' ')}` : '';
 }

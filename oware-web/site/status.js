@@ -28,7 +28,7 @@ export function pageState({ settings, game, search, sowing, failed, clock }) {
 
 /** Writes the status line and the page's state word. @param {Scene} scene */
 export function drawStatus(scene) {
-  const { settings, game, search, shown, hint, sowing, failed, notes, clock, viewing } = scene;
+  const { settings, game, search, shown, moved, hint, sowing, failed, notes, clock, viewing } = scene;
   const state = game.stateNow();
   let text;
   if (failed) {
@@ -36,8 +36,7 @@ export function drawStatus(scene) {
   } else if (viewing) {
     text = viewingText(scene);
   } else if (clock?.lost) {
-    const verdict = clock.lost === settings.seat ? 'the bot wins' : 'you win';
-    text = `Game over: ${lostOnTime(clock.lost)}, ${verdict}. Start a new game.`;
+    text = outcomeText(onTime(clock.lost, state.cells), settings.seat, false);
   } else if (state.outcome) {
     text = outcomeText(state.outcome, settings.seat, canTakeBack(scene));
   } else if (search?.kind === 'bot') {
@@ -45,7 +44,7 @@ export function drawStatus(scene) {
   } else if (sowing.running) {
     text = '…';
   } else {
-    const last = lastMoveText(state.last, settings.seat, shown);
+    const last = lastMoveText(state.last, settings.seat, moved?.ply === game.moves.length - 1 ? moved : null);
     text = `${last}Your move: click or tap one of your houses, or press its letter.`;
     if (search?.kind === 'hint') text = `${last}Looking for a hint…`;
     else if (hint !== null && shown?.kind === 'hint') text = `${last}Hint: sow ${letter(hint)} (${shown.score?.text ?? ''}).`;
@@ -69,21 +68,41 @@ function viewingText({ settings, game, search, clock }) {
   return `${back} to play.${meanwhile}`;
 }
 
-/** "You sowed C, capturing 3. ", or the bot's move with how long it took. @param {LastMove | null} last @param {Seat} seat @param {Search | null} shown */
-function lastMoveText(last, seat, shown) {
+/**
+ * "You sowed C, capturing 3. ", or the bot's move with how long its search
+ * (`moved`, the one that chose it) took, as the slate showed it.
+ * @param {LastMove | null} last @param {Seat} seat @param {Search | null} moved
+ */
+function lastMoveText(last, seat, moved) {
   if (!last) return '';
   const who = last.seat === seat ? 'You' : SEAT_NAME[last.seat];
   const took = last.seeds > 0 ? `, capturing ${last.seeds}` : '';
   const bot = last.seat !== seat;
-  const time = bot && shown?.book ? ' from the opening book'
-    : bot && shown?.took ? ` after ${(shown.took / 1000).toFixed(1)} s` : '';
+  const time = bot && moved?.book ? ' from the opening book'
+    : bot && moved ? ` after ${(moved.elapsed / 1000).toFixed(1)} s` : '';
   return `${who} sowed ${letter(last.house)}${took}${time}. `;
+}
+
+/**
+ * A game lost on time by `lost` with `cells` on the board, as an outcome:
+ * the other seat wins whatever the stores hold, and the seeds in the
+ * houses count for no one.
+ * @param {Seat} lost @param {number[]} cells
+ * @returns {Pick<Outcome, 'winner' | 'seeds' | 'reason' | 'ending'>}
+ */
+function onTime(lost, cells) {
+  const left = cells.slice(0, 12).reduce((a, b) => a + b, 0);
+  const seeds = left === 1 ? 'the 1 seed on the board goes' : `the ${left} seeds on the board go`;
+  return {
+    winner: other(lost), seeds: [cells[12], cells[13]], reason: lostOnTime(lost),
+    ending: left ? `The clock decided it, not the seeds: ${seeds} to no one.` : null,
+  };
 }
 
 /**
  * "Game over: You win, 26–20 (…). Undo, or start a new game.", offering
  * undo only if the game can be taken back (`undoable`).
- * @param {Outcome} outcome @param {Seat} seat @param {boolean} undoable
+ * @param {Pick<Outcome, 'winner' | 'seeds' | 'reason' | 'ending'>} outcome @param {Seat} seat @param {boolean} undoable
  */
 function outcomeText(outcome, seat, undoable) {
   const [south, north] = outcome.seeds;
@@ -100,40 +119,42 @@ function outcomeText(outcome, seat, undoable) {
  * A short note put before the status ("Move taken back."), gone after a
  * few seconds; a note about a refused move ("Not that one: …") goes sooner,
  * as soon as a move is played or a hint asked (`moved`): it is about a
- * position left behind.
+ * position left behind. A lasting note (that the game came back, or went
+ * on in another tab) stays until then, however long the player takes.
  */
 export class Notes {
   /** `onChange()` is called when the note appears or goes. @param {() => void} onChange */
   constructor(onChange) {
     this.onChange = onChange;
     this.text = '';
-    /** Whether the note shown is about a refused move. */
-    this.refusal = false;
+    /** Whether the note goes at the next move or hint (a refusal's, or a lasting one). */
+    this.untilMoved = false;
     this.timer = 0;
   }
 
   /**
-   * Shows `text` for a few seconds, in place of the note shown; `refusal`:
-   * it says why a move was refused.
-   * @param {string} text @param {{ refusal?: boolean }} [how]
+   * Shows `text` in place of the note shown, for a few seconds; `refusal`:
+   * it says why a move was refused (gone sooner, at the next move);
+   * `lasting`: it stays until the next move.
+   * @param {string} text @param {{ refusal?: boolean, lasting?: boolean }} [how]
    */
-  show(text, { refusal = false } = {}) {
+  show(text, { refusal = false, lasting = false } = {}) {
     this.text = text;
-    this.refusal = refusal;
+    this.untilMoved = refusal || lasting;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.clear(), NOTE_MS);
+    if (!lasting) this.timer = setTimeout(() => this.clear(), NOTE_MS);
     this.onChange();
   }
 
-  /** A move was played or a hint asked: a refused move's note goes. */
+  /** A move was played or a hint asked: a refused move's note, or a lasting one, goes. */
   moved() {
-    if (this.text && this.refusal) this.clear();
+    if (this.text && this.untilMoved) this.clear();
   }
 
   clear() {
     clearTimeout(this.timer);
     this.text = '';
-    this.refusal = false;
+    this.untilMoved = false;
     this.onChange();
   }
 }

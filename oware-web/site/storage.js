@@ -84,6 +84,14 @@ export function loadRecent() {
   return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string') : [];
 }
 
+/**
+ * A game's line, to compare two tabs' games of one id: its start and moves.
+ * @param {{ start?: string | null, moves?: string }} game
+ */
+export function lineOf({ start, moves }) {
+  return `${start ?? ''}/${moves ?? ''}`;
+}
+
 /** A new id for a game in the recent list. */
 export function newId() {
   return `${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;

@@ -7,9 +7,12 @@
 //
 // The engine's file is large and the page has just downloaded it on a
 // first visit: the page hands it over (offline.js) rather than it being
-// downloaded twice. A new build (an older cache is there) downloads it
+// downloaded twice. It comes in two builds, with WebAssembly SIMD and
+// without (wasm.js picks one); a first visit keeps only the one its page
+// hands over. A new build (an older cache is there) downloads the SIMD one
 // when it installs, as a later visit's page is served from the cache and
-// hands nothing over.
+// hands nothing over; a browser without SIMD fetches the other at its
+// next visit, and keeps it then (`fromNetwork`).
 
 /** @import { KeepMessage } from './messages.js' */
 
@@ -19,8 +22,10 @@ const scope = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (s
 const VERSION = "__VERSION__";
 const FILES = ["__FILES__"];
 const CACHE = `oware-${VERSION}`;
-/** The files the page hands over on a first visit. */
-const HANDED = ['./oware_web.wasm'];
+/** The files the page hands over on a first visit: the engine's builds, with SIMD and without. */
+const HANDED = ['./oware_web.wasm', './oware_web_nosimd.wasm'];
+/** The engine without SIMD: a new build does not fetch it ahead (few browsers need it). */
+const FALLBACK = HANDED[1];
 
 /** @type {(key: string) => boolean} */
 const ours = (key) => key.startsWith('oware-');
@@ -29,7 +34,7 @@ scope.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const upgrade = (await caches.keys()).some((key) => ours(key) && key !== CACHE);
     const cache = await caches.open(CACHE);
-    await cache.addAll(upgrade ? FILES : FILES.filter((file) => !HANDED.includes(file)));
+    await cache.addAll(FILES.filter((file) => (upgrade ? file !== FALLBACK : !HANDED.includes(file))));
     await scope.skipWaiting();
   })());
 });

@@ -1,6 +1,7 @@
 // The transcript panel: the moves so far and their count, copying them,
 // and loading a game from pasted moves.
 
+import { count } from './houses.js';
 import { $ } from './dom.js';
 import { copyText, noteFor } from './clipboard.js';
 
@@ -33,7 +34,7 @@ export function drawTranscript(game) {
   $('transcript').textContent = moves || '—';
   const quiet = state.moveLimit === null ? ''
     : ` · ${state.movesWithoutCapture} without a capture (the game ends at ${state.moveLimit})`;
-  $('move-count').textContent = `${moves.length} move${moves.length === 1 ? '' : 's'}${quiet}`;
+  $('move-count').textContent = `${count(moves.length, 'move')}${quiet}`;
 }
 
 /** @param {string} text */

@@ -5,7 +5,7 @@
 // proof marks, and the hint; or, while the player looks back at an earlier
 // position, that position alone, read-only.
 
-import { indexOf, letter } from './houses.js';
+import { indexOf, letter, other } from './houses.js';
 
 /** @import { Game, GameState } from './game.js' */
 /** @import { Search } from './search.js' */
@@ -28,6 +28,7 @@ import { indexOf, letter } from './houses.js';
  * @property {Game} game
  * @property {Search | null} search
  * @property {Search | null} shown
+ * @property {Search | null} moved
  * @property {number | null} hint
  * @property {string | null} failed
  * @property {Previous | null} previous
@@ -38,12 +39,14 @@ import { indexOf, letter } from './houses.js';
  */
 
 /** The view BoardView.render takes. @param {Scene} scene @returns {View} */
-export function boardView({ settings, game, search, shown, hint, sowing, viewing }) {
+export function boardView({ settings, game, search, shown, hint, sowing, viewing, clock }) {
   if (viewing) return pastView(settings, viewing);
   const state = game.stateNow();
   const sowingNow = sowing.running;
   const legal = new Set([...state.legal].map(indexOf));
   const busy = sowingNow || (search?.kind === 'bot');
+  // A game lost on time is over as any other: its winner marked, nothing to sow.
+  const ended = clock?.lost ? { winner: other(clock.lost) } : state.outcome;
   return {
     // Once a game has ended, the board as the outcome leaves it (the seeds
     // left on it in the stores, when the rule that ended it says so).
@@ -52,11 +55,12 @@ export function boardView({ settings, game, search, shown, hint, sowing, viewing
     humanSeat: settings.seat,
     toMove: state.toMove,
     legal,
-    interactive: !busy && !state.outcome,
+    interactive: !busy && !ended,
+    over: !!ended,
     last: sowingNow ? null : state.last,
     chalk: chalkView(search ?? shown),
     line: sowingNow ? null : lineView(game, search ?? (shown?.kind === 'hint' ? shown : null)),
-    outcome: sowingNow ? null : state.outcome,
+    outcome: sowingNow ? null : ended,
     // A proof is about the position: it stays drawn while a move is sown.
     proof: game.proofNow(),
     hint: sowingNow ? null : hint,
@@ -73,6 +77,7 @@ function pastView(settings, { state }) {
     toMove: state.toMove,
     legal: new Set(),
     interactive: false,
+    over: false,
     last: state.last,
     chalk: null,
     line: null,

@@ -48,8 +48,20 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The engine's file, beside the page. */
-export const ENGINE_URL = 'oware_web.wasm';
+/**
+ * A module of one function, `i32.const 0; i32x4.splat`, returning a v128:
+ * it validates only where the browser has WebAssembly SIMD (the probe
+ * wasm-feature-detect makes, written out here: sections type, function
+ * and code).
+ */
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 17, 11]);
+
+/**
+ * The engine's file, beside the page: the build with WebAssembly SIMD
+ * (`simd128`, as every current browser has), or, in a browser without it,
+ * the one without (`cargo xtask site` builds both).
+ */
+export const ENGINE_URL = WebAssembly.validate(SIMD_PROBE) ? 'oware_web.wasm' : 'oware_web_nosimd.wasm';
 
 /** @type {Promise<Compiled> | null} */
 let compiled = null;

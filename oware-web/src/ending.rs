@@ -55,14 +55,14 @@ pub fn final_cells(board: Board, gathered: &[Gathered]) -> [u8; 14] {
 
 /// Why the seeds left on the board went where they did, in one sentence
 /// ("North could not feed South: the 4 seeds on North's row go to North."),
-/// or `None` when the game ended by captures alone.
+/// or `None` when the game ended by captures alone with none left.
 #[must_use]
 pub fn sentence(game: &Game, outcome: &Outcome) -> Option<String> {
     let position = game.position();
     let board = position.board();
     let mover = position.to_move();
     let why = match outcome.reason {
-        EndReason::Reached25 | EndReason::Draw24 => return None,
+        EndReason::Reached25 | EndReason::Draw24 => return stores_decide(board, outcome),
         EndReason::NoSeeds => format!("{mover} had no seeds to sow"),
         EndReason::NoLegalMove => format!("{mover} could not feed {}", mover.opponent()),
         EndReason::Repetition => "The position came round a third time".to_owned(),
@@ -103,6 +103,30 @@ pub fn sentence(game: &Game, outcome: &Outcome) -> Option<String> {
         )
     };
     Some(format!("{why}: {shares}."))
+}
+
+/// The sentence for a game the stores alone decide (25 seeds, 24 each;
+/// RULES.md section 6) that leaves seeds on the board: they go to no one.
+/// `None` when the board is empty.
+fn stores_decide(board: Board, outcome: &Outcome) -> Option<String> {
+    let left: u32 = Seat::ALL
+        .iter()
+        .map(|&seat| u32::from(board.seeds_on_side(seat)))
+        .sum();
+    if left == 0 {
+        return None;
+    }
+    let (s, verb) = if left == 1 { ("", "goes") } else { ("s", "go") };
+    let why = match outcome.winner {
+        Some(seat) => format!(
+            "{seat} captured {}, 25 or more, and wins at once",
+            outcome.seeds[seat]
+        ),
+        None => "Both captured 24".to_owned(),
+    };
+    Some(format!(
+        "{why}: the {left} seed{s} left on the board {verb} to no one."
+    ))
 }
 
 #[cfg(test)]
@@ -146,6 +170,10 @@ mod tests {
         game.play(House::E).unwrap();
         let outcome = game.outcome().unwrap();
         assert!(gathering(game.position().board(), &outcome).is_empty());
-        assert_eq!(sentence(&game, &outcome), None);
+        // South's 26 and North's 15: the 7 seeds in the houses stay there.
+        assert_eq!(
+            sentence(&game, &outcome).unwrap(),
+            "South captured 26, 25 or more, and wins at once: the 7 seeds left on the board go to no one."
+        );
     }
 }

@@ -107,12 +107,20 @@ fn ogn_date(date: &str) -> Result<&str, RequestError> {
 /// refused as `{"ok":false,"error":..}`, so that opening it never replaces
 /// the game on the board with an empty one.
 ///
+/// A file of house letters alone (a transcript as the page's "Copy" gives
+/// it, spaces and line breaks allowed) is what the paste box takes: it is
+/// answered with those letters and `"rules":null`, for the page to load
+/// as it loads a pasted transcript, under the rules in force and read by
+/// the same request (so one parser decides both).
+///
 /// ```
 /// let answer = oware_web::record::open("[Variant \"sowing\"]\n\n1. E c *\n");
 /// assert_eq!(answer, r#"{"ok":true,"rules":"sowing","start":null,"moves":"Ec"}"#);
 /// let answer = oware_web::record::open("1. E c 2. E *");
 /// assert!(answer.contains(r#""line":1,"column":11"#), "{answer}");
 /// assert_eq!(oware_web::record::open(""), r#"{"ok":false,"error":"the file is empty"}"#);
+/// let answer = oware_web::record::open("AbBc\nFa\n");
+/// assert_eq!(answer, r#"{"ok":true,"rules":null,"start":null,"moves":"AbBcFa"}"#);
 /// ```
 #[must_use]
 pub fn open(text: &str) -> String {
@@ -121,6 +129,18 @@ pub fn open(text: &str) -> String {
     }
     let mut json = Json::new();
     json.begin_object();
+    if text
+        .chars()
+        .all(|c| c.is_ascii_alphabetic() || c.is_whitespace())
+    {
+        let moves: String = text.split_whitespace().collect();
+        json.key("ok").bool(true);
+        json.key("rules").null();
+        json.key("start").null();
+        json.key("moves").string(&moves);
+        json.end_object();
+        return json.finish();
+    }
     match text.parse::<Record>() {
         Ok(record)
             if record.game().moves().is_empty() && record.game().start() == Position::OPENING =>

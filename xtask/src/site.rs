@@ -88,42 +88,21 @@ fn target_dir() -> PathBuf {
         .unwrap_or_else(|| workspace_root().join("target"))
 }
 
+/// The engine's two builds: `oware_web.wasm` with WebAssembly SIMD
+/// (`simd128`: every current browser has it, and the network's inference
+/// and the move loop are vectorised by the compiler), and
+/// `oware_web_nosimd.wasm` without, for a browser that has none. The page
+/// picks one at load (wasm.js). Each builds in a target folder of its own,
+/// so neither rebuilds the other: (file, folder under the target, the
+/// target features).
+const ENGINES: [(&str, &str, &str); 2] = [
+    ("oware_web.wasm", "wasm-simd", "+simd128"),
+    ("oware_web_nosimd.wasm", "", ""),
+];
+
 /// Builds the site and returns its folder.
 pub(crate) fn build() -> anyhow::Result<PathBuf> {
     let target = target_dir();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let args = [
-        "build",
-        "--package",
-        "oware-web",
-        "--lib",
-        "--target",
-        "wasm32-unknown-unknown",
-        "--profile",
-        "release-lto",
-        // The page needs no debug info, and none of the custom sections
-        // (names, producers, target features: 19 kB of the 184 kB module):
-        // rustc's `strip` has the linker leave them out. It gives the
-        // module the hand-written section stripper that stood here gave
-        // (164,978 bytes, 56 kB gzipped), with no code and no wasm crate.
-        "--config",
-        "profile.release-lto.debug=false",
-        "--config",
-        "profile.release-lto.strip=true",
-    ];
-    println!("$ cargo {}", args.join(" "));
-    let status = Command::new(&cargo)
-        .args(args)
-        .current_dir(workspace_root())
-        .env("CARGO_TARGET_DIR", &target)
-        .status()
-        .with_context(|| format!("could not run {cargo}"))?;
-    if !status.success() {
-        bail!("building oware-web for wasm32-unknown-unknown failed ({status})");
-    }
-    let wasm = target.join("wasm32-unknown-unknown/release-lto/oware_web.wasm");
-    let wasm = std::fs::read(&wasm).with_context(|| format!("reading {}", wasm.display()))?;
-
     let out = target.join("site");
     if out.exists() {
         std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
@@ -131,8 +110,13 @@ pub(crate) fn build() -> anyhow::Result<PathBuf> {
     let sources = workspace_root().join("oware-web/site");
     let mut files = Vec::new();
     copy_tree(&sources, &out, Path::new(""), &mut files)?;
-    std::fs::write(out.join("oware_web.wasm"), &wasm)?;
-    files.push("oware_web.wasm".to_owned());
+    let mut sizes = Vec::new();
+    for (file, folder, features) in ENGINES {
+        let wasm = build_engine(&target.join(folder), features)?;
+        std::fs::write(out.join(file), &wasm)?;
+        files.push(file.to_owned());
+        sizes.push(format!("{file} {} bytes", wasm.len()));
+    }
     files.sort();
 
     // The service worker lists what to keep for offline use, and carries a
@@ -157,12 +141,58 @@ pub(crate) fn build() -> anyhow::Result<PathBuf> {
         .replace("[\"__FILES__\"]", &format!("[\"./\", {list}]"));
     std::fs::write(&worker, text)?;
     println!(
-        "site built in {} ({} files; oware_web.wasm {} bytes)",
+        "site built in {} ({} files; {})",
         out.display(),
         files.len(),
-        wasm.len()
+        sizes.join(", ")
     );
     Ok(out)
+}
+
+/// Builds `oware-web` for `wasm32-unknown-unknown` into `target` with the
+/// target `features` (none when empty) and returns the module.
+fn build_engine(target: &Path, features: &str) -> anyhow::Result<Vec<u8>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let rustflags =
+        format!("target.wasm32-unknown-unknown.rustflags=[\"-C\", \"target-feature={features}\"]");
+    let mut args = vec![
+        "build",
+        "--package",
+        "oware-web",
+        "--lib",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--profile",
+        "release-lto",
+        // The page needs no debug info, and none of the custom sections
+        // (names, producers, target features: 19 kB of the 184 kB module):
+        // rustc's `strip` has the linker leave them out. It gives the
+        // module the hand-written section stripper that stood here gave
+        // (164,978 bytes, 56 kB gzipped), with no code and no wasm crate.
+        "--config",
+        "profile.release-lto.debug=false",
+        "--config",
+        "profile.release-lto.strip=true",
+    ];
+    if !features.is_empty() {
+        args.extend(["--config", &rustflags]);
+    }
+    println!(
+        "$ CARGO_TARGET_DIR={} cargo {}",
+        target.display(),
+        args.join(" ")
+    );
+    let status = Command::new(&cargo)
+        .args(args)
+        .current_dir(workspace_root())
+        .env("CARGO_TARGET_DIR", target)
+        .status()
+        .with_context(|| format!("could not run {cargo}"))?;
+    if !status.success() {
+        bail!("building oware-web for wasm32-unknown-unknown ({features}) failed ({status})");
+    }
+    let wasm = target.join("wasm32-unknown-unknown/release-lto/oware_web.wasm");
+    std::fs::read(&wasm).with_context(|| format!("reading {}", wasm.display()))
 }
 
 /// Files of `oware-web/site/` the page never loads, left out of the built

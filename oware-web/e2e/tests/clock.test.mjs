@@ -36,12 +36,13 @@ test('on a clock the player who lets the time run out loses on time, and nothing
   const page = await open(browser);
   await waitState(page, 'your-turn');
   assert.equal(await page.locator('#clocks').isHidden(), true, 'no clock by default');
-  // Six seconds each, nothing added: chosen before the first move, it starts at once.
+  // Six seconds each, nothing added: chosen before the first move, the
+  // game takes it at once, but the player's clock waits for that move.
   await chooseClock(page, '0.1+0');
-  await eventually(async () => {
-    const you = await clockOf(page, 'you');
-    assert.ok(you.running && /^0:0[0-6]\.\d$/.test(you.time), JSON.stringify(you));
-  });
+  await drawn(page);
+  assert.deepEqual(await clockOf(page, 'you'), { time: '0:06.0', running: false });
+  await page.waitForTimeout(300);
+  assert.deepEqual(await clockOf(page, 'you'), { time: '0:06.0', running: false }, 'the first move is not timed');
   assert.deepEqual(await clockOf(page, 'bot'), { time: '0:06.0', running: false });
   assert.equal(await page.locator('#clock-control').textContent(), 'Clock 0.1+0');
   await page.locator('.house[data-house="C"]').click();
@@ -50,7 +51,18 @@ test('on a clock the player who lets the time run out loses on time, and nothing
   assert.equal(await page.locator('#undo').isDisabled(), true, 'a game on the clock is not taken back');
   // The player does not move: its clock runs out.
   assert.equal(await waitState(page, 'over', 20_000), 'over');
-  assert.match(await page.locator('#status').textContent(), /South lost on time, the bot wins/);
+  const cells = await page.evaluate(() => window.oware.state.cells);
+  const left = cells.slice(0, 12).reduce((a, b) => a + b, 0);
+  assert.equal(await page.locator('#status').textContent(),
+    `Game over: The bot wins, ${cells[13]}–${cells[12]} (South lost on time). The clock decided it, not the seeds: the ${left} seeds on the board go to no one. Start a new game.`);
+  // The board is over as after any other ending: the winner's store
+  // marked, no house offered to pointer, keyboard or screen reader.
+  assert.equal(await page.locator('.mark.win[data-seat="north"]').count(), 1);
+  assert.equal(await page.locator('.house.legal').count(), 0);
+  assert.equal(await page.locator('.house[aria-disabled="false"]').count(), 0);
+  assert.equal(await page.locator('.house[tabindex="0"]').count(), 0);
+  assert.match(await page.locator('.house[data-house="A"]').getAttribute('aria-label'), /your house, the game is over$/);
+  assert.equal(await page.locator('.house[data-house="A"]').evaluate((g) => getComputedStyle(g).cursor), 'default');
   assert.deepEqual(await clockOf(page, 'you'), { time: '0:00.0', running: false });
   assert.equal(await page.locator('#clock-you.flagged').count(), 1);
   // The recent games have it finished, on time.
@@ -61,8 +73,8 @@ test('on a clock the player who lets the time run out loses on time, and nothing
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-game')]);
   const saved = await readFile(await download.path(), 'utf8');
   assert.match(saved, /\n\[Termination "South lost on time"\]\n\[Points "0-1"\]\n/, saved);
-  // Nothing more is played.
-  await page.locator('.house[data-house="A"]').click();
+  // Nothing more is played (playwright sees the house disabled: the click is forced).
+  await page.locator('.house[data-house="A"]').click({ force: true });
   await page.waitForTimeout(500);
   assert.equal((await transcript(page)).length, 2);
   assert.equal(await page.evaluate(() => document.body.dataset.state), 'over');
@@ -106,7 +118,8 @@ test('the bot is handed the raw clock, its clock runs while it thinks, and it ga
   await page.selectOption('#level', '14');
   // Nine seconds each (tenths shown), two added a move.
   await chooseClock(page, '0.15+2');
-  await eventually(async () => assert.equal((await clockOf(page, 'you')).running, true));
+  await drawn(page);
+  assert.equal((await clockOf(page, 'you')).running, false, 'the first move is not timed');
   // Watch the bot's clock while it thinks.
   await page.evaluate(() => {
     window.botClock = [];
@@ -164,13 +177,14 @@ test('the clock setting is kept, a reload brings the clocks back, and a new sett
   const page = await open(browser);
   await waitState(page, 'your-turn');
   await page.selectOption('#clock', '1+1');
-  await eventually(async () => assert.equal((await clockOf(page, 'you')).running, true));
+  await drawn(page);
+  assert.deepEqual(await clockOf(page, 'you'), { time: '1:00', running: false });
   assert.equal((await clockOf(page, 'bot')).time, '1:00');
   const tab = await page.context().newPage();
   await tab.goto(page.url());
   await waitState(tab, 'your-turn');
   assert.equal(await tab.locator('#clock').inputValue(), '1+1');
-  await eventually(async () => assert.equal((await clockOf(tab, 'you')).running, true));
+  assert.deepEqual(await clockOf(tab, 'you'), { time: '1:00', running: false });
   assert.equal((await clockOf(tab, 'bot')).time, '1:00');
   // A move each, then a reload: the clocks as they were kept when the
   // player's clock started, the player's charged the time since.
@@ -223,7 +237,7 @@ test('a reload charges the time spent on the move in progress: reloading gives n
     await waitState(page, ['your-turn', 'over']);
   }
   assert.equal(await waitState(page, 'over', 5000), 'over');
-  assert.match(await page.locator('#status').textContent(), /South lost on time, the bot wins/);
+  assert.match(await page.locator('#status').textContent(), /^Game over: The bot wins, \d+–\d+ \(South lost on time\)/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -34,7 +34,13 @@ test('a win: a circle under the winner\'s store', async () => {
   await page.locator('.house[data-house="E"]').click();
   await waitState(page, 'over');
   await eventually(async () => assert.deepEqual(await marks(page), ['south:mark win']));
-  assert.match(await page.locator('#status').textContent(), /Game over: You win, 26–15 \(25 seeds captured\)/);
+  // Where every seed went: 26 and 15 in the stores, the 7 on the board to no one.
+  assert.match(await page.locator('#status').textContent(),
+    /Game over: You win, 26–15 \(25 seeds captured\)\. South captured 26, 25 or more, and wins at once: the 7 seeds left on the board go to no one\. /);
+  assert.deepEqual((await counts(page)).slice(12), [26, 15]);
+  assert.equal((await counts(page)).slice(0, 12).reduce((a, b) => a + b, 0), 7);
+  // Nothing is offered to sow.
+  assert.equal(await page.locator('.house[aria-disabled="false"], .house[tabindex="0"], .house.legal').count(), 0);
   assert.deepEqual(await named(page), [
     { seat: 'south', role: 'img', name: 'South wins the game', title: 'South wins the game' }, { word: 'winner' },
   ]);

@@ -1,8 +1,9 @@
 // Nothing is lost: a new game (the button or Shift+N; a bare N does
 // nothing), a rules change, a load and an Open can each be undone, the
 // game coming back exactly; an empty or header-only record is refused with
-// the game kept; two tabs keep their own games; and the recent games are
-// listed and reopened, the game on the board going to the list first.
+// the game kept; a new tab opens the unfinished game; two tabs on one game
+// keep each line; and the recent games are listed and reopened, the game
+// on the board going to the list first.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, openTab, waitState, eventually, transcript } from '../lib.mjs';
@@ -105,31 +106,67 @@ test('an empty or header-only record is refused and the game stays; Open can be 
   await page.close();
 });
 
-test('two tabs keep their own games, and a new game in one leaves the other\'s', async () => {
+test('a new tab or a return visit opens the unfinished game, with "New game" one click away', async () => {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, reducedMotion: 'reduce' });
   const one = await openTab(context);
   await waitState(one, 'your-turn');
   await sow(one, 'e');
   const first = await transcript(one);
+  await one.close();
+  // A return visit: the game is where the player left it.
   const two = await openTab(context);
   await waitState(two, 'your-turn');
-  assert.equal(await transcript(two), '', 'a new tab starts its own game');
-  await sow(two, 'a');
-  const second = await transcript(two);
+  assert.equal(await transcript(two), first);
+  assert.match(await two.locator('#status').textContent(), /^Your unfinished game of 2 moves is back, as you left it: "New game" starts another\./);
+  assert.deepEqual(await recent(two), [], 'the game on the board is not listed twice');
   await two.click('#new-game');
   await eventually(async () => assert.equal(await transcript(two), ''));
+  assert.equal((await recent(two)).length, 1);
+  // And "Undo new game" brings it back.
+  await undoButton(two).click();
+  await eventually(async () => assert.equal(await transcript(two), first));
+  assert.deepEqual(two.errors, []);
+  await context.close();
+});
 
-  await one.reload();
+test('two tabs on one game: each line is kept as its own game, and the tab left behind is told', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, reducedMotion: 'reduce' });
+  const one = await openTab(context);
   await waitState(one, 'your-turn');
-  assert.equal(await transcript(one), first);
+  await one.selectOption('#level', '1');
+  await sow(one, 'd');
+  const shared = await transcript(one);
+  const two = await openTab(context);
+  await waitState(two, 'your-turn');
+  assert.equal(await transcript(two), shared, 'the new tab opens the game in progress');
+  await sow(two, 'a');
+  const lineTwo = await transcript(two);
+  // The first tab hears of it (a storage event) and says so.
+  await eventually(async () => assert.match(await one.locator('#status').textContent(),
+    /^This game went on in another tab \([34] moves there\): it is in Recent games, and a move here keeps this line as a game of its own\./));
+  assert.equal(await transcript(one), shared);
+  assert.equal((await recent(one)).length, 1, "the other tab's line is listed, to reopen");
+  // This tab's line, a part of the other's, is not listed twice.
+  const listed = await one.evaluate(() => JSON.parse(localStorage.getItem('oware.recent')).map((g) => g.moves));
+  assert.equal(listed.length, 1, JSON.stringify(listed));
+  await sow(one, 'f');
+  const lineOne = await transcript(one);
+  assert.notEqual(lineOne, lineTwo);
+  // Both lines are kept, each under its own id; each tab reloads its own.
+  const kept = await one.evaluate(() => JSON.parse(localStorage.getItem('oware.recent')).map((g) => g.moves).sort());
+  assert.deepEqual(kept, [lineOne, lineTwo].sort());
   await two.reload();
   await waitState(two, 'your-turn');
-  assert.equal(await transcript(two), '');
-  await undoButton(two).click();
-  await eventually(async () => assert.equal(await transcript(two), second));
-  // Each tab lists the other's game among the recent ones.
-  assert.equal((await recent(two)).length, 1);
-  assert.match((await recent(two))[0], new RegExp(`· ${first.length} moves ·`));
+  assert.equal(await transcript(two), lineTwo);
+  await one.reload();
+  await waitState(one, 'your-turn');
+  assert.equal(await transcript(one), lineOne);
+  // Tab two plays on; tab one's line stays whole.
+  await sow(two, 'b');
+  await eventually(async () => {
+    const games = await one.evaluate(() => JSON.parse(localStorage.getItem('oware.recent')).map((g) => g.moves));
+    assert.ok(games.includes(lineOne) && games.some((m) => m.startsWith(lineTwo) && m.length === 6), JSON.stringify(games));
+  });
   assert.deepEqual([...one.errors, ...two.errors], []);
   await context.close();
 });

@@ -2,7 +2,8 @@
 // board's pits, wood and stores where a person expects them, nothing wider
 // than the screen, and the board matching a reviewed picture of it. And at
 // four screen sizes, a laptop's, a small laptop's and a phone's both ways
-// up: the status line and the game's buttons in view without scrolling,
+// up: the status line, the game's buttons, the level and the seat in view
+// without scrolling, with a clock on too,
 // the side panel beside the board or under it, and the slate of a fixed
 // height, so that the board stays put when the line the bot expects grows.
 //
@@ -148,13 +149,17 @@ async function boxes(page, ids) {
   }), ids);
 }
 
-const CONTROLS = ['status', 'new-game', 'undo', 'hint', 'move-now'];
+const CONTROLS = ['status', 'new-game', 'undo', 'hint', 'move-now', 'level', 'seat-north'];
 
 for (const [width, height] of [[1366, 657], [1024, 640], [390, 844], [844, 390]]) {
   test(`at ${width}×${height} the status and the controls are in view, and the slate keeps its height`, async () => {
     const page = await open(browser, '', { viewport: { width, height } });
     await waitState(page, 'your-turn');
     assert.deepEqual((await boxes(page, [])).scroll, [0, 0], 'the page opened scrolled');
+    // The houses that can be sown are marked with no hover (a touch screen has none).
+    const rims = await page.evaluate(() => ['.house.legal .pit', '.house.theirs .pit']
+      .map((selector) => getComputedStyle(document.querySelector(selector)).stroke));
+    assert.notEqual(rims[0], rims[1], 'the houses that can be sown look like the others');
     // A long game: its move list must not push the controls away. (Loading
     // it scrolls to the transcript panel: back to the top, where a person
     // playing is.)
@@ -164,6 +169,8 @@ for (const [width, height] of [[1366, 657], [1024, 640], [390, 844], [844, 390]]
     assert.equal(await transcript(page), SOUTH_WINS_IN_3);
     await page.evaluate(() => scrollTo(0, 0));
     await page.evaluate(() => document.fonts.ready);
+    // The player's box is named with its seat, clock or none.
+    assert.equal(await page.locator('#clock-you .clock-name').textContent(), 'You (South)');
     const seen = await boxes(page, [...CONTROLS, 'board', 'move-list']);
     assert.ok(seen.pageWidth <= width, `page ${seen.pageWidth} wider than ${width}`);
     for (const id of CONTROLS) {
@@ -187,6 +194,20 @@ for (const [width, height] of [[1366, 657], [1024, 640], [390, 844], [844, 390]]
       return { before, after: top() };
     });
     assert.deepEqual(moved.after, moved.before, 'the board moved when the slate\'s text grew');
+
+    // On a clock (a new game takes it), still all in view, and both
+    // players' boxes of one height.
+    await page.selectOption('#clock', '5+3');
+    await page.click('#new-game');
+    await page.evaluate(() => scrollTo(0, 0));
+    const timed = await boxes(page, [...CONTROLS, 'clock-bot', 'clock-you']);
+    for (const id of CONTROLS) {
+      const b = timed.boxes[id];
+      assert.ok(b.top >= 0 && b.bottom <= height && b.left >= 0 && b.right <= width,
+        `#${id} not in the ${width}×${height} view with a clock: ${JSON.stringify(b)}`);
+    }
+    const [bot, you] = [timed.boxes['clock-bot'], timed.boxes['clock-you']];
+    if (bot.top === you.top) assert.equal(bot.bottom - bot.top, you.bottom - you.top, 'the clock boxes differ in height');
     assert.deepEqual(page.errors, []);
     await page.close();
   });

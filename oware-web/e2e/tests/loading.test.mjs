@@ -1,7 +1,9 @@
 // Loading on a slow connection: until the module is on the page the
 // controls are disabled and the status says the engine is loading, the
 // houses are already in their places, nothing the player does throws, and
-// a transcript pasted meanwhile is loaded once the engine is ready.
+// a transcript pasted meanwhile is loaded once the engine is ready. The
+// engine built with WebAssembly SIMD is loaded, or, in a browser without
+// SIMD, the one built without it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, waitState, eventually, transcript } from '../lib.mjs';
@@ -120,4 +122,32 @@ test('the levels and rule sets offered are the module\'s own, each rule set desc
     await page.evaluate(() => window.oware.debug.endgames?.seeds), info.endgameSeeds), 60_000);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+/** Opens the page, the paths it asks the server for kept in `seen`; `init`, if given, runs before the page's code. */
+async function openWatched(seen, init = null) {
+  return open(browser, '', {
+    route: async (context) => {
+      if (init) await context.addInitScript(init);
+      context.on('request', (request) => seen.push(new URL(request.url()).pathname));
+    },
+  });
+}
+
+test('the engine built with WebAssembly SIMD is loaded; a browser without SIMD gets the one without, and plays', async () => {
+  const simd = [];
+  const page = await openWatched(simd);
+  await waitState(page, 'your-turn');
+  assert.ok(simd.includes('/oware_web.wasm') && !simd.includes('/oware_web_nosimd.wasm'), JSON.stringify(simd));
+  await page.close();
+
+  // A browser without SIMD: its validation refuses the probe's v128.
+  const plain = [];
+  const old = await openWatched(plain, () => { WebAssembly.validate = () => false; });
+  await waitState(old, 'your-turn');
+  assert.ok(plain.includes('/oware_web_nosimd.wasm') && !plain.includes('/oware_web.wasm'), JSON.stringify(plain));
+  await old.keyboard.press('c');
+  await eventually(async () => assert.equal((await transcript(old)).length, 2), 30_000);
+  assert.deepEqual(old.errors, []);
+  await old.close();
 });

@@ -43,7 +43,7 @@ test('the moves are numbered in pairs, and a click shows the position after one,
   assert.equal(await transcript(page), SHORT_GAME);
   assert.deepEqual(await counts(page), AFTER_AEB);
 
-  // ← and → step (the focus off the houses), Home shows the start.
+  // ← and → step, Home shows the start.
   await page.locator('#move-list button[data-ply="3"]').focus();
   await page.keyboard.press('ArrowLeft');
   await drawn(page);
