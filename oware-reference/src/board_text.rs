@@ -1,4 +1,4 @@
-//! The board as four lines of text, and reading it back (RULES.md "Notation").
+//! The board as four lines of text, and reading it back (RULES.md section 8).
 
 use std::fmt;
 

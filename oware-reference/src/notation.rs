@@ -1,4 +1,4 @@
-//! House letters and transcripts (RULES.md "Notation").
+//! House letters and transcripts (RULES.md section 8).
 
 use std::fmt;
 

@@ -28,7 +28,7 @@ pub const PROBE_KEYS: [&str; 3] = ["rules", "start", "moves"];
 
 /// The seeds on the board up to which the page's database is built: 10
 /// seeds, 646,646 positions, 1.3 MB; its build time in headless Chromium
-/// is measured on the project's 2-core machine, see docs/performance.md.
+/// is in docs/performance.md.
 pub const PAGE_SEEDS: u8 = 10;
 
 /// The database the page builds for a game under `rules`: awari's for

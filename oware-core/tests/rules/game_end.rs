@@ -1,4 +1,4 @@
-//! The end's API (SPEC.md "The end"): `Game`'s counters of occurrences and
+//! The end's API (RULES.md section 6): `Game`'s counters of occurrences and
 //! moves without capture, undo of a finished game, custom rules (no
 //! repetition, a short move limit, which the reference cannot express), and
 //! how outcomes read. Which positions and games end how, under every preset,

@@ -1,4 +1,4 @@
-//! The grand slam's API (SPEC.md rule 4): `Chain::is_grand_slam`,
+//! The grand slam's API (RULES.md section 3): `Chain::is_grand_slam`,
 //! `Position::grand_slams`, and a grand slam counting as a move without
 //! capture. What a grand slam gives when played, under each rule set, is in
 //! `tests/data/rules/grand_slam.rules`, held against both implementations; the

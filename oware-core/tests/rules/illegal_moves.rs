@@ -1,4 +1,4 @@
-//! `IllegalMove` (SPEC.md rule 6): the house and seat each error names, and
+//! `IllegalMove` (RULES.md section 5): the house and seat each error names, and
 //! every message. Which move is refused for which reason, in which order
 //! when several apply, and that a refused move leaves the game unchanged, is
 //! in `tests/data/rules/refusal.rules` (and awari's grand slams in

@@ -1,6 +1,7 @@
-//! SPEC.md "Notation": house letters, transcripts and their errors, boards
-//! as text (SPEC's exact diagram, optional headers, the reading order) and
-//! the errors for malformed text — never a panic, whatever the input.
+//! RULES.md section 8, notation: house letters, transcripts and their errors,
+//! boards as text (the exact diagram of RULES.md section 1, optional headers,
+//! the reading order) and the errors for malformed text — never a panic,
+//! whatever the input.
 
 use oware_core::House::{self, *};
 use oware_core::{
@@ -10,8 +11,8 @@ use oware_core::{
 
 use crate::common::board;
 
-/// SPEC's diagram of the opening, exactly as printed there.
-const SPEC_DIAGRAM: &str = "     f  e  d  c  b  a
+/// RULES.md's diagram of the opening (section 1), exactly as printed there.
+const RULES_DIAGRAM: &str = "     f  e  d  c  b  a
 [ 0]  4  4  4  4  4  4
       4  4  4  4  4  4 [ 0]
       A  B  C  D  E  F
@@ -283,15 +284,15 @@ fn a_long_transcript_reads_back() {
 
 #[test]
 fn the_opening_is_drawn_exactly_as_spec_draws_it() {
-    assert_eq!(Board::OPENING.to_string(), SPEC_DIAGRAM);
-    assert_eq!(SPEC_DIAGRAM.parse::<Board>(), Ok(Board::OPENING));
+    assert_eq!(Board::OPENING.to_string(), RULES_DIAGRAM);
+    assert_eq!(RULES_DIAGRAM.parse::<Board>(), Ok(Board::OPENING));
 }
 
 #[test]
 fn a_position_adds_the_seat_to_move() {
     assert_eq!(
         Position::OPENING.to_string(),
-        format!("{SPEC_DIAGRAM}South to move")
+        format!("{RULES_DIAGRAM}South to move")
     );
 }
 
@@ -318,7 +319,7 @@ fn headers_are_optional_and_labels_are_ignored() {
     assert_eq!(on_one_line.parse::<Board>(), Ok(Board::OPENING));
     let decorated = "|[0]|4|4|4|4|4|4|\n:4:4:4:4:4:4:[0]:";
     assert_eq!(decorated.parse::<Board>(), Ok(Board::OPENING));
-    let windows = SPEC_DIAGRAM.replace('\n', "\r\n");
+    let windows = RULES_DIAGRAM.replace('\n', "\r\n");
     assert_eq!(windows.parse::<Board>(), Ok(Board::OPENING));
     let tabs = "[0]\t4\t4\t4\t4\t4\t4\n\t4\t4\t4\t4\t4\t4\t[0]";
     assert_eq!(tabs.parse::<Board>(), Ok(Board::OPENING));
@@ -340,8 +341,8 @@ fn a_stray_character_is_reported_by_line_and_column() {
         error.to_string(),
         "line 2, column 19: unexpected `x` in a row of counts"
     );
-    // Header lines count: the same slip in SPEC's diagram is on line 3.
-    let text = SPEC_DIAGRAM.replace("      4  4  4  4  4  4 [ 0]", "      4  4  4  4  x  4 [ 0]");
+    // Header lines count: the same slip in RULES.md's diagram is on line 3.
+    let text = RULES_DIAGRAM.replace("      4  4  4  4  4  4 [ 0]", "      4  4  4  4  x  4 [ 0]");
     assert!(matches!(
         text.parse::<Board>(),
         Err(ParseBoardError::UnexpectedCharacter {

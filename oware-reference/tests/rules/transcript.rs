@@ -1,4 +1,4 @@
-//! SPEC.md "Notation": house letters and transcripts.
+//! RULES.md section 8, notation: house letters and transcripts.
 
 use oware_reference::{
     TranscriptError, house_from_letter, house_letter, parse_transcript, render_transcript,

@@ -1,5 +1,5 @@
-//! The history check of `cargo xtask verify` (issue 19, "exact means
-//! exact"): what the search proves about a game with a history must be
+//! The history check of `cargo xtask verify` ("exact means exact
+//! in the game being played"): what the search proves about a game with a history must be
 //! what oware-reference's history-aware naive solver finds, and the
 //! endgame database must never cost the search a proof.
 //!

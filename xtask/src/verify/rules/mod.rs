@@ -1,5 +1,5 @@
 //! The rules checks of `cargo xtask verify`: oware-core held to
-//! oware-reference, a second implementation written from SPEC.md alone.
+//! oware-reference, a second implementation written from RULES.md alone.
 //!
 //! - [`moves`]: random walks from the opening and from edge positions, every
 //!   position asked of both under every rule set.
@@ -285,8 +285,9 @@ fn check_notation(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     let notation = report(notation::run(seed, sizes.notation))?;
     println!(
         "rules notation: {} boards rendered and read alike (5 variants each), {} corrupted board \
-         texts read alike ({} only by the reference: stray characters among counts, SPEC's open \
-         question), {} transcripts, {} corrupted transcripts, house letters [{:.1}s]",
+         texts read alike ({} only by the reference: stray characters among counts, the case \
+         RULES.md section 8 leaves open), {} transcripts, {} corrupted transcripts, house \
+         letters [{:.1}s]",
         notation.boards,
         notation.board_texts,
         notation.stray_characters,
