@@ -50,7 +50,8 @@
 //!   cutoffs, late move reductions, a single-reply extension and
 //!   mate-distance pruning; `horizon.rs`: the frontier, the leaf and two
 //!   plies of capture quiescence below the horizon.
-//! - `config.rs`: [`SearchConfig`] and its knobs.
+//! - `config.rs`: [`SearchConfig`]; `experiment.rs`: its knobs
+//!   ([`experiment::Knobs`]), for experiments only.
 //! - `tt.rs`: 16-byte entries keyed by the whole position (no collisions),
 //!   with a `Bound` and node-relative mate scores, four to a
 //!   cache line, in huge pages, shared lock-free by the threads.
@@ -98,6 +99,7 @@ mod deepen;
 mod endgame;
 mod engine;
 pub mod eval;
+pub mod experiment;
 mod horizon;
 mod judge;
 mod level;
@@ -116,7 +118,7 @@ mod time;
 mod tt;
 mod worker;
 
-pub use config::{Knobs, SearchConfig};
+pub use config::SearchConfig;
 pub use endgame::{
     Endgame, EndgameResult, EndgameValue, abapa_fits, awari_fits, database_applies, database_for,
     probe_game, probe_game_moves,
@@ -129,7 +131,4 @@ pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};
 pub use score::{Proven, Score, Short};
-pub use time::{
-    DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, Overhead, RESERVE,
-    RESERVE_INCREMENTS, SAFETY_MARGIN, SeatClock, TimePlan,
-};
+pub use time::{Overhead, SeatClock};

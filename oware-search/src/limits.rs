@@ -7,13 +7,15 @@ use std::time::Duration;
 
 use crate::time::SeatClock;
 
-/// When a search stops. All `None` (the default) searches until the stop
-/// flag is set; otherwise it stops at the first limit reached. The search
+/// When a search stops. All `None` (the default, [`is_unlimited`](Limits::is_unlimited))
+/// searches until the stop flag is set, which only the streaming
+/// [`Engine::search`](crate::Engine::search) accepts; otherwise it stops at
+/// the first limit reached. The search
 /// always completes depth 1, so there is always a move to play.
 ///
 /// A game on a clock gives the mover's [`clock`](Limits::clock) as the GUI
 /// sends it; the search plans this move's time from it
-/// ([`SeatClock::plan`], with the lag the engine has learnt,
+/// (with the lag the engine has learnt,
 /// [`Engine::overhead_mut`](crate::Engine::overhead_mut)). With a
 /// [`time`](Limits::time) as well (`go movetime` beside `wtime`), the
 /// shorter of that time and the plan's deadline is the deadline: the one
@@ -74,6 +76,18 @@ impl Limits {
             nodes: Some(nodes),
             ..Limits::default()
         }
+    }
+
+    /// Whether no limit is set, so that only the stop flag ends a search.
+    ///
+    /// ```
+    /// use oware_search::Limits;
+    /// assert!(Limits::default().is_unlimited());
+    /// assert!(!Limits::depth(1).is_unlimited());
+    /// ```
+    #[must_use]
+    pub fn is_unlimited(&self) -> bool {
+        *self == Limits::default()
     }
 }
 

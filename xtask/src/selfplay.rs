@@ -10,7 +10,8 @@ use oware_match::{
     Budget, Contestant, GameRecord, Match, Player, SearchPlayer, Settings, random_openings,
 };
 use oware_search::eval::Evaluation;
-use oware_search::{Engine, EngineOptions, Knobs, Level, SearchConfig};
+use oware_search::experiment::Knobs;
+use oware_search::{Engine, EngineOptions, Level, SearchConfig};
 
 /// How self-play games are played.
 #[derive(Clone, Copy, Debug)]

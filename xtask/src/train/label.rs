@@ -11,7 +11,8 @@ use anyhow::{Context, bail};
 use oware_core::{Board, Game, Position, Seat};
 use oware_match::{GameRecord, SavedError, SavedErrorKind, read_games};
 use oware_search::eval::Evaluation;
-use oware_search::{Endgame, Knobs, Limits, Proven, probe_game};
+use oware_search::experiment::Knobs;
+use oware_search::{Endgame, Limits, Proven, probe_game};
 
 use crate::selfplay::{self, result_for};
 
