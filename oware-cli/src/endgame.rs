@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use oware_core::{Game, Position, Rules, Seat};
+use oware_core::{Game, Position, Rules, Seat, Winner};
 use oware_egdb::{Database, EgdbError, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
@@ -167,7 +167,7 @@ pub(crate) fn verdict(value: EndgameValue, position: &Position) -> String {
             format!("{mover} ends with {lo} to {hi} seeds, as endless play is scored")
         }
         decided => match decided.winner(mover) {
-            Some(Some(seat)) => format!("{seat} can force a win"),
+            Some(Winner::Seat(seat)) => format!("{seat} can force a win"),
             _ => "a draw with best play".to_owned(),
         },
     }
@@ -190,8 +190,8 @@ pub(crate) fn under_board(db: &Database, game: &Game) -> Option<(String, Option<
     let verdict = probe_game(db, game).and_then(|value| {
         let position = game.position();
         match value.result(&position).winner(position.to_move())? {
-            Some(seat) => Some(Forced::Win(seat)),
-            None => Some(Forced::Draw),
+            Winner::Seat(seat) => Some(Forced::Win(seat)),
+            Winner::Draw => Some(Forced::Draw),
         }
     });
     Some((line, verdict))

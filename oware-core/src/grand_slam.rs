@@ -29,9 +29,9 @@ use crate::rules::Rules;
 /// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
 /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
 /// let position = Position::new(board, Seat::South);
-/// assert_eq!(Rules::ABAPA.grand_slam, GrandSlam::CapturesNothing);
+/// assert_eq!(Rules::ABAPA.grand_slam(), GrandSlam::CapturesNothing);
 /// assert!(position.play_under(House::F, &Rules::ABAPA).is_ok());
-/// assert_eq!(Rules::AWARI.grand_slam, GrandSlam::Forbidden);
+/// assert_eq!(Rules::AWARI.grand_slam(), GrandSlam::Forbidden);
 /// assert!(position.play_under(House::F, &Rules::AWARI).is_err());
 /// # Ok::<(), oware_core::BoardError>(())
 /// ```
@@ -101,7 +101,7 @@ impl Position {
     #[inline]
     pub fn legal_moves_under(self, rules: &Rules) -> HouseSet {
         let moves = self.legal_moves();
-        match rules.grand_slam {
+        match rules.grand_slam() {
             GrandSlam::CapturesNothing => moves,
             GrandSlam::Forbidden => {
                 let others = moves.difference(self.grand_slams(moves));
@@ -139,6 +139,6 @@ impl Position {
     /// `rules` forbid here.
     #[inline]
     pub(crate) fn is_forbidden_grand_slam(self, house: House, rules: &Rules) -> bool {
-        rules.grand_slam == GrandSlam::Forbidden && !self.legal_moves_under(rules).contains(house)
+        rules.grand_slam() == GrandSlam::Forbidden && !self.legal_moves_under(rules).contains(house)
     }
 }

@@ -22,7 +22,7 @@ use crate::rules::Rules;
 /// assert_eq!(history.occurrences(), 1);
 /// assert_eq!(history.end(&Rules::ABAPA), None);
 /// // One quiet move is enough under a move limit of one.
-/// let rules = Rules { move_limit: Some(1), ..Rules::ABAPA };
+/// let rules = Rules::ABAPA.with_move_limit(1).unwrap();
 /// assert_eq!(history.end(&rules), Some(EndReason::MoveLimit));
 /// assert_eq!(history.pop(), Some(after_e));
 /// assert_eq!(history.pop(), None); // the start stays
@@ -376,7 +376,7 @@ impl History {
     /// // Under abapa's third repetition the game goes on.
     /// assert_eq!(history.end_from(12, start, 12, &Rules::ABAPA), None);
     /// // A move limit of 5 rests on the position 5 moves back.
-    /// let limited = Rules { repetition: None, move_limit: Some(5), ..Rules::ABAPA };
+    /// let limited = Rules::ABAPA.without_repetition().with_move_limit(5).unwrap();
     /// assert_eq!(
     ///     history.end_from(7, history.positions()[7], 7, &limited),
     ///     Some((EndReason::MoveLimit, 2))
@@ -392,7 +392,7 @@ impl History {
         quiet: u16,
         rules: &Rules,
     ) -> Option<(EndReason, usize)> {
-        if let Some(limit) = rules.repetition {
+        if let Some(limit) = rules.repetition() {
             let limit = usize::from(limit);
             let (count, earliest) = self.occurrences_at(index, position, quiet, limit);
             if count >= limit {
@@ -405,7 +405,7 @@ impl History {
             }
         }
         rules
-            .move_limit
+            .move_limit()
             .filter(|&limit| quiet >= limit)
             .map(|limit| {
                 (

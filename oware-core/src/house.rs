@@ -247,8 +247,9 @@ impl TryFrom<char> for House {
 
 impl FromStr for House {
     type Err = HouseError;
+    /// Reads one house letter; whitespace around it is ignored.
     fn from_str(text: &str) -> Result<House, HouseError> {
-        let mut chars = text.chars();
+        let mut chars = text.trim().chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => House::from_letter(c),
             _ => None,

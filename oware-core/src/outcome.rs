@@ -93,13 +93,61 @@ impl fmt::Display for EndReason {
     }
 }
 
+/// Who wins a game, or would with best play: one seat, or neither (a
+/// draw). Where a result may also be unknown, it is an `Option<Winner>`.
+///
+/// ```
+/// use oware_core::{Seat, Winner};
+/// assert_eq!(Winner::from(Some(Seat::North)), Winner::Seat(Seat::North));
+/// assert_eq!(Winner::from(None), Winner::Draw);
+/// assert_eq!(Winner::Draw.seat(), None);
+/// assert_eq!(Winner::Seat(Seat::South).to_string(), "South wins");
+/// assert_eq!(Winner::Draw.to_string(), "draw");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Winner {
+    /// This seat wins.
+    Seat(Seat),
+    /// Neither seat wins: a draw.
+    Draw,
+}
+
+impl Winner {
+    /// The winning seat, or `None` for a draw (the form of
+    /// [`Outcome::winner`]).
+    #[must_use]
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Winner::Seat(seat) => Some(seat),
+            Winner::Draw => None,
+        }
+    }
+}
+
+impl From<Option<Seat>> for Winner {
+    /// A seat wins; `None` is a draw.
+    fn from(seat: Option<Seat>) -> Winner {
+        seat.map_or(Winner::Draw, Winner::Seat)
+    }
+}
+
+impl fmt::Display for Winner {
+    /// `South wins`, `North wins` or `draw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Winner::Seat(seat) => write!(f, "{seat} wins"),
+            Winner::Draw => f.write_str("draw"),
+        }
+    }
+}
+
 /// How the seeds still in the houses are shared out when a game ends with
 /// some left: by repetition, the move limit or no legal move.
 ///
 /// ```
 /// use oware_core::{Rules, Share};
-/// assert_eq!(Rules::AWARI.repetition_share, Share::OwnRows);
-/// assert_eq!(Rules::AWARI_SPLIT.repetition_share, Share::Evenly);
+/// assert_eq!(Rules::AWARI.repetition_share(), Share::OwnRows);
+/// assert_eq!(Rules::AWARI_SPLIT.repetition_share(), Share::Evenly);
 /// assert_eq!(Share::Evenly.to_string(), "the seeds left split evenly");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,7 +190,8 @@ impl fmt::Display for Share {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The winner, or `None` for a draw.
+    /// The winner, or `None` for a draw (as a [`Winner`]:
+    /// `Winner::from(outcome.winner)`).
     pub winner: Option<Seat>,
     /// Why the game ended.
     pub reason: EndReason,
@@ -266,11 +315,8 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let BySeat { south, north } = self.seeds;
         let half = if self.half_seed_each() { "½" } else { "" };
-        match self.winner {
-            Some(seat) => write!(f, "{seat} wins")?,
-            None => f.write_str("draw")?,
-        }
-        write!(f, " {south}{half}–{north}{half} ({}", self.reason)?;
+        let winner = Winner::from(self.winner);
+        write!(f, "{winner} {south}{half}–{north}{half} ({}", self.reason)?;
         if self.share == Some(Share::Evenly) {
             write!(f, ", {}", Share::Evenly)?;
         }

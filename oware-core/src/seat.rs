@@ -160,9 +160,10 @@ impl std::error::Error for ParseSeatError {}
 impl FromStr for Seat {
     type Err = ParseSeatError;
 
-    /// Accepts `south`/`north`, `s`/`n` and `p1`/`p2`, in any case.
+    /// Accepts `south`/`north`, `s`/`n` and `p1`/`p2`, in any case, with
+    /// any whitespace around.
     fn from_str(text: &str) -> Result<Seat, ParseSeatError> {
-        match text.to_ascii_lowercase().as_str() {
+        match text.trim().to_ascii_lowercase().as_str() {
             "south" | "s" | "p1" => Ok(Seat::South),
             "north" | "n" | "p2" => Ok(Seat::North),
             _ => Err(ParseSeatError(text.to_owned())),

@@ -96,7 +96,7 @@ impl QuietUnmoves {
             return true;
         }
         chain.is_grand_slam(board)
-            && (self.rules.grand_slam == GrandSlam::CapturesNothing
+            && (self.rules.grand_slam() == GrandSlam::CapturesNothing
                 || parent.legal_moves_under(&self.rules).contains(house))
     }
 }

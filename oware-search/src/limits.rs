@@ -214,12 +214,10 @@ mod tests {
     fn with_no_limit_a_search_that_never_settles_stops_at_the_deepest_depth() {
         // One seed each, and rules with no end by history: the seeds can
         // go round for ever, so no depth settles the game.
-        let endless = Rules {
-            grand_slam: GrandSlam::CapturesNothing,
-            repetition: None,
-            move_limit: None,
-            ..Rules::ABAPA
-        };
+        let endless = Rules::ABAPA
+            .with_grand_slam(GrandSlam::CapturesNothing)
+            .without_repetition()
+            .without_move_limit();
         let board = Board::from_cells([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 23, 23]).unwrap();
         let game = Game::from_position(Position::new(board, Seat::South), endless);
         let mut engine = engine();

@@ -15,7 +15,7 @@
 //! awari-split, whose even split of endless play they assume; which rules a
 //! database fits is `Endgame::fits`'s answer.
 
-use oware_core::{GrandSlam, Rules, Seat, Share};
+use oware_core::{GrandSlam, Rules, Share, Winner};
 use oware_egdb::{Bounds, Database, Ruleset};
 
 use crate::json::Json;
@@ -46,7 +46,7 @@ pub const PAGE_SEEDS: u8 = 10;
 /// ```
 #[must_use]
 pub fn ruleset_for(rules: &Rules) -> Ruleset {
-    if rules.grand_slam == GrandSlam::Forbidden && rules.repetition_share == Share::Evenly {
+    if rules.grand_slam() == GrandSlam::Forbidden && rules.repetition_share() == Share::Evenly {
         Ruleset::Awari
     } else {
         Ruleset::Abapa
@@ -91,8 +91,8 @@ pub enum Verdict {
     Outside,
     /// In the database, with these bounds, but the result is not decided.
     Open(Bounds),
-    /// Decided: `Some(seat)` can force the win, `None` a draw is forced.
-    Decided(Bounds, Option<Seat>),
+    /// Decided: the seat that can force the win, or a forced draw.
+    Decided(Bounds, Winner),
 }
 
 /// Answers a probe request (see [`PROBE_KEYS`]): `{"ok":true,"within":false}`
@@ -146,8 +146,8 @@ fn verdict_json(verdict: Verdict) -> String {
     json.key("result");
     match decided {
         None => json.null(),
-        Some(None) => json.string("draw"),
-        Some(Some(seat)) => json.string("win").key("winner").string(seat.name()),
+        Some(Winner::Draw) => json.string("draw"),
+        Some(Winner::Seat(seat)) => json.string("win").key("winner").string(seat.name()),
     };
     json.end_object();
     json.finish()

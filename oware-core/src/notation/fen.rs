@@ -80,14 +80,15 @@ impl std::error::Error for FenError {}
 impl Position {
     /// Reads a fen: the twelve house counts in index order (A..F, then
     /// a..f), South's store, North's store, and `S` or `N` for the seat to
-    /// move, joined by `-`.
+    /// move, joined by `-`. Whitespace around it (a line's newline) is
+    /// ignored; inside it, it is an error.
     ///
     /// # Errors
     /// [`FenError`] naming the first field at fault.
     ///
     /// ```
     /// use oware_core::{House, Position, Seat};
-    /// let position = Position::from_fen("0-0-0-0-0-1-0-0-0-0-0-3-20-24-N")?;
+    /// let position = Position::from_fen("0-0-0-0-0-1-0-0-0-0-0-3-20-24-N\n")?;
     /// assert_eq!(position.to_move(), Seat::North);
     /// assert_eq!(position.board()[House::F], 1);
     /// assert_eq!(position.board().stores().north, 24);
@@ -95,6 +96,7 @@ impl Position {
     /// # Ok::<(), oware_core::FenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fen = fen.trim();
         let mut fields = [""; 15];
         let mut found = 0;
         for field in fen.split('-') {

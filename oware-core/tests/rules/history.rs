@@ -80,11 +80,10 @@ fn awari_split_shares_the_seeds_left_evenly() {
     );
     // The move limit is no repetition: even a split rule set gives each
     // player their own row there.
-    let limited = Rules {
-        repetition: None,
-        move_limit: Some(61),
-        ..Rules::AWARI_SPLIT
-    };
+    let limited = Rules::AWARI_SPLIT
+        .without_repetition()
+        .with_move_limit(61)
+        .unwrap();
     let mut game = Game::from_position(start, limited);
     while !game.is_over() {
         play_first(&mut game);
@@ -130,11 +129,10 @@ fn a_capture_starts_the_count_afresh() {
 
 #[test]
 fn the_move_limit_counts_quiet_moves_only() {
-    let rules = Rules {
-        repetition: None,
-        move_limit: Some(5),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA
+        .without_repetition()
+        .with_move_limit(5)
+        .unwrap();
     let mut history = History::new(two_seeds());
     for moves in 1..=5 {
         assert_eq!(history.end(&rules), None, "after {}", moves - 1);
@@ -143,11 +141,11 @@ fn the_move_limit_counts_quiet_moves_only() {
     }
     assert_eq!(history.end(&rules), Some(EndReason::MoveLimit));
     // Repetition is checked before the move limit.
-    let both = Rules {
-        repetition: Some(2),
-        move_limit: Some(12),
-        ..Rules::ABAPA
-    };
+    let both = Rules::ABAPA
+        .with_repetition(2)
+        .unwrap()
+        .with_move_limit(12)
+        .unwrap();
     let mut game = Game::from_position(two_seeds(), both);
     while !game.is_over() {
         play_first(&mut game);

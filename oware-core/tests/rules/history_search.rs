@@ -76,10 +76,7 @@ fn a_quiet_count_carried_in_survives_cutting_and_undoing() {
     kept.push(line[1]);
     assert_eq!(kept.moves_without_capture(), 20);
     // Under a limit of 21 quiet moves the next one ends the game.
-    let rules = Rules {
-        move_limit: Some(21),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.with_move_limit(21).unwrap();
     assert_eq!(kept.end(&rules), None);
     kept.push(line[2]);
     assert_eq!(kept.end(&rules), Some(EndReason::MoveLimit));
@@ -152,10 +149,7 @@ fn repetition_counts_every_earlier_occurrence_up_to_the_limit() {
         history.push(position);
         assert_eq!(history.occurrences(), 1 + moves / 12, "after {moves}");
     }
-    let five = Rules {
-        repetition: Some(5),
-        ..Rules::ABAPA
-    };
+    let five = Rules::ABAPA.with_repetition(5).unwrap();
     assert_eq!(history.end(&five), None);
     assert_eq!(history.end(&Rules::ABAPA), Some(EndReason::Repetition));
     history.truncate(24);

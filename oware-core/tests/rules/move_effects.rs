@@ -100,10 +100,7 @@ fn adjudication_counts_store_and_row() {
     let even = board([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23]);
     assert_eq!(Outcome::adjudicate(even), None);
     // Whenever a game ends with the rows shared out, its winner is the adjudicated one.
-    let rules = Rules {
-        move_limit: Some(30),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.with_move_limit(30).unwrap();
     let mut game = Game::new(rules);
     while !game.is_over() {
         game.play(game.legal_moves().first().unwrap()).unwrap();

@@ -60,7 +60,7 @@ fn anything_else_is_not_a_house() {
             Err(HouseError::Letter(letter.to_string()))
         );
     }
-    for text in ["", "AB", "a ", " a", "aa", "ä", "🦀"] {
+    for text in ["", "AB", "a b", " ", "aa", "ä", "🦀"] {
         assert_eq!(
             text.parse::<House>(),
             Err(HouseError::Letter(text.to_owned())),
@@ -103,7 +103,7 @@ fn seats_and_rule_sets_read_back_from_their_names() {
     ] {
         assert_eq!(text.parse::<Seat>(), Ok(seat), "{text}");
     }
-    for text in ["", "east", "p3", "s ", "süd"] {
+    for text in ["", "east", "p3", "s n", "süd"] {
         assert!(text.parse::<Seat>().is_err(), "{text:?}");
     }
     assert_eq!(
@@ -119,10 +119,7 @@ fn seats_and_rule_sets_read_back_from_their_names() {
     }
     assert_eq!(Rules::ABAPA.to_string(), "abapa");
     assert_eq!(Rules::SOWING.name(), Some("sowing"));
-    let custom = Rules {
-        move_limit: Some(50),
-        ..Rules::ABAPA
-    };
+    let custom = Rules::ABAPA.with_move_limit(50).unwrap();
     assert_eq!(custom.name(), None);
     assert_eq!(
         "oware".parse::<Rules>().unwrap_err().to_string(),
@@ -192,7 +189,7 @@ fn a_transcript_rejects_a_character_that_is_not_a_house() {
         ("E1", 1, '1'),
         ("EcG", 2, 'G'),
         ("é", 0, 'é'),
-        ("Ec\n", 2, '\n'),
+        ("Ec\nAb", 2, '\n'),
     ];
     for (text, index, found) in cases {
         assert_eq!(
@@ -206,7 +203,7 @@ fn a_transcript_rejects_a_character_that_is_not_a_house() {
         "character 4 of the transcript, `x`, is not a house letter (A-F or a-f)"
     );
     assert_eq!(
-        "Ec\n".parse::<Transcript>().unwrap_err().to_string(),
+        "Ec\nAb".parse::<Transcript>().unwrap_err().to_string(),
         "character 3 of the transcript, `\\n`, is not a house letter (A-F or a-f)"
     );
 }
@@ -473,7 +470,8 @@ fn odd_input_is_an_error_and_never_a_panic() {
         assert!(text.parse::<House>().is_err(), "house from {shown:?}");
         assert!(text.parse::<Seat>().is_err(), "seat from {shown:?}");
         assert!(text.parse::<Rules>().is_err(), "rules from {shown:?}");
-        if !text.is_empty() {
+        // Whitespace alone is an empty transcript, as "" is.
+        if !text.trim().is_empty() {
             assert!(
                 text.parse::<Transcript>().is_err(),
                 "transcript from {shown:?}"
@@ -492,4 +490,40 @@ fn odd_input_is_an_error_and_never_a_panic() {
         long_zeros.parse::<Board>(),
         Err(ParseBoardError::WrongCount { found: 1 })
     );
+}
+
+#[test]
+fn parsers_ignore_whitespace_around_the_text() {
+    // A line read from a file keeps its newline; a value pasted keeps its
+    // spaces. Every reader of text takes them as a caller would mean it.
+    assert_eq!(
+        Position::from_fen("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\n"),
+        Ok(Position::OPENING)
+    );
+    assert_eq!(
+        Position::from_fen(" \t4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\r\n"),
+        Ok(Position::OPENING)
+    );
+    assert_eq!(" e\n".parse::<House>(), Ok(e));
+    assert_eq!("North\n".parse::<Seat>(), Ok(Seat::North));
+    assert_eq!(" awari-split\n".parse::<Rules>(), Ok(Rules::AWARI_SPLIT));
+    assert_eq!(
+        "EcAb\n".parse::<Transcript>(),
+        Ok(Transcript::from(vec![E, c, A, b]))
+    );
+    assert_eq!(
+        format!("{RULES_DIAGRAM}\n\n").parse::<Board>(),
+        Ok(Board::OPENING)
+    );
+    // Inside the text, whitespace is still refused, at its place counted
+    // from the first character of what was given.
+    assert!(Position::from_fen("4-4-4-4-4-4 -4-4-4-4-4-4-0-0-S").is_err());
+    assert_eq!(
+        "  Ec Ab".parse::<Transcript>(),
+        Err(TranscriptError::NotAHouse {
+            index: 4,
+            found: ' '
+        })
+    );
+    assert!("E c".parse::<House>().is_err());
 }

@@ -292,10 +292,7 @@ fn the_move_limit_ends_games_inside_the_search() {
     // With a limit of one move without capture, any quiet opening move ends
     // the game at once, each side taking its row. A and B keep all their
     // seeds in South's row (24-24, a draw); C to F sow into North's (a loss).
-    let rules = Rules {
-        move_limit: Some(1),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.with_move_limit(1).unwrap();
     let game = Game::new(rules);
     let (result, _) = search(
         &mut engine(SearchConfig::PLAY, true),

@@ -10,12 +10,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Rules without history: what the minimax oracle plays by.
-pub(crate) const NO_HISTORY: Rules = Rules {
-    grand_slam: GrandSlam::CapturesNothing,
-    repetition: None,
-    move_limit: None,
-    ..Rules::ABAPA
-};
+pub(crate) const NO_HISTORY: Rules = Rules::ABAPA
+    .with_grand_slam(GrandSlam::CapturesNothing)
+    .without_repetition()
+    .without_move_limit();
 
 /// A one-thread engine with a 1 MB table, `config` and analysis mode on or off.
 pub(crate) fn engine(config: SearchConfig, analysis: bool) -> Engine {

@@ -12,7 +12,7 @@
 use std::sync::atomic::AtomicBool;
 
 use anyhow::bail;
-use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat, Share, TOTAL_SEEDS};
+use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat, TOTAL_SEEDS};
 use oware_search::eval::Evaluation;
 use oware_search::minimax::{minimax_move_with, minimax_with};
 use oware_search::{Engine, EngineOptions, Event, Limits, Score, SearchConfig};
@@ -86,13 +86,11 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
         } else {
             GrandSlam::Forbidden
         };
-        let rules = Rules {
-            grand_slam,
-            repetition: None,
-            move_limit: None,
-            // No repetition ends these games, so how one shares is moot.
-            repetition_share: Share::OwnRows,
-        };
+        // No repetition ends these games, so how one shares is moot.
+        let rules = Rules::ABAPA
+            .with_grand_slam(grand_slam)
+            .without_repetition()
+            .without_move_limit();
         let game = Game::from_position(position, rules);
         if game.is_over() {
             continue;

@@ -223,7 +223,7 @@ fn check_games(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
     if sizes.games >= 300 {
         if Rules::PRESETS
             .iter()
-            .any(|(_, rules)| rules.repetition_share == Share::Evenly)
+            .any(|(_, rules)| rules.repetition_share() == Share::Evenly)
         {
             require(
                 "rules games",
@@ -238,9 +238,9 @@ fn check_games(seed: u64, sizes: &Sizes) -> anyhow::Result<()> {
                 // row, a grand slam, which takes nothing (the cross-check
                 // meets 24-24 in set-up positions instead).
                 let reachable = match *reason {
-                    "move limit" => rules.move_limit.is_some(),
-                    "repetition" => rules.repetition.is_some_and(|n| n > 2),
-                    "first repetition" => rules.repetition == Some(2),
+                    "move limit" => rules.move_limit().is_some(),
+                    "repetition" => rules.repetition().is_some_and(|n| n > 2),
+                    "first repetition" => rules.repetition() == Some(2),
                     "24-24" => false,
                     _ => true,
                 };
