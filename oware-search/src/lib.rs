@@ -4,9 +4,10 @@
 //! [`minimax`] of the same evaluation kept beside it as the oracle.
 //!
 //! - [`Engine`] owns the table and searches a [`Game`](oware_core::Game)
-//!   under [`Limits`] (depth, nodes, time, or none and a stop flag), on the
-//!   caller's thread ([`Engine::search`]) or its own ([`spawn`]), sending
-//!   progress [`Event`]s and returning a [`SearchResult`].
+//!   under [`Limits`] (depth, nodes, time, or none and a stop flag): in one
+//!   call for a move ([`Engine::best_move`]), or on the caller's thread
+//!   ([`Engine::search`]) or its own ([`spawn`]), sending progress
+//!   [`Event`]s and returning a [`SearchResult`].
 //! - [`Score`]s tell heuristic values from proven ones: [`Score::proven`]
 //!   is `Some` only for a forced win or loss (with its distance in plies)
 //!   or a proven draw.
@@ -24,6 +25,12 @@
 //!
 //! let mut engine = Engine::new(EngineOptions::default());
 //! let game = Game::new(Rules::ABAPA);
+//! // One call for a move.
+//! let house = engine.best_move(&game, Limits::depth(6))?;
+//! assert!(game.legal_moves().contains(house));
+//!
+//! // The streaming form, for a front end: every depth as it completes,
+//! // and a flag another thread may set to stop.
 //! let stop = AtomicBool::new(false);
 //! let result = engine.search(&game, &Limits::depth(6), &stop, &mut |event| {
 //!     if let Event::Iteration(it) = event {
@@ -32,6 +39,7 @@
 //! });
 //! println!("best {} score {}", result.best.unwrap(), result.score);
 //! assert_eq!(result.depth, 6);
+//! # Ok::<(), oware_search::SearchError>(())
 //! ```
 //!
 //! # How it searches
@@ -123,7 +131,7 @@ pub use endgame::{
     Endgame, EndgameResult, EndgameValue, abapa_fits, awari_fits, database_applies, database_for,
     probe_game, probe_game_moves,
 };
-pub use engine::{Engine, EngineOptions};
+pub use engine::{Engine, EngineError, EngineOptions, SearchError};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use engine::{SearchHandle, spawn};
 pub use judge::{Judgement, MISTAKE_SEEDS, Mark, judge, mark};

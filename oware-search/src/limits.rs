@@ -157,10 +157,7 @@ mod tests {
     use crate::engine::{Engine, EngineOptions};
 
     fn engine() -> Engine {
-        Engine::new(EngineOptions {
-            hash_mb: 1,
-            threads: 1,
-        })
+        Engine::new(EngineOptions::default().with_hash_mb(1))
     }
 
     /// A search of the opening under `limits` by an engine reading `clock`.

@@ -270,10 +270,7 @@ mod tests {
 
     /// An engine that searches as the minimax check does, every root move scored.
     fn engine() -> Engine {
-        let mut engine = Engine::new(EngineOptions {
-            hash_mb: 1,
-            threads: 1,
-        });
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
         engine.set_config(SearchConfig::SOUND);
         engine.set_analysis(true);
         engine

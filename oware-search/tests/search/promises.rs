@@ -360,10 +360,7 @@ fn repetition_ends_games_inside_the_search() {
 
 #[test]
 fn helper_threads_search_the_same_game() {
-    let mut two = Engine::new(EngineOptions {
-        hash_mb: 4,
-        threads: 2,
-    });
+    let mut two = Engine::new(EngineOptions::default().with_hash_mb(4).with_threads(2));
     two.set_analysis(false);
     let game = Game::new(Rules::ABAPA);
     let (result, events) = search(&mut two, &game, Limits::depth(7));

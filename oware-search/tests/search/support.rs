@@ -17,10 +17,7 @@ pub(crate) const NO_HISTORY: Rules = Rules::ABAPA
 
 /// A one-thread engine with a 1 MB table, `config` and analysis mode on or off.
 pub(crate) fn engine(config: SearchConfig, analysis: bool) -> Engine {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     engine.set_config(config);
     engine.set_analysis(analysis);
     engine

@@ -126,10 +126,7 @@ pub(crate) fn check(sizes: Sizes) -> anyhow::Result<Findings> {
     );
     let mut rng = ChaCha8Rng::seed_from_u64(sizes.seed ^ 0x4157_0019);
     let database = Arc::new(Database::build(Ruleset::Abapa, sizes.seeds));
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     engine.set_analysis(true);
     let mut solvers = [
         (Rules::ABAPA, Solver::new(SolveRules::ABAPA)),

@@ -67,10 +67,7 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
         args.search.max_depth
     };
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed ^ 0x5ea7c4);
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     let mut checked = 0u64;
     let mut proven = 0u64;
     for index in 0..count {
