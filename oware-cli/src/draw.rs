@@ -124,7 +124,7 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "North: bot, level 3, 0 seeds captured");
         assert_eq!(lines[5], "South: you, 0 seeds captured");
-        let diagram = lines[1..5].join("\n") + "\n";
+        let diagram = lines[1..5].join("\n");
         assert_eq!(diagram, position.board().to_string());
         assert_eq!(diagram.parse::<Board>().unwrap(), position.board());
     }

@@ -54,6 +54,7 @@ pub struct Board {
 /// assert_eq!(error.to_string(), "the board holds 47 seeds; a game of oware always has 48");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// The houses and stores do not add up to 48.
     WrongTotal {

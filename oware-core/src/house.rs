@@ -210,6 +210,7 @@ impl fmt::Display for House {
 /// assert_eq!(error.to_string(), "`g` is not a house: South's are A to F, North's a to f");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HouseError {
     /// An index of 12 or more.
     Index(usize),

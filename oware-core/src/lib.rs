@@ -59,6 +59,7 @@ mod perft;
 mod position;
 mod rules;
 mod seat;
+pub mod setup;
 mod sow;
 mod unmove;
 
@@ -71,7 +72,7 @@ pub use history::History;
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
 pub use notation::{FenError, OgnError, Record};
 pub use notation::{ParseBoardError, Transcript, TranscriptError};
-pub use outcome::{EndReason, Outcome, Share, WINNING_STORE, Winner, undecided_south_stores};
+pub use outcome::{EndReason, Outcome, Share, WINNING_STORE, Winner};
 pub use perft::{divide, perft, perft_played};
 pub use position::{IllegalMove, Position};
 pub use rules::{ParseRulesError, Rules, RulesError};

@@ -1,7 +1,6 @@
 //! How a game ended and who won.
 
 use core::fmt;
-use core::ops::RangeInclusive;
 
 use crate::board::Board;
 use crate::rules::Rules;
@@ -22,22 +21,6 @@ use crate::seat::{BySeat, Seat};
 /// assert_eq!((outcome.winner, outcome.reason), (Some(Seat::North), EndReason::Reached25));
 /// ```
 pub const WINNING_STORE: u8 = 25;
-
-/// South's store counts that leave neither store at [`WINNING_STORE`] when
-/// the two stores hold `stored` seeds between them: the splits a set-up
-/// whose game the stores do not decide can have (empty when there is none).
-///
-/// ```
-/// use oware_core::undecided_south_stores;
-/// assert_eq!(undecided_south_stores(10), 0..=10);
-/// assert_eq!(undecided_south_stores(30), 6..=24);
-/// assert!(undecided_south_stores(49).is_empty());
-/// ```
-#[must_use]
-pub fn undecided_south_stores(stored: u8) -> RangeInclusive<u8> {
-    let most = WINNING_STORE - 1;
-    stored.saturating_sub(most)..=stored.min(most)
-}
 
 /// Why a game ended.
 ///

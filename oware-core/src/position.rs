@@ -34,6 +34,11 @@ pub struct Position {
 
 /// Why a move was refused. The position it was tried on is unchanged.
 ///
+/// Unlike the crate's other errors, not `#[non_exhaustive]`: its variants
+/// are the reasons of RULES.md section 5, and a program that answers each
+/// reason (the check of oware-reference against this crate does) should
+/// fail to compile when the rules gain one, rather than miss it.
+///
 /// ```
 /// use oware_core::{House, IllegalMove, Position, Seat};
 /// let position = Position::OPENING.play(House::E)?; // North to move, E empty
@@ -376,6 +381,6 @@ impl fmt::Debug for Position {
 impl fmt::Display for Position {
     /// The board as RULES.md text, then a line naming the seat to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{} to move", self.board, self.to_move)
+        write!(f, "{}\n{} to move", self.board, self.to_move)
     }
 }

@@ -58,7 +58,8 @@
 //!   cutoffs, late move reductions, a single-reply extension and
 //!   mate-distance pruning; `horizon.rs`: the frontier, the leaf and two
 //!   plies of capture quiescence below the horizon.
-//! - `config.rs`: [`SearchConfig`]; `experiment.rs`: its knobs
+//! - `options.rs`: [`EngineOptions`] and [`EngineError`]; `config.rs`:
+//!   [`SearchConfig`]; `experiment.rs`: its knobs
 //!   ([`experiment::Knobs`]), for experiments only.
 //! - `tt.rs`: 16-byte entries keyed by the whole position (no collisions),
 //!   with a `Bound` and node-relative mate scores, four to a
@@ -114,6 +115,7 @@ mod level;
 mod limits;
 mod line;
 pub mod minimax;
+mod options;
 mod ordering;
 mod proof;
 mod pv;
@@ -131,12 +133,13 @@ pub use endgame::{
     Endgame, EndgameResult, EndgameValue, abapa_fits, awari_fits, database_applies, database_for,
     probe_game, probe_game_moves,
 };
-pub use engine::{Engine, EngineError, EngineOptions, SearchError};
+pub use engine::{Engine, SearchError};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use engine::{SearchHandle, spawn};
 pub use judge::{Judgement, MISTAKE_SEEDS, Mark, judge, mark};
 pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
+pub use options::{EngineError, EngineOptions};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};
 pub use score::{Proven, Score, Short};
 pub use time::{Overhead, SeatClock};

@@ -154,7 +154,7 @@ mod tests {
     use oware_core::{Board, Game, GrandSlam, Position, Rules, Seat};
 
     use super::*;
-    use crate::engine::{Engine, EngineOptions};
+    use crate::{Engine, EngineOptions};
 
     fn engine() -> Engine {
         Engine::new(EngineOptions::default().with_hash_mb(1))

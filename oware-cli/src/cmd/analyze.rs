@@ -158,7 +158,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let style = Style::for_stdout();
     let mut out = std::io::stdout().lock();
 
-    write!(out, "{}", position.board())?;
+    writeln!(out, "{}", position.board())?;
     writeln!(out, "{} to move", position.to_move())?;
     writeln!(out, "fen: {}", position.to_fen())?;
     if let Some(outcome) = game.outcome() {

@@ -17,6 +17,7 @@ use crate::seat::Seat;
 /// assert_eq!(error.to_string(), "field 6 of the fen, `x`, is not a count of seeds");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// Not fifteen `-`-separated fields.
     Fields {

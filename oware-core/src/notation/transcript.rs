@@ -38,6 +38,7 @@ pub struct Transcript(Vec<House>);
 /// assert_eq!("E-c".parse::<Transcript>(), Err(TranscriptError::NotAHouse { index: 1, found: '-' }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TranscriptError {
     /// A character that is not a house letter.
     NotAHouse {

@@ -15,8 +15,7 @@ use crate::common::board;
 const RULES_DIAGRAM: &str = "     f  e  d  c  b  a
 [ 0]  4  4  4  4  4  4
       4  4  4  4  4  4 [ 0]
-      A  B  C  D  E  F
-";
+      A  B  C  D  E  F";
 
 // ---- House letters -------------------------------------------------------
 
@@ -280,7 +279,7 @@ fn a_long_transcript_reads_back() {
 // ---- Boards as text ----------------------------------------------------
 
 #[test]
-fn the_opening_is_drawn_exactly_as_spec_draws_it() {
+fn the_opening_is_drawn_exactly_as_rules_md_draws_it() {
     assert_eq!(Board::OPENING.to_string(), RULES_DIAGRAM);
     assert_eq!(RULES_DIAGRAM.parse::<Board>(), Ok(Board::OPENING));
 }
@@ -289,7 +288,7 @@ fn the_opening_is_drawn_exactly_as_spec_draws_it() {
 fn a_position_adds_the_seat_to_move() {
     assert_eq!(
         Position::OPENING.to_string(),
-        format!("{RULES_DIAGRAM}South to move")
+        format!("{RULES_DIAGRAM}\nSouth to move")
     );
 }
 
@@ -301,7 +300,7 @@ fn counts_are_read_north_store_f_to_a_then_a_to_f_south_store() {
     assert_eq!(text.parse::<Board>(), Ok(expected));
     assert_eq!(
         expected.to_string(),
-        format!("     f  e  d  c  b  a\n{text}      A  B  C  D  E  F\n")
+        format!("     f  e  d  c  b  a\n{text}      A  B  C  D  E  F")
     );
 }
 

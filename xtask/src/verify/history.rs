@@ -276,7 +276,7 @@ fn random_game(rng: &mut ChaCha8Rng, rules: Rules, sizes: Sizes) -> Option<Game>
     let on_board = rng.random_range(3..=sizes.seeds);
     let stored = oware_core::TOTAL_SEEDS - on_board;
     let mut cells = [0u8; 14];
-    let south = rng.random_range(oware_core::undecided_south_stores(stored));
+    let south = rng.random_range(oware_core::setup::undecided_south_stores(stored));
     cells[12] = south;
     cells[13] = stored - south;
     for _ in 0..on_board {

@@ -195,7 +195,7 @@ fn set_up(rng: &mut ChaCha8Rng) -> Position {
     let mut cells = [0u8; 14];
     let in_play: u8 = rng.random_range(4..=TOTAL_SEEDS);
     let stored = TOTAL_SEEDS - in_play;
-    let south = rng.random_range(oware_core::undecided_south_stores(stored));
+    let south = rng.random_range(oware_core::setup::undecided_south_stores(stored));
     cells[12] = south;
     cells[13] = stored - south;
     // Seeds fall in a few favoured houses, so sparse and heavy rows both occur.
