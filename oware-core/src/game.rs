@@ -217,7 +217,7 @@ impl Game {
     /// game.play(House::E)?;
     /// game.play(House::c)?;
     /// assert!(game.legal_moves().is_empty());
-    /// assert_eq!(game.position().legal_moves().len(), 5); // the position alone has moves
+    /// assert_eq!(game.position().legal_moves_abapa().len(), 5); // the position alone has moves
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```
     #[must_use]

@@ -7,10 +7,12 @@
 //! - small `Copy` types: [`Seat`], [`House`], [`HouseSet`], [`Board`] (16
 //!   bytes, copy-make) and [`Position`], with no heap in the move loop;
 //! - the primitives, each public: [`Board::sow`], [`Board::capture_chain`],
-//!   [`Chain::is_grand_slam`], [`Position::legal_moves`];
-//! - checked and unchecked play ([`Position::play`],
-//!   [`Position::play_unchecked`]) and a [`Game`] with history, undo,
-//!   repetition, the move limit and an [`Outcome`];
+//!   [`Chain::is_grand_slam`], [`Position::legal_moves_under`] (and
+//!   [`Position::legal_moves_abapa`], the search's fast path, named for the
+//!   grand-slam rule it assumes);
+//! - checked and unchecked play ([`Position::play_under`],
+//!   [`Position::play_abapa`], [`Position::play_unchecked`]) and a [`Game`]
+//!   with history, undo, repetition, the move limit and an [`Outcome`];
 //! - [`Rules`] as data: [`Rules::ABAPA`] (default), [`Rules::SOWING`],
 //!   [`Rules::AWARI`], [`Rules::AWARI_SPLIT`], [`Rules::AUALE`], and the [`History`] that
 //!   repetition and the move limit need;

@@ -39,7 +39,7 @@ impl Seat {
     /// ```
     /// use oware_core::{House, Position, Seat};
     /// assert_eq!(Seat::North.opponent(), Seat::South);
-    /// let position = Position::OPENING.play(House::E)?;
+    /// let position = Position::OPENING.play_abapa(House::E)?;
     /// assert_eq!(position.to_move(), Seat::South.opponent());
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```

@@ -346,7 +346,7 @@ mod tests {
                     "{position:?}"
                 );
             }
-            let moves: Vec<House> = position.legal_moves().iter().collect();
+            let moves: Vec<House> = position.legal_moves_abapa().iter().collect();
             if moves.is_empty() {
                 position = Position::OPENING;
                 continue;

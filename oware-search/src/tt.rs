@@ -377,7 +377,7 @@ mod tests {
         while found.len() < count {
             let position = found[next];
             next += 1;
-            for house in position.legal_moves().iter() {
+            for house in position.legal_moves_abapa().iter() {
                 let child = position.play_unchecked(house);
                 if found.len() < count && seen.insert(child) {
                     found.push(child);

@@ -138,7 +138,7 @@ impl Position {
     /// ```
     /// use oware_core::{House, Position};
     /// assert_eq!(Position::OPENING.to_fen(), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
-    /// let position = Position::OPENING.play(House::E)?;
+    /// let position = Position::OPENING.play_abapa(House::E)?;
     /// assert_eq!(position.to_fen(), "4-4-4-4-0-5-5-5-5-4-4-4-0-0-N");
     /// assert_eq!(Position::from_fen(&position.to_fen()), Ok(position));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

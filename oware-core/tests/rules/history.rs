@@ -114,16 +114,16 @@ fn a_capture_starts_the_count_afresh() {
     let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16]).unwrap();
     let start = Position::new(board, Seat::South);
     let mut history = History::new(start);
-    history.push(start.play(House::F).unwrap());
+    history.push(start.play_abapa(House::F).unwrap());
     assert_eq!(history.moves_without_capture(), 0);
     assert_eq!(history.since_last_capture().positions().len(), 1);
-    history.push(history.current().play(House::d).unwrap());
+    history.push(history.current().play_abapa(House::d).unwrap());
     assert_eq!(history.moves_without_capture(), 1);
     // A grand slam captures nothing, so it counts as a quiet move.
     let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20]).unwrap();
     let start = Position::new(board, Seat::South);
     let mut history = History::new(start);
-    history.push(start.play(House::F).unwrap());
+    history.push(start.play_abapa(House::F).unwrap());
     assert_eq!(history.moves_without_capture(), 1);
 }
 
@@ -137,7 +137,7 @@ fn the_move_limit_counts_quiet_moves_only() {
     for moves in 1..=5 {
         assert_eq!(history.end(&rules), None, "after {}", moves - 1);
         let current = history.current();
-        history.push(current.play_unchecked(current.legal_moves().first().unwrap()));
+        history.push(current.play_unchecked(current.legal_moves_abapa().first().unwrap()));
     }
     assert_eq!(history.end(&rules), Some(EndReason::MoveLimit));
     // Repetition is checked before the move limit.
@@ -162,7 +162,7 @@ fn the_search_form_agrees_with_the_game_form() {
         let mut history = History::new(two_seeds());
         for _ in 0..30 {
             let current = history.current();
-            let next = current.play_unchecked(current.legal_moves().first().unwrap());
+            let next = current.play_unchecked(current.legal_moves_abapa().first().unwrap());
             let index = history.positions().len();
             let quiet = history.moves_without_capture() + 1;
             let predicted = history.end_at(index, next, quiet, &rules);

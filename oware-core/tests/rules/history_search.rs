@@ -12,7 +12,7 @@ fn two_seeds() -> Position {
 }
 
 fn first_move(position: Position) -> Position {
-    position.play_unchecked(position.legal_moves().first().expect("a move"))
+    position.play_unchecked(position.legal_moves_abapa().first().expect("a move"))
 }
 
 /// The quiet cycle from `two_seeds`, `moves` long, start included.
@@ -88,9 +88,9 @@ fn since_last_capture_keeps_only_positions_that_can_recur() {
     let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16]).unwrap();
     let start = Position::new(board, Seat::South);
     let mut history = History::new(start);
-    history.push(start.play(House::F).unwrap());
-    history.push(history.current().play(House::d).unwrap());
-    history.push(history.current().play(House::A).unwrap());
+    history.push(start.play_abapa(House::F).unwrap());
+    history.push(history.current().play_abapa(House::d).unwrap());
+    history.push(history.current().play_abapa(House::A).unwrap());
     let kept = history.since_last_capture();
     assert_eq!(kept.positions(), &history.positions()[1..]);
     assert_eq!(kept.moves_without_capture(), 2);

@@ -52,7 +52,7 @@ fn every_depth_sends_its_root_moves_then_an_iteration() {
     // The principal variation is a legal line.
     let mut position = game.position();
     for &house in &result.pv {
-        position = position.play(house).expect("the PV is legal");
+        position = position.play_abapa(house).expect("the PV is legal");
     }
 }
 
@@ -213,7 +213,7 @@ fn solve(position: Position, depth: u32) -> (i32, i32) {
         return (-1, 1);
     }
     let mut bounds = (-1, -1);
-    for house in position.legal_moves().iter() {
+    for house in position.legal_moves_abapa().iter() {
         let (lo, hi) = solve(position.play_unchecked(house), depth - 1);
         bounds = (bounds.0.max(-hi), bounds.1.max(-lo));
     }

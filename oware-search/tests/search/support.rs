@@ -43,7 +43,7 @@ pub(crate) fn random_positions(seed: u64, count: usize) -> Vec<Position> {
     while positions.len() < count {
         let mut position = Position::OPENING;
         for _ in 0..rng.random_range(0..50) {
-            let moves: Vec<House> = position.legal_moves().iter().collect();
+            let moves: Vec<House> = position.legal_moves_abapa().iter().collect();
             if moves.is_empty() {
                 break;
             }

@@ -180,7 +180,7 @@ fn from_play(rng: &mut ChaCha8Rng) -> Position {
     let mut position = Position::OPENING;
     let plies = rng.random_range(0..60);
     for _ in 0..plies {
-        let moves: Vec<House> = position.legal_moves().iter().collect();
+        let moves: Vec<House> = position.legal_moves_abapa().iter().collect();
         if moves.is_empty() {
             break;
         }
