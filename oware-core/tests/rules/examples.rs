@@ -3,13 +3,13 @@
 //! arguments and hands them to the `run` checked below.
 
 #[allow(dead_code)] // its `main` runs as the example, not here
-#[path = "../examples/fen.rs"]
+#[path = "../../examples/fen.rs"]
 mod fen;
 #[allow(dead_code)]
-#[path = "../examples/ogn.rs"]
+#[path = "../../examples/ogn.rs"]
 mod ogn;
 #[allow(dead_code)]
-#[path = "../examples/random_games.rs"]
+#[path = "../../examples/random_games.rs"]
 mod random_games;
 
 fn output(run: impl FnOnce(&mut Vec<u8>) -> Result<(), Box<dyn std::error::Error>>) -> String {
@@ -58,7 +58,7 @@ fn fens_with_their_line_ends_are_read_and_shown() {
 
 #[test]
 fn a_record_is_replayed_to_its_result() {
-    let record = include_str!("data/ogn/auale-finished.ogn");
+    let record = include_str!("../data/ogn/auale-finished.ogn");
     let text = output(|out| ogn::run(record, out));
     assert!(text.contains("South: Ama Owusu\n"), "{text}");
     assert!(text.contains("rules: abapa\n"), "{text}");

@@ -2,7 +2,7 @@
 //! it working: its `main` only reads its arguments and hands them to `run`.
 
 #[allow(dead_code)] // its `main` runs as the example, not here
-#[path = "../examples/search.rs"]
+#[path = "../../examples/search.rs"]
 mod search;
 
 #[test]
