@@ -58,7 +58,8 @@ pub struct Progress {
 /// When a line cannot be written to the log.
 ///
 /// # Panics
-/// If `options.rules` is not a preset.
+/// If `options.rules` is not a preset, or a table of `options.hash_mb`
+/// megabytes cannot be allocated (as [`Engine::new`]).
 pub fn build(
     options: &BuildOptions,
     log: &mut Log,
