@@ -514,6 +514,10 @@ fn parsers_ignore_whitespace_around_the_text() {
         format!("{RULES_DIAGRAM}\n\n").parse::<Board>(),
         Ok(Board::OPENING)
     );
+    let record = "\n  [Variant \"Oware Abapa\"]\n\n1. E c 2. A b\n\n"
+        .parse::<oware_core::Record>()
+        .expect("a record with blank lines around it");
+    assert_eq!(record.game().transcript().to_string(), "EcAb");
     // Inside the text, whitespace is still refused, at its place counted
     // from the first character of what was given.
     assert!(Position::from_fen("4-4-4-4-4-4 -4-4-4-4-4-4-0-0-S").is_err());
