@@ -58,7 +58,8 @@ pub struct Progress {
 /// When a line cannot be written to the log.
 ///
 /// # Panics
-/// If `options.rules` is not a preset.
+/// If `options.rules` is not a preset, or a table of `options.hash_mb`
+/// megabytes cannot be allocated (as [`Engine::new`]).
 pub fn build(
     options: &BuildOptions,
     log: &mut Log,
@@ -67,10 +68,7 @@ pub fn build(
 ) -> Result<Book, LogError> {
     let started = Instant::now();
     let mut book = Book::empty(options.rules, options.depth, options.plies, options.margin);
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: options.hash_mb,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(options.hash_mb));
     engine.set_analysis(true);
     // Positions inside an endgame database are scored by it, through the
     // search's own hook (the opening holds too many seeds for one today).
@@ -203,10 +201,7 @@ mod tests {
             reached = next;
         }
         // The opening's best score is the search's at that depth.
-        let mut engine = Engine::new(EngineOptions {
-            hash_mb: 1,
-            threads: 1,
-        });
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
         let result = engine.search(
             &Game::new(Rules::ABAPA),
             &Limits::depth(4),

@@ -349,7 +349,7 @@ mod tests {
                 },
             ],
         );
-        let after = opening.play(House::E).expect("legal");
+        let after = opening.play_abapa(House::E).expect("legal");
         book.insert(
             after,
             vec![BookMove {

@@ -111,12 +111,12 @@ mod tests {
 
     #[test]
     fn plain_drawing_keeps_specs_diagram_between_the_names() {
-        let position = Position::OPENING.play(House::E).unwrap();
+        let position = Position::OPENING.play_abapa(House::E).unwrap();
         let players = BySeat::new("you".to_owned(), "bot, level 3".to_owned());
         let view = BoardView {
             position,
             last: Some(House::E),
-            legal: position.legal_moves(),
+            legal: position.legal_moves_abapa(),
             players: &players,
             style: Style::PLAIN,
         };
@@ -124,7 +124,7 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "North: bot, level 3, 0 seeds captured");
         assert_eq!(lines[5], "South: you, 0 seeds captured");
-        let diagram = lines[1..5].join("\n") + "\n";
+        let diagram = lines[1..5].join("\n");
         assert_eq!(diagram, position.board().to_string());
         assert_eq!(diagram.parse::<Board>().unwrap(), position.board());
     }
@@ -136,7 +136,7 @@ mod tests {
             BoardView {
                 position: Position::OPENING,
                 last: Some(House::C),
-                legal: Position::OPENING.legal_moves(),
+                legal: Position::OPENING.legal_moves_abapa(),
                 players: &players,
                 style,
             }
@@ -166,6 +166,6 @@ mod tests {
 
     #[test]
     fn spaced_letters() {
-        assert_eq!(spaced(Position::OPENING.legal_moves()), "A B C D E F");
+        assert_eq!(spaced(Position::OPENING.legal_moves_abapa()), "A B C D E F");
     }
 }

@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use oware_core::{Game, Position, Rules, Seat};
+use oware_core::{Game, Position, Rules, Seat, Winner};
 use oware_egdb::{Database, EgdbError, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
-use oware_player::{Forced, Verdict};
+use oware_player::Verdict;
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
 /// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
@@ -166,8 +166,8 @@ pub(crate) fn verdict(value: EndgameValue, position: &Position) -> String {
     if let EndgameResult::Open { lo, hi } = result {
         return format!("{mover} ends with {lo} to {hi} seeds, as endless play is scored");
     }
-    match Verdict::of_endgame(result, mover).map(|verdict| verdict.forced) {
-        Some(Forced::Win(seat)) => format!("{seat} can force a win"),
+    match Verdict::of_endgame(result, mover).map(|verdict| verdict.winner) {
+        Some(Winner::Seat(seat)) => format!("{seat} can force a win"),
         _ => "a draw with best play".to_owned(),
     }
 }

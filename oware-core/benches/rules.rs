@@ -17,7 +17,7 @@ fn positions_from_random_games(count: usize) -> Vec<(Position, House)> {
     let mut cases = Vec::with_capacity(count);
     let mut position = Position::OPENING;
     while cases.len() < count {
-        let moves: Vec<House> = position.legal_moves().iter().collect();
+        let moves: Vec<House> = position.legal_moves_abapa().iter().collect();
         if moves.is_empty() {
             position = Position::OPENING;
             continue;
@@ -66,7 +66,7 @@ fn moves(c: &mut Criterion) {
         b.iter(|| {
             let mut sum = 0u16;
             for &(p, _) in &cases {
-                sum ^= p.legal_moves().bits();
+                sum ^= p.legal_moves_abapa().bits();
             }
             black_box(sum)
         });

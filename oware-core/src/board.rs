@@ -15,7 +15,7 @@ use crate::seat::{BySeat, Seat};
 /// // South's F makes a, b, c hold 2, 3, 2 and takes all 7: the seeds move to
 /// // South's store, and the total stays.
 /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
-/// let after = Position::new(board, Seat::South).play(House::F)?;
+/// let after = Position::new(board, Seat::South).play_abapa(House::F)?;
 /// assert_eq!(after.board().store(Seat::South), 23);
 /// assert_eq!(after.board().total(), u32::from(TOTAL_SEEDS));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -54,6 +54,7 @@ pub struct Board {
 /// assert_eq!(error.to_string(), "the board holds 47 seeds; a game of oware always has 48");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// The houses and stores do not add up to 48.
     WrongTotal {
@@ -148,7 +149,7 @@ impl Board {
     /// use oware_core::{Board, House, Position, Seat};
     /// // South's F (3 seeds) makes a, b, c hold 2, 3, 2: all three are taken.
     /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
-    /// let after = Position::new(board, Seat::South).play(House::F)?;
+    /// let after = Position::new(board, Seat::South).play_abapa(House::F)?;
     /// assert_eq!(after.board().store(Seat::South), 16 + 7);
     /// assert_eq!(after.board().store(Seat::North), 16);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

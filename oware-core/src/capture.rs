@@ -198,8 +198,8 @@ impl Board {
     /// use oware_core::{Board, House, Position, Seat};
     /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
     /// let before = Position::new(board, Seat::South);
-    /// assert!(before.play(House::F)?.board().captured_since(board)); // a, b, c
-    /// assert!(!before.play(House::A)?.board().captured_since(board));
+    /// assert!(before.play_abapa(House::F)?.board().captured_since(board)); // a, b, c
+    /// assert!(!before.play_abapa(House::A)?.board().captured_since(board));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]

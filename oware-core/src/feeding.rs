@@ -3,8 +3,8 @@
 //!
 //! - When the opponent's row is empty before a move, only the moves that
 //!   leave at least one seed in it are legal
-//!   ([`Position::legal_moves`](crate::Position::legal_moves) lists exactly
-//!   those; [`Position::play`](crate::Position::play) refuses the others with
+//!   ([`Position::legal_moves_abapa`](crate::Position::legal_moves_abapa) lists exactly
+//!   those; [`Position::play_abapa`](crate::Position::play_abapa) refuses the others with
 //!   [`IllegalMove::MustFeed`](crate::IllegalMove::MustFeed)).
 //! - A sowing reaches the other row when its seeds carry it past the end of
 //!   the mover's own: at least 6 from the first house of a row, 1 from the
@@ -19,8 +19,8 @@
 //! // North's row is empty: A (5 seeds) stops at F, C (4 seeds) reaches a.
 //! let board = Board::from_cells([5, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 19])?;
 //! let position = Position::new(board, Seat::South);
-//! assert_eq!(position.legal_moves().to_string(), "C");
-//! assert_eq!(position.play(House::A), Err(IllegalMove::MustFeed(House::A)));
+//! assert_eq!(position.legal_moves_abapa().to_string(), "C");
+//! assert_eq!(position.play_abapa(House::A), Err(IllegalMove::MustFeed(House::A)));
 //! // With C empty, nothing feeds North: South takes its own 5 seeds: 29–19.
 //! let board = Board::from_cells([5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 19])?;
 //! let outcome = Position::new(board, Seat::South).outcome().unwrap();

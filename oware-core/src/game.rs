@@ -84,7 +84,7 @@ impl Game {
     /// ```
     /// use oware_core::{Game, GrandSlam, Rules};
     /// assert_eq!(Game::default().rules(), Rules::ABAPA);
-    /// assert_eq!(Game::new(Rules::AWARI).rules().grand_slam, GrandSlam::Forbidden);
+    /// assert_eq!(Game::new(Rules::AWARI).rules().grand_slam(), GrandSlam::Forbidden);
     /// ```
     #[must_use]
     pub fn rules(&self) -> Rules {
@@ -211,13 +211,13 @@ impl Game {
     /// ```
     /// use oware_core::{Game, House, Rules};
     /// // A game that ends after two moves without a capture.
-    /// let rules = Rules { move_limit: Some(2), ..Rules::ABAPA };
+    /// let rules = Rules::ABAPA.with_move_limit(2).unwrap();
     /// let mut game = Game::new(rules);
     /// assert_eq!(game.legal_moves().len(), 6);
     /// game.play(House::E)?;
     /// game.play(House::c)?;
     /// assert!(game.legal_moves().is_empty());
-    /// assert_eq!(game.position().legal_moves().len(), 5); // the position alone has moves
+    /// assert_eq!(game.position().legal_moves_abapa().len(), 5); // the position alone has moves
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```
     #[must_use]
@@ -233,7 +233,7 @@ impl Game {
     ///
     /// ```
     /// use oware_core::{EndReason, Game, House, Rules, Seat};
-    /// let mut game = Game::new(Rules { move_limit: Some(2), ..Rules::ABAPA });
+    /// let mut game = Game::new(Rules::ABAPA.with_move_limit(2).unwrap());
     /// game.play(House::E)?;
     /// assert_eq!(game.outcome(), None);
     /// game.play(House::c)?;
@@ -345,7 +345,7 @@ impl Game {
     ///
     /// ```
     /// use oware_core::{Game, House, Position, Rules};
-    /// let mut game = Game::new(Rules { move_limit: Some(2), ..Rules::ABAPA });
+    /// let mut game = Game::new(Rules::ABAPA.with_move_limit(2).unwrap());
     /// game.play(House::E)?;
     /// game.play(House::c)?;
     /// assert!(game.is_over());

@@ -9,7 +9,7 @@
 //! // South's F (3 seeds) makes a, b, c hold 2, 3, 2: all of North's seeds.
 //! let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
 //! let position = Position::new(board, Seat::South);
-//! let after = position.play(House::F)?;
+//! let after = position.play_abapa(House::F)?;
 //! assert_eq!(after.board().stores(), board.stores()); // nothing taken
 //! assert!(position.captures(House::F).is_empty());
 //! assert_eq!(position.legal_moves_under(&Rules::AWARI).to_string(), "A");
@@ -29,9 +29,9 @@ use crate::rules::Rules;
 /// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
 /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
 /// let position = Position::new(board, Seat::South);
-/// assert_eq!(Rules::ABAPA.grand_slam, GrandSlam::CapturesNothing);
+/// assert_eq!(Rules::ABAPA.grand_slam(), GrandSlam::CapturesNothing);
 /// assert!(position.play_under(House::F, &Rules::ABAPA).is_ok());
-/// assert_eq!(Rules::AWARI.grand_slam, GrandSlam::Forbidden);
+/// assert_eq!(Rules::AWARI.grand_slam(), GrandSlam::Forbidden);
 /// assert!(position.play_under(House::F, &Rules::AWARI).is_err());
 /// # Ok::<(), oware_core::BoardError>(())
 /// ```
@@ -85,7 +85,7 @@ impl Chain {
 }
 
 impl Position {
-    /// The legal moves under `rules`: [`legal_moves`](Position::legal_moves),
+    /// The legal moves under `rules`: [`legal_moves_abapa`](Position::legal_moves_abapa),
     /// less the grand slams when the rules forbid them and another move exists.
     ///
     /// ```
@@ -100,8 +100,8 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn legal_moves_under(self, rules: &Rules) -> HouseSet {
-        let moves = self.legal_moves();
-        match rules.grand_slam {
+        let moves = self.legal_moves_abapa();
+        match rules.grand_slam() {
             GrandSlam::CapturesNothing => moves,
             GrandSlam::Forbidden => {
                 let others = moves.difference(self.grand_slams(moves));
@@ -117,8 +117,8 @@ impl Position {
     /// // South's F (3 seeds) would make a, b, c hold 2, 3, 2: North's whole row.
     /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20])?;
     /// let position = Position::new(board, Seat::South);
-    /// assert_eq!(position.grand_slams(position.legal_moves()).to_string(), "F");
-    /// assert!(Position::OPENING.grand_slams(Position::OPENING.legal_moves()).is_empty());
+    /// assert_eq!(position.grand_slams(position.legal_moves_abapa()).to_string(), "F");
+    /// assert!(Position::OPENING.grand_slams(Position::OPENING.legal_moves_abapa()).is_empty());
     /// # Ok::<(), oware_core::BoardError>(())
     /// ```
     #[must_use]
@@ -139,6 +139,6 @@ impl Position {
     /// `rules` forbid here.
     #[inline]
     pub(crate) fn is_forbidden_grand_slam(self, house: House, rules: &Rules) -> bool {
-        rules.grand_slam == GrandSlam::Forbidden && !self.legal_moves_under(rules).contains(house)
+        rules.grand_slam() == GrandSlam::Forbidden && !self.legal_moves_under(rules).contains(house)
     }
 }

@@ -15,14 +15,14 @@ use crate::rules::Rules;
 /// ```
 /// use oware_core::{EndReason, History, House, Position, Rules};
 /// let mut history = History::new(Position::OPENING);
-/// let after_e = Position::OPENING.play(House::E)?;
+/// let after_e = Position::OPENING.play_abapa(House::E)?;
 /// history.push(after_e);
 /// assert_eq!(history.current(), after_e);
 /// assert_eq!(history.moves_without_capture(), 1);
 /// assert_eq!(history.occurrences(), 1);
 /// assert_eq!(history.end(&Rules::ABAPA), None);
 /// // One quiet move is enough under a move limit of one.
-/// let rules = Rules { move_limit: Some(1), ..Rules::ABAPA };
+/// let rules = Rules::ABAPA.with_move_limit(1).unwrap();
 /// assert_eq!(history.end(&rules), Some(EndReason::MoveLimit));
 /// assert_eq!(history.pop(), Some(after_e));
 /// assert_eq!(history.pop(), None); // the start stays
@@ -62,7 +62,7 @@ impl History {
     /// ```
     /// use oware_core::{History, House, Position};
     /// let mut history = History::new(Position::OPENING);
-    /// history.push(Position::OPENING.play(House::A)?);
+    /// history.push(Position::OPENING.play_abapa(House::A)?);
     /// assert_eq!(history.start(), Position::OPENING);
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```
@@ -88,7 +88,7 @@ impl History {
     /// ```
     /// use oware_core::{History, House, Position};
     /// let mut history = History::new(Position::OPENING);
-    /// history.push(Position::OPENING.play(House::A)?);
+    /// history.push(Position::OPENING.play_abapa(House::A)?);
     /// assert_eq!(history.positions().len(), 2);
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```
@@ -106,9 +106,9 @@ impl History {
     /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
     /// let start = Position::new(board, Seat::South);
     /// let mut history = History::new(start);
-    /// history.push(start.play(House::F)?);
+    /// history.push(start.play_abapa(House::F)?);
     /// assert_eq!(history.moves_without_capture(), 0);
-    /// history.push(history.current().play(House::d)?);
+    /// history.push(history.current().play_abapa(House::d)?);
     /// assert_eq!(history.moves_without_capture(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -123,7 +123,7 @@ impl History {
     /// ```
     /// use oware_core::{History, House, Position};
     /// let mut history = History::new(Position::OPENING);
-    /// history.push(Position::OPENING.play(House::E)?);
+    /// history.push(Position::OPENING.play_abapa(House::E)?);
     /// assert_eq!(history.positions().len(), 2);
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```
@@ -145,9 +145,9 @@ impl History {
     /// ```
     /// use oware_core::{History, House, Position};
     /// let mut history = History::new(Position::OPENING);
-    /// history.push(Position::OPENING.play(House::B)?);
+    /// history.push(Position::OPENING.play_abapa(House::B)?);
     /// // Back to ply 1, another move there.
-    /// let other = Position::OPENING.play(House::C)?;
+    /// let other = Position::OPENING.play_abapa(House::C)?;
     /// history.set(1, other, 1);
     /// assert_eq!(history.positions(), [Position::OPENING, other]);
     /// assert_eq!(history.moves_without_capture(), 1);
@@ -170,7 +170,7 @@ impl History {
     /// ```
     /// use oware_core::{History, House, Position};
     /// let mut history = History::new(Position::OPENING);
-    /// let next = Position::OPENING.play(House::B)?;
+    /// let next = Position::OPENING.play_abapa(House::B)?;
     /// history.push(next);
     /// assert_eq!(history.pop(), Some(next));
     /// assert_eq!(history.pop(), None);
@@ -191,8 +191,8 @@ impl History {
     /// ```
     /// use oware_core::{History, House, Position};
     /// let mut history = History::new(Position::OPENING);
-    /// history.push(Position::OPENING.play(House::B)?);
-    /// history.push(history.current().play(House::a)?);
+    /// history.push(Position::OPENING.play_abapa(House::B)?);
+    /// history.push(history.current().play_abapa(House::a)?);
     /// history.truncate(1);
     /// assert_eq!(history.positions(), [Position::OPENING]);
     /// history.truncate(0); // the start stays
@@ -239,8 +239,8 @@ impl History {
     /// let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16])?;
     /// let start = Position::new(board, Seat::South);
     /// let mut history = History::new(start);
-    /// history.push(start.play(House::F)?); // captures a, b, c
-    /// history.push(history.current().play(House::d)?);
+    /// history.push(start.play_abapa(House::F)?); // captures a, b, c
+    /// history.push(history.current().play_abapa(House::d)?);
     /// let kept = history.since_last_capture();
     /// assert_eq!(kept.positions(), &history.positions()[1..]);
     /// assert_eq!(kept.moves_without_capture(), 1);
@@ -269,7 +269,7 @@ impl History {
     /// let mut history = History::new(start);
     /// for _ in 0..12 {
     ///     let current = history.current();
-    ///     history.push(current.play_unchecked(current.legal_moves().first().unwrap()));
+    ///     history.push(current.play_unchecked(current.legal_moves_abapa().first().unwrap()));
     /// }
     /// assert_eq!(history.current(), start);
     /// assert_eq!(history.occurrences(), 2);
@@ -299,7 +299,7 @@ impl History {
     /// let mut history = History::new(start);
     /// for _ in 0..12 {
     ///     let current = history.current();
-    ///     history.push(current.play_unchecked(current.legal_moves().first().unwrap()));
+    ///     history.push(current.play_unchecked(current.legal_moves_abapa().first().unwrap()));
     /// }
     /// // The start is back: a first repetition, which only Aualé's rule ends.
     /// assert_eq!(history.end(&Rules::ABAPA), None);
@@ -328,7 +328,7 @@ impl History {
     /// let mut history = History::new(start);
     /// for _ in 0..11 {
     ///     let current = history.current();
-    ///     history.push(current.play_unchecked(current.legal_moves().first().unwrap()));
+    ///     history.push(current.play_unchecked(current.legal_moves_abapa().first().unwrap()));
     /// }
     /// // The twelfth move would bring the start back, at index 12.
     /// let rules = Rules::AUALE;
@@ -365,7 +365,7 @@ impl History {
     /// let mut history = History::new(start);
     /// for _ in 0..11 {
     ///     let current = history.current();
-    ///     history.push(current.play_unchecked(current.legal_moves().first().unwrap()));
+    ///     history.push(current.play_unchecked(current.legal_moves_abapa().first().unwrap()));
     /// }
     /// // The start comes back at index 12: under Aualé's rule the
     /// // repetition ends the game, resting on index 0.
@@ -376,7 +376,7 @@ impl History {
     /// // Under abapa's third repetition the game goes on.
     /// assert_eq!(history.end_from(12, start, 12, &Rules::ABAPA), None);
     /// // A move limit of 5 rests on the position 5 moves back.
-    /// let limited = Rules { repetition: None, move_limit: Some(5), ..Rules::ABAPA };
+    /// let limited = Rules::ABAPA.without_repetition().with_move_limit(5).unwrap();
     /// assert_eq!(
     ///     history.end_from(7, history.positions()[7], 7, &limited),
     ///     Some((EndReason::MoveLimit, 2))
@@ -392,7 +392,7 @@ impl History {
         quiet: u16,
         rules: &Rules,
     ) -> Option<(EndReason, usize)> {
-        if let Some(limit) = rules.repetition {
+        if let Some(limit) = rules.repetition() {
             let limit = usize::from(limit);
             let (count, earliest) = self.occurrences_at(index, position, quiet, limit);
             if count >= limit {
@@ -405,7 +405,7 @@ impl History {
             }
         }
         rules
-            .move_limit
+            .move_limit()
             .filter(|&limit| quiet >= limit)
             .map(|limit| {
                 (

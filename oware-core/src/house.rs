@@ -210,6 +210,7 @@ impl fmt::Display for House {
 /// assert_eq!(error.to_string(), "`g` is not a house: South's are A to F, North's a to f");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HouseError {
     /// An index of 12 or more.
     Index(usize),
@@ -247,8 +248,9 @@ impl TryFrom<char> for House {
 
 impl FromStr for House {
     type Err = HouseError;
+    /// Reads one house letter; whitespace around it is ignored.
     fn from_str(text: &str) -> Result<House, HouseError> {
-        let mut chars = text.chars();
+        let mut chars = text.trim().chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => House::from_letter(c),
             _ => None,
@@ -276,7 +278,7 @@ impl HouseSet {
     /// use oware_core::{Board, HouseSet, Position, Seat};
     /// // North has 25: the game is over, and no move is legal.
     /// let board = Board::from_cells([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 20, 25])?;
-    /// assert_eq!(Position::new(board, Seat::South).legal_moves(), HouseSet::EMPTY);
+    /// assert_eq!(Position::new(board, Seat::South).legal_moves_abapa(), HouseSet::EMPTY);
     /// assert_eq!(HouseSet::EMPTY.first(), None);
     /// # Ok::<(), oware_core::BoardError>(())
     /// ```
@@ -337,10 +339,10 @@ impl HouseSet {
     ///
     /// ```
     /// use oware_core::{House, Position};
-    /// assert_eq!(Position::OPENING.legal_moves().len(), 6);
+    /// assert_eq!(Position::OPENING.legal_moves_abapa().len(), 6);
     /// // After E and c, South's E is empty: five moves.
-    /// let position = Position::OPENING.play(House::E)?.play(House::c)?;
-    /// assert_eq!(position.legal_moves().len(), 5);
+    /// let position = Position::OPENING.play_abapa(House::E)?.play_abapa(House::c)?;
+    /// assert_eq!(position.legal_moves_abapa().len(), 5);
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```
     #[must_use]
@@ -353,7 +355,7 @@ impl HouseSet {
     ///
     /// ```
     /// use oware_core::{House, Position};
-    /// let moves = Position::OPENING.legal_moves();
+    /// let moves = Position::OPENING.legal_moves_abapa();
     /// assert!(moves.contains(House::A));
     /// assert!(!moves.contains(House::a)); // North's, and South is to move
     /// ```
@@ -423,7 +425,7 @@ impl HouseSet {
     ///
     /// ```
     /// use oware_core::{House, HouseSet, Position};
-    /// assert_eq!(Position::OPENING.legal_moves().first(), Some(House::A));
+    /// assert_eq!(Position::OPENING.legal_moves_abapa().first(), Some(House::A));
     /// assert_eq!(HouseSet::from_bits(0b1100_0000_0000).first(), Some(House::e));
     /// assert_eq!(HouseSet::EMPTY.first(), None);
     /// ```

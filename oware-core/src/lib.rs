@@ -7,10 +7,12 @@
 //! - small `Copy` types: [`Seat`], [`House`], [`HouseSet`], [`Board`] (16
 //!   bytes, copy-make) and [`Position`], with no heap in the move loop;
 //! - the primitives, each public: [`Board::sow`], [`Board::capture_chain`],
-//!   [`Chain::is_grand_slam`], [`Position::legal_moves`];
-//! - checked and unchecked play ([`Position::play`],
-//!   [`Position::play_unchecked`]) and a [`Game`] with history, undo,
-//!   repetition, the move limit and an [`Outcome`];
+//!   [`Chain::is_grand_slam`], [`Position::legal_moves_under`] (and
+//!   [`Position::legal_moves_abapa`], the search's fast path, named for the
+//!   grand-slam rule it assumes);
+//! - checked and unchecked play ([`Position::play_under`],
+//!   [`Position::play_abapa`], [`Position::play_unchecked`]) and a [`Game`]
+//!   with history, undo, repetition, the move limit and an [`Outcome`];
 //! - [`Rules`] as data: [`Rules::ABAPA`] (default), [`Rules::SOWING`],
 //!   [`Rules::AWARI`], [`Rules::AWARI_SPLIT`], [`Rules::AUALE`], and the [`History`] that
 //!   repetition and the move limit need;
@@ -59,6 +61,7 @@ mod perft;
 mod position;
 mod rules;
 mod seat;
+pub mod setup;
 mod sow;
 mod unmove;
 
@@ -71,10 +74,10 @@ pub use history::History;
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
 pub use notation::{FenError, OgnError, Record};
 pub use notation::{ParseBoardError, Transcript, TranscriptError};
-pub use outcome::{EndReason, Outcome, Share, WINNING_STORE, undecided_south_stores};
+pub use outcome::{EndReason, Outcome, Share, WINNING_STORE, Winner};
 pub use perft::{divide, perft, perft_played};
 pub use position::{IllegalMove, Position};
-pub use rules::{ParseRulesError, Rules};
+pub use rules::{ParseRulesError, Rules, RulesError};
 pub use seat::{BySeat, ParseSeatError, Seat};
 pub use sow::Sowing;
 pub use unmove::{QuietUnmoves, Unmove};

@@ -1,7 +1,6 @@
 //! How a game ended and who won.
 
 use core::fmt;
-use core::ops::RangeInclusive;
 
 use crate::board::Board;
 use crate::rules::Rules;
@@ -22,22 +21,6 @@ use crate::seat::{BySeat, Seat};
 /// assert_eq!((outcome.winner, outcome.reason), (Some(Seat::North), EndReason::Reached25));
 /// ```
 pub const WINNING_STORE: u8 = 25;
-
-/// South's store counts that leave neither store at [`WINNING_STORE`] when
-/// the two stores hold `stored` seeds between them: the splits a set-up
-/// whose game the stores do not decide can have (empty when there is none).
-///
-/// ```
-/// use oware_core::undecided_south_stores;
-/// assert_eq!(undecided_south_stores(10), 0..=10);
-/// assert_eq!(undecided_south_stores(30), 6..=24);
-/// assert!(undecided_south_stores(49).is_empty());
-/// ```
-#[must_use]
-pub fn undecided_south_stores(stored: u8) -> RangeInclusive<u8> {
-    let most = WINNING_STORE - 1;
-    stored.saturating_sub(most)..=stored.min(most)
-}
 
 /// Why a game ended.
 ///
@@ -93,13 +76,61 @@ impl fmt::Display for EndReason {
     }
 }
 
+/// Who wins a game, or would with best play: one seat, or neither (a
+/// draw). Where a result may also be unknown, it is an `Option<Winner>`.
+///
+/// ```
+/// use oware_core::{Seat, Winner};
+/// assert_eq!(Winner::from(Some(Seat::North)), Winner::Seat(Seat::North));
+/// assert_eq!(Winner::from(None), Winner::Draw);
+/// assert_eq!(Winner::Draw.seat(), None);
+/// assert_eq!(Winner::Seat(Seat::South).to_string(), "South wins");
+/// assert_eq!(Winner::Draw.to_string(), "draw");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Winner {
+    /// This seat wins.
+    Seat(Seat),
+    /// Neither seat wins: a draw.
+    Draw,
+}
+
+impl Winner {
+    /// The winning seat, or `None` for a draw (the form of
+    /// [`Outcome::winner`]).
+    #[must_use]
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Winner::Seat(seat) => Some(seat),
+            Winner::Draw => None,
+        }
+    }
+}
+
+impl From<Option<Seat>> for Winner {
+    /// A seat wins; `None` is a draw.
+    fn from(seat: Option<Seat>) -> Winner {
+        seat.map_or(Winner::Draw, Winner::Seat)
+    }
+}
+
+impl fmt::Display for Winner {
+    /// `South wins`, `North wins` or `draw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Winner::Seat(seat) => write!(f, "{seat} wins"),
+            Winner::Draw => f.write_str("draw"),
+        }
+    }
+}
+
 /// How the seeds still in the houses are shared out when a game ends with
 /// some left: by repetition, the move limit or no legal move.
 ///
 /// ```
 /// use oware_core::{Rules, Share};
-/// assert_eq!(Rules::AWARI.repetition_share, Share::OwnRows);
-/// assert_eq!(Rules::AWARI_SPLIT.repetition_share, Share::Evenly);
+/// assert_eq!(Rules::AWARI.repetition_share(), Share::OwnRows);
+/// assert_eq!(Rules::AWARI_SPLIT.repetition_share(), Share::Evenly);
 /// assert_eq!(Share::Evenly.to_string(), "the seeds left split evenly");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,7 +173,8 @@ impl fmt::Display for Share {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The winner, or `None` for a draw.
+    /// The winner, or `None` for a draw (as a [`Winner`]:
+    /// `Winner::from(outcome.winner)`).
     pub winner: Option<Seat>,
     /// Why the game ended.
     pub reason: EndReason,
@@ -266,11 +298,8 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let BySeat { south, north } = self.seeds;
         let half = if self.half_seed_each() { "½" } else { "" };
-        match self.winner {
-            Some(seat) => write!(f, "{seat} wins")?,
-            None => f.write_str("draw")?,
-        }
-        write!(f, " {south}{half}–{north}{half} ({}", self.reason)?;
+        let winner = Winner::from(self.winner);
+        write!(f, "{winner} {south}{half}–{north}{half} ({}", self.reason)?;
         if self.share == Some(Share::Evenly) {
             write!(f, ", {}", Share::Evenly)?;
         }

@@ -15,7 +15,7 @@ use crate::position::Position;
 /// ```
 #[must_use]
 pub fn perft(position: Position, depth: u32) -> u64 {
-    let moves = position.legal_moves();
+    let moves = position.legal_moves_abapa();
     match depth {
         0 => 1,
         1 => moves.len() as u64,
@@ -23,7 +23,7 @@ pub fn perft(position: Position, depth: u32) -> u64 {
         // leaf's parent would cost as much as the move itself.
         2 => moves
             .iter()
-            .map(|house| position.play_unchecked(house).legal_moves().len() as u64)
+            .map(|house| position.play_unchecked(house).legal_moves_abapa().len() as u64)
             .sum(),
         _ => moves
             .iter()
@@ -42,7 +42,7 @@ pub fn perft(position: Position, depth: u32) -> u64 {
 /// ```
 #[must_use]
 pub fn perft_played(position: Position, depth: u32) -> u64 {
-    let moves = position.legal_moves();
+    let moves = position.legal_moves_abapa();
     match depth {
         0 => 1,
         1 => moves
@@ -73,7 +73,7 @@ pub fn perft_played(position: Position, depth: u32) -> u64 {
 #[must_use]
 pub fn divide(position: Position, depth: u32) -> Vec<(House, u64)> {
     position
-        .legal_moves()
+        .legal_moves_abapa()
         .iter()
         .map(|house| {
             (

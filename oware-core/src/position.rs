@@ -14,16 +14,16 @@ use crate::seat::Seat;
 /// moves, without the game's history (for that, see [`Game`](crate::Game)).
 ///
 /// Three ways to play a move, as in every serious move generator:
-/// [`play`](Position::play) checks and returns an error,
+/// [`play_abapa`](Position::play_abapa) checks and returns an error,
 /// [`play_unchecked`](Position::play_unchecked) trusts the caller (the
 /// search's hot path), and [`Game::play`](crate::Game::play) adds history.
 ///
 /// ```
 /// use oware_core::{House, Position, Seat};
-/// let position = Position::OPENING.play(House::E)?;
+/// let position = Position::OPENING.play_abapa(House::E)?;
 /// assert_eq!(position.to_move(), Seat::North);
-/// assert_eq!(position.legal_moves().len(), 6);
-/// assert!(position.play(House::A).is_err()); // not North's house
+/// assert_eq!(position.legal_moves_abapa().len(), 6);
+/// assert!(position.play_abapa(House::A).is_err()); // not North's house
 /// # Ok::<(), oware_core::IllegalMove>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,15 +34,20 @@ pub struct Position {
 
 /// Why a move was refused. The position it was tried on is unchanged.
 ///
+/// Unlike the crate's other errors, not `#[non_exhaustive]`: its variants
+/// are the reasons of RULES.md section 5, and a program that answers each
+/// reason (the check of oware-reference against this crate does) should
+/// fail to compile when the rules gain one, rather than miss it.
+///
 /// ```
 /// use oware_core::{House, IllegalMove, Position, Seat};
-/// let position = Position::OPENING.play(House::E)?; // North to move, E empty
+/// let position = Position::OPENING.play_abapa(House::E)?; // North to move, E empty
 /// assert_eq!(
-///     position.play(House::E),
+///     position.play_abapa(House::E),
 ///     Err(IllegalMove::NotYourHouse { house: House::E, to_move: Seat::North })
 /// );
-/// let position = position.play(House::a)?; // into b, c, d, e, f
-/// let error = position.play(House::E).unwrap_err();
+/// let position = position.play_abapa(House::a)?; // into b, c, d, e, f
+/// let error = position.play_abapa(House::E).unwrap_err();
 /// assert_eq!(error, IllegalMove::EmptyHouse(House::E));
 /// assert_eq!(error.to_string(), "house E is empty");
 /// # Ok::<(), IllegalMove>(())
@@ -104,7 +109,7 @@ impl Position {
     /// ```
     /// use oware_core::{perft, Board, Position, Seat};
     /// assert_eq!(Position::OPENING.board(), Board::OPENING);
-    /// assert_eq!(Position::OPENING.legal_moves(), Seat::South.houses());
+    /// assert_eq!(Position::OPENING.legal_moves_abapa(), Seat::South.houses());
     /// assert_eq!(perft(Position::OPENING, 2), 36);
     /// ```
     pub const OPENING: Position = Position {
@@ -118,7 +123,7 @@ impl Position {
     /// use oware_core::{Board, Position, Seat};
     /// // The opening board, but North to move: a set-up position.
     /// let position = Position::new(Board::OPENING, Seat::North);
-    /// assert_eq!(position.legal_moves(), Seat::North.houses());
+    /// assert_eq!(position.legal_moves_abapa(), Seat::North.houses());
     /// assert_ne!(position, Position::OPENING);
     /// ```
     #[must_use]
@@ -130,7 +135,7 @@ impl Position {
     ///
     /// ```
     /// use oware_core::{House, Position, Seat};
-    /// let board = Position::OPENING.play(House::E)?.board();
+    /// let board = Position::OPENING.play_abapa(House::E)?.board();
     /// assert_eq!(board[House::E], 0);
     /// assert_eq!(board.seeds_on_side(Seat::North), 27);
     /// # Ok::<(), oware_core::IllegalMove>(())
@@ -146,9 +151,9 @@ impl Position {
     /// ```
     /// use oware_core::{House, Position, Seat};
     /// assert_eq!(Position::OPENING.to_move(), Seat::South);
-    /// let position = Position::OPENING.play(House::E)?;
+    /// let position = Position::OPENING.play_abapa(House::E)?;
     /// assert_eq!(position.to_move(), Seat::North);
-    /// assert_eq!(position.play(House::c)?.to_move(), Seat::South);
+    /// assert_eq!(position.play_abapa(House::c)?.to_move(), Seat::South);
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```
     #[must_use]
@@ -157,8 +162,16 @@ impl Position {
         self.to_move
     }
 
-    /// The legal moves under Abapa rules (a grand slam is legal and captures
-    /// nothing), as a set: no allocation. Empty when the game is over.
+    /// The legal moves under Abapa's grand-slam rule (a grand slam is legal
+    /// and captures nothing), as a set: no allocation. Empty when the game
+    /// is over.
+    ///
+    /// These are the legal moves under every preset but `awari` and
+    /// `awari-split`, which forbid a grand slam unless it is forced: for
+    /// those, and for any [`Rules`], use
+    /// [`legal_moves_under`](Position::legal_moves_under) (or a
+    /// [`Game`](crate::Game), which knows its rules). The name says
+    /// `abapa` so that no caller takes it for every rule set's answer.
     ///
     /// ```
     /// use oware_core::{Board, House, Position, Seat};
@@ -169,12 +182,12 @@ impl Position {
     /// cells[12] = 20;
     /// cells[13] = 19;
     /// let position = Position::new(Board::from_cells(cells)?, Seat::South);
-    /// assert_eq!(position.legal_moves().iter().collect::<Vec<_>>(), [House::C]);
+    /// assert_eq!(position.legal_moves_abapa().iter().collect::<Vec<_>>(), [House::C]);
     /// # Ok::<(), oware_core::BoardError>(())
     /// ```
     #[must_use]
     #[inline(always)]
-    pub fn legal_moves(self) -> HouseSet {
+    pub fn legal_moves_abapa(self) -> HouseSet {
         let lanes = self.board.lanes();
         // One vector compare marks the houses that are not empty and the
         // stores that hold 25 or more.
@@ -191,7 +204,9 @@ impl Position {
         HouseSet::from_bits(feeding::reaching_the_other_row(lanes) & own)
     }
 
-    /// Plays `house` under Abapa rules, checking that it is legal.
+    /// Plays `house` under Abapa's grand-slam rule, checking that it is
+    /// legal; for `awari`, `awari-split` or any [`Rules`], use
+    /// [`play_under`](Position::play_under).
     ///
     /// # Errors
     /// An [`IllegalMove`] naming the first reason that applies, in this
@@ -203,21 +218,21 @@ impl Position {
     /// // North's row is empty: A (5 seeds) stops at F, C (4 seeds) reaches a.
     /// let board = Board::from_cells([5, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 19])?;
     /// let position = Position::new(board, Seat::South);
-    /// assert_eq!(position.play(House::A), Err(IllegalMove::MustFeed(House::A)));
-    /// let fed = position.play(House::C)?;
+    /// assert_eq!(position.play_abapa(House::A), Err(IllegalMove::MustFeed(House::A)));
+    /// let fed = position.play_abapa(House::C)?;
     /// assert_eq!(fed.board()[House::a], 1);
     /// assert_eq!(fed.to_move(), Seat::North);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn play(self, house: House) -> Result<Position, IllegalMove> {
+    pub fn play_abapa(self, house: House) -> Result<Position, IllegalMove> {
         self.play_under(house, &Rules::ABAPA)
     }
 
     /// Plays `house` under `rules`, checking that it is legal; as
-    /// [`play`](Position::play), and a forbidden grand slam is refused last.
+    /// [`play_abapa`](Position::play_abapa), and a forbidden grand slam is refused last.
     ///
     /// # Errors
-    /// As [`play`](Position::play), plus [`IllegalMove::GrandSlam`].
+    /// As [`play_abapa`](Position::play_abapa), plus [`IllegalMove::GrandSlam`].
     ///
     /// ```
     /// use oware_core::{Board, House, IllegalMove, Position, Rules, Seat};
@@ -234,7 +249,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play_under(self, house: House, rules: &Rules) -> Result<Position, IllegalMove> {
-        let moves = self.legal_moves();
+        let moves = self.legal_moves_abapa();
         if moves.contains(house) {
             return if self.is_forbidden_grand_slam(house, rules) {
                 Err(IllegalMove::GrandSlam(house))
@@ -260,7 +275,7 @@ impl Position {
     /// captures nothing), and pass the turn.
     ///
     /// The caller guarantees that `house` is in
-    /// [`legal_moves`](Position::legal_moves) (or
+    /// [`legal_moves_abapa`](Position::legal_moves_abapa) (or
     /// [`legal_moves_under`](Position::legal_moves_under)). Otherwise the
     /// result is unspecified — though memory-safe — and may break the
     /// board's invariants.
@@ -269,9 +284,9 @@ impl Position {
     /// use oware_core::Position;
     /// // The search's inner loop: play each legal move without re-checking it.
     /// let replies: usize = Position::OPENING
-    ///     .legal_moves()
+    ///     .legal_moves_abapa()
     ///     .iter()
-    ///     .map(|house| Position::OPENING.play_unchecked(house).legal_moves().len())
+    ///     .map(|house| Position::OPENING.play_unchecked(house).legal_moves_abapa().len())
     ///     .sum();
     /// assert_eq!(replies, 36); // perft(2) from RULES.md
     /// ```
@@ -315,7 +330,7 @@ impl Position {
     #[inline]
     pub fn is_over(self) -> bool {
         // 24–24 leaves the houses empty, so it has no legal move either.
-        self.legal_moves().is_empty()
+        self.legal_moves_abapa().is_empty()
     }
 
     /// The outcome if the game is over without looking at history (see
@@ -339,7 +354,7 @@ impl Position {
             EndReason::Reached25
         } else if stores.south == 24 && stores.north == 24 {
             EndReason::Draw24
-        } else if self.legal_moves().is_empty() {
+        } else if self.legal_moves_abapa().is_empty() {
             // Only a set-up can leave the mover no seeds at all.
             if self.board.seeds_on_side(self.to_move) == 0 {
                 EndReason::NoSeeds
@@ -376,6 +391,6 @@ impl fmt::Debug for Position {
 impl fmt::Display for Position {
     /// The board as RULES.md text, then a line naming the seat to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{} to move", self.board, self.to_move)
+        write!(f, "{}\n{} to move", self.board, self.to_move)
     }
 }

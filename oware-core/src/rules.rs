@@ -9,29 +9,74 @@ use crate::outcome::{EndReason, Share};
 /// A rule set: the grand-slam rule, how a game ends besides captures, and
 /// how a repetition shares the seeds left.
 ///
+/// A rule set is one of the presets ([`Rules::PRESETS`], also by name), or
+/// a preset changed by the `with_` and `without_` methods. Its fields are
+/// private so that every value is one the rules make sense of: a
+/// repetition that ends the game at a position's first occurrence, or a
+/// move limit of 0, would end every game at its start, and the methods
+/// that could make them refuse with a [`RulesError`] naming the field.
+/// Nothing that takes rules from outside (a record, a request, the command
+/// line) has to check them again.
+///
 /// ```
-/// use oware_core::Rules;
+/// use oware_core::{Rules, RulesError};
 /// let rules: Rules = "sowing".parse()?;
 /// assert_eq!(rules, Rules::SOWING);
-/// assert_eq!(rules.move_limit, Some(100));
+/// assert_eq!(rules.move_limit(), Some(100));
 /// assert_eq!(Rules::default(), Rules::ABAPA);
-/// # Ok::<(), oware_core::ParseRulesError>(())
+/// // Abapa with a move limit of 50, and without repetition.
+/// let custom = Rules::ABAPA.with_move_limit(50)?.without_repetition();
+/// assert_eq!((custom.move_limit(), custom.repetition()), (Some(50), None));
+/// assert_eq!(Rules::ABAPA.with_repetition(1), Err(RulesError::Repetition(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    /// The grand-slam rule.
-    pub grand_slam: GrandSlam,
-    /// The game ends when a position (houses, stores, seat to move) occurs
-    /// for this many times; `None` never ends a game by repetition.
-    pub repetition: Option<u8>,
-    /// The game ends after this many consecutive moves without a capture;
-    /// `None` for no limit.
-    pub move_limit: Option<u16>,
-    /// How the seeds left on the board are shared when a repetition ends
-    /// the game (the move limit and no legal move always give each player
-    /// their own row).
-    pub repetition_share: Share,
+    grand_slam: GrandSlam,
+    repetition: Option<u8>,
+    move_limit: Option<u16>,
+    repetition_share: Share,
 }
+
+/// Why a rule set was refused: the field, and the value that would end
+/// every game at its start.
+///
+/// ```
+/// use oware_core::{Rules, RulesError};
+/// let error = Rules::ABAPA.with_move_limit(0).unwrap_err();
+/// assert_eq!(error, RulesError::MoveLimit(0));
+/// assert_eq!(
+///     error.to_string(),
+///     "move_limit 0 would end every game at its start: it must be 1 or more, or none"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// `repetition` under 2: the start is its position's first occurrence,
+    /// so the game would end there.
+    Repetition(u8),
+    /// `move_limit` 0: the game would end before its first move.
+    MoveLimit(u16),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Repetition(occurrences) => write!(
+                f,
+                "repetition {occurrences} would end every game at its start: a position's \
+                 occurrences count the start, so it must be 2 or more, or none"
+            ),
+            RulesError::MoveLimit(moves) => write!(
+                f,
+                "move_limit {moves} would end every game at its start: it must be 1 or more, or none"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
 
 impl Rules {
     /// Abapa, the default: a grand slam captures nothing, the third
@@ -39,9 +84,9 @@ impl Rules {
     ///
     /// ```
     /// use oware_core::{GrandSlam, Rules};
-    /// assert_eq!(Rules::ABAPA.grand_slam, GrandSlam::CapturesNothing);
-    /// assert_eq!(Rules::ABAPA.repetition, Some(3));
-    /// assert_eq!(Rules::ABAPA.move_limit, None);
+    /// assert_eq!(Rules::ABAPA.grand_slam(), GrandSlam::CapturesNothing);
+    /// assert_eq!(Rules::ABAPA.repetition(), Some(3));
+    /// assert_eq!(Rules::ABAPA.move_limit(), None);
     /// assert_eq!(Rules::ABAPA.to_string(), "abapa");
     /// ```
     pub const ABAPA: Rules = Rules {
@@ -55,11 +100,11 @@ impl Rules {
     ///
     /// ```
     /// use oware_core::{Board, EndReason, Game, Position, Rules, Seat};
-    /// assert_eq!(Rules::SOWING.move_limit, Some(100));
+    /// assert_eq!(Rules::SOWING.move_limit(), Some(100));
     /// // Two seeds stepping round the ring never capture. With repetition
     /// // switched off too, the move limit alone ends the game.
     /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
-    /// let rules = Rules { repetition: None, ..Rules::SOWING };
+    /// let rules = Rules::SOWING.without_repetition();
     /// let mut game = Game::from_position(Position::new(board, Seat::South), rules);
     /// while let Some(house) = game.legal_moves().first() {
     ///     game.play(house)?;
@@ -101,7 +146,7 @@ impl Rules {
     ///
     /// ```
     /// use oware_core::{Board, EndReason, Game, Position, Rules, Seat, Share};
-    /// assert_eq!(Rules::AWARI_SPLIT.repetition_share, Share::Evenly);
+    /// assert_eq!(Rules::AWARI_SPLIT.repetition_share(), Share::Evenly);
     /// // Two seeds stepping round the ring: the start comes back a third
     /// // time after 24 moves, and the two seeds are split, one each.
     /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
@@ -127,7 +172,7 @@ impl Rules {
     ///
     /// ```
     /// use oware_core::{Board, EndReason, Game, Position, Rules, Seat};
-    /// assert_eq!(Rules::AUALE.repetition, Some(2));
+    /// assert_eq!(Rules::AUALE.repetition(), Some(2));
     /// // Two seeds stepping round the ring have swapped places after twelve
     /// // moves, which is the start again: the game ends there.
     /// let board = Board::from_cells([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23])?;
@@ -171,8 +216,9 @@ impl Rules {
     /// ```
     /// use oware_core::Rules;
     /// assert_eq!(Rules::SOWING.name(), Some("sowing"));
-    /// let custom = Rules { move_limit: Some(50), ..Rules::ABAPA };
+    /// let custom = Rules::ABAPA.with_move_limit(50)?;
     /// assert_eq!(custom.name(), None);
+    /// # Ok::<(), oware_core::RulesError>(())
     /// ```
     #[must_use]
     pub fn name(self) -> Option<&'static str> {
@@ -180,6 +226,137 @@ impl Rules {
             .iter()
             .find(|(_, rules)| *rules == self)
             .map(|(name, _)| *name)
+    }
+
+    /// The grand-slam rule.
+    #[must_use]
+    #[inline]
+    pub const fn grand_slam(self) -> GrandSlam {
+        self.grand_slam
+    }
+
+    /// The occurrences of a position (houses, stores, seat to move; the
+    /// start counts) that end the game; `None` when repetition never does.
+    /// At least 2.
+    #[must_use]
+    #[inline]
+    pub const fn repetition(self) -> Option<u8> {
+        self.repetition
+    }
+
+    /// The consecutive moves without a capture that end the game; `None`
+    /// for no limit. At least 1.
+    #[must_use]
+    #[inline]
+    pub const fn move_limit(self) -> Option<u16> {
+        self.move_limit
+    }
+
+    /// How the seeds left on the board are shared when a repetition ends
+    /// the game (the move limit and no legal move always give each player
+    /// their own row).
+    #[must_use]
+    #[inline]
+    pub const fn repetition_share(self) -> Share {
+        self.repetition_share
+    }
+
+    /// These rules with `grand_slam` instead.
+    ///
+    /// ```
+    /// use oware_core::{GrandSlam, Rules};
+    /// assert_eq!(Rules::ABAPA.with_grand_slam(GrandSlam::Forbidden), Rules::AWARI);
+    /// ```
+    #[must_use]
+    pub const fn with_grand_slam(self, grand_slam: GrandSlam) -> Rules {
+        Rules { grand_slam, ..self }
+    }
+
+    /// These rules with the game ending at a position's `occurrences`th
+    /// occurrence.
+    ///
+    /// # Errors
+    /// [`RulesError::Repetition`] under 2: the start is its position's
+    /// first occurrence, so every game would end there.
+    ///
+    /// ```
+    /// use oware_core::{Rules, RulesError};
+    /// assert_eq!(Rules::ABAPA.with_repetition(2), Ok(Rules::AUALE));
+    /// assert_eq!(Rules::ABAPA.with_repetition(1), Err(RulesError::Repetition(1)));
+    /// assert_eq!(Rules::ABAPA.with_repetition(0), Err(RulesError::Repetition(0)));
+    /// ```
+    pub const fn with_repetition(self, occurrences: u8) -> Result<Rules, RulesError> {
+        if occurrences < 2 {
+            return Err(RulesError::Repetition(occurrences));
+        }
+        Ok(Rules {
+            repetition: Some(occurrences),
+            ..self
+        })
+    }
+
+    /// These rules with no end by repetition.
+    ///
+    /// ```
+    /// use oware_core::Rules;
+    /// assert_eq!(Rules::AUALE.without_repetition().repetition(), None);
+    /// ```
+    #[must_use]
+    pub const fn without_repetition(self) -> Rules {
+        Rules {
+            repetition: None,
+            ..self
+        }
+    }
+
+    /// These rules with the game ending after `moves` consecutive moves
+    /// without a capture.
+    ///
+    /// # Errors
+    /// [`RulesError::MoveLimit`] for 0, which would end every game before
+    /// its first move.
+    ///
+    /// ```
+    /// use oware_core::{Rules, RulesError};
+    /// assert_eq!(Rules::ABAPA.with_move_limit(100), Ok(Rules::SOWING));
+    /// assert_eq!(Rules::ABAPA.with_move_limit(0), Err(RulesError::MoveLimit(0)));
+    /// ```
+    pub const fn with_move_limit(self, moves: u16) -> Result<Rules, RulesError> {
+        if moves == 0 {
+            return Err(RulesError::MoveLimit(moves));
+        }
+        Ok(Rules {
+            move_limit: Some(moves),
+            ..self
+        })
+    }
+
+    /// These rules with no move limit.
+    ///
+    /// ```
+    /// use oware_core::Rules;
+    /// assert_eq!(Rules::SOWING.without_move_limit(), Rules::ABAPA);
+    /// ```
+    #[must_use]
+    pub const fn without_move_limit(self) -> Rules {
+        Rules {
+            move_limit: None,
+            ..self
+        }
+    }
+
+    /// These rules with the seeds left at a repetition shared as `share`.
+    ///
+    /// ```
+    /// use oware_core::{Rules, Share};
+    /// assert_eq!(Rules::AWARI.with_repetition_share(Share::Evenly), Rules::AWARI_SPLIT);
+    /// ```
+    #[must_use]
+    pub const fn with_repetition_share(self, repetition_share: Share) -> Rules {
+        Rules {
+            repetition_share,
+            ..self
+        }
     }
 
     /// How the seeds left on the board are shared when the game ends for
@@ -248,8 +425,9 @@ impl std::error::Error for ParseRulesError {}
 
 impl FromStr for Rules {
     type Err = ParseRulesError;
+    /// Reads a preset's name, in any case, with any whitespace around.
     fn from_str(text: &str) -> Result<Rules, ParseRulesError> {
-        let wanted = text.to_ascii_lowercase();
+        let wanted = text.trim().to_ascii_lowercase();
         Rules::PRESETS
             .iter()
             .find(|(name, _)| *name == wanted)

@@ -39,7 +39,7 @@ impl Seat {
     /// ```
     /// use oware_core::{House, Position, Seat};
     /// assert_eq!(Seat::North.opponent(), Seat::South);
-    /// let position = Position::OPENING.play(House::E)?;
+    /// let position = Position::OPENING.play_abapa(House::E)?;
     /// assert_eq!(position.to_move(), Seat::South.opponent());
     /// # Ok::<(), oware_core::IllegalMove>(())
     /// ```
@@ -160,9 +160,10 @@ impl std::error::Error for ParseSeatError {}
 impl FromStr for Seat {
     type Err = ParseSeatError;
 
-    /// Accepts `south`/`north`, `s`/`n` and `p1`/`p2`, in any case.
+    /// Accepts `south`/`north`, `s`/`n` and `p1`/`p2`, in any case, with
+    /// any whitespace around.
     fn from_str(text: &str) -> Result<Seat, ParseSeatError> {
-        match text.to_ascii_lowercase().as_str() {
+        match text.trim().to_ascii_lowercase().as_str() {
             "south" | "s" | "p1" => Ok(Seat::South),
             "north" | "n" | "p2" => Ok(Seat::North),
             _ => Err(ParseSeatError(text.to_owned())),

@@ -96,7 +96,7 @@ impl Board {
     ///
     /// # Panics
     /// When `house` is empty: sowing nothing is a programmer error. Check
-    /// the count first, or use [`Position::play`](crate::Position::play).
+    /// the count first, or use [`Position::play_abapa`](crate::Position::play_abapa).
     ///
     /// ```
     /// use oware_core::{Board, House};
@@ -124,7 +124,7 @@ impl Board {
     /// ```
     /// use oware_core::{Board, House, Position};
     /// // Houses taken from the legal moves are never empty.
-    /// for house in Position::OPENING.legal_moves() {
+    /// for house in Position::OPENING.legal_moves_abapa() {
     ///     assert_eq!(Board::OPENING.sow_unchecked(house).sown, 4);
     /// }
     /// // F's four seeds cross into North's row: a, b, c, d.

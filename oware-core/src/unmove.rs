@@ -8,7 +8,7 @@
 //! nothing, is quiet.
 //!
 //! A candidate is undone by [`Board::unsow`], then held to the same
-//! primitives that play forwards: [`Position::legal_moves`] (the feeding
+//! primitives that play forwards: [`Position::legal_moves_abapa`] (the feeding
 //! rule), [`Board::capture_chain`] and [`Chain::is_grand_slam`] on the
 //! board after sowing, which is the position itself when nothing is taken,
 //! and [`Position::legal_moves_under`] for a grand slam the rules may
@@ -59,7 +59,7 @@ impl Position {
     ///
     /// ```
     /// use oware_core::{House, Position, Rules};
-    /// let after = Position::OPENING.play(House::E)?;
+    /// let after = Position::OPENING.play_abapa(House::E)?;
     /// let unmoves: Vec<_> = after.quiet_unmoves(&Rules::ABAPA).collect();
     /// // E, South's one empty house, was sown: the opening, whose E held
     /// // four seeds, is one of the positions it was sown from.
@@ -86,7 +86,7 @@ impl QuietUnmoves {
     /// leaves the child, whose board it gives before any capture.
     #[inline]
     fn is_quiet(&self, parent: Position, house: House, sown: u8) -> bool {
-        if !parent.legal_moves().contains(house) {
+        if !parent.legal_moves_abapa().contains(house) {
             return false;
         }
         let board = self.child.board();
@@ -96,7 +96,7 @@ impl QuietUnmoves {
             return true;
         }
         chain.is_grand_slam(board)
-            && (self.rules.grand_slam == GrandSlam::CapturesNothing
+            && (self.rules.grand_slam() == GrandSlam::CapturesNothing
                 || parent.legal_moves_under(&self.rules).contains(house))
     }
 }

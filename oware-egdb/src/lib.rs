@@ -102,11 +102,10 @@
 //! holds the slices below it (one byte a position under awari, two under
 //! abapa), its working table (3 or 5 bytes a position) and the lists of
 //! decided positions (about a byte a position at the peak); the values are
-//! then compacted in place. Measured on the project's 2-core, 24 GB machine
-//! (awari, December 2026), see docs/endgames.md: slice 30's peak is about
-//! 20 GB, so awari up to 30 seeds fits 24 GB (11.06 GB on disk). Abapa
-//! does not, as it is: at slice 30 its lower slices take 15.8 GB, its working table 15.8 GB and its lists
-//! about 3 GB. A per-slice palette of the (LO, HI) pairs that occur (at
+//! then compacted in place. Awari up to 30 seeds was built that way on a
+//! 24 GB machine (its peak, dated, is in docs/endgames.md, "Build times
+//! and sizes"); abapa does not fit, as it is: at slice 30 its lower slices
+//! take 15.8 GB, its working table 15.8 GB and its lists about 3 GB. A per-slice palette of the (LO, HI) pairs that occur (at
 //! most 111 distinct pairs up to 19 seeds, against 231 possible at 20)
 //! would make it one byte a position on disk and in the lower slices,
 //! 7.9 GB, which is still about 27 GB at slice 30: abapa to 30 wants a

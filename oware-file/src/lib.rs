@@ -126,8 +126,9 @@ pub fn checksum(data: &[u8]) -> u64 {
 }
 
 /// FNV-1a over the data's 64-bit little-endian words (the last one padded
-/// with zeros), then its length: a word at a time, it checks a 1.7 GB file
-/// in well under a second, and any flipped byte changes it. Fed in pieces
+/// with zeros), then its length: a word at a time, so that checking a whole
+/// database slice as it opens costs little (dated in docs/endgames.md,
+/// "Start-up and memory"), and any flipped byte changes it. Fed in pieces
 /// of any length, it gives what [`checksum`] gives for their concatenation.
 #[derive(Clone, Copy, Debug)]
 pub struct Checksum {

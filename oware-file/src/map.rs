@@ -44,10 +44,9 @@ impl Mapped {
         // file truncated by hand while mapped would fault its reader; no
         // program here does that.
         let map = unsafe { memmap2::Mmap::map(file)? };
-        // No advice to the system: measured on Linux 6.18 with probes at
-        // random, neither MADV_RANDOM nor MADV_HUGEPAGE changed the probe's
-        // time, and the page cache backs large files with huge pages (2 MB
-        // folios) either way.
+        // No advice to the system: neither MADV_RANDOM nor MADV_HUGEPAGE
+        // changed the probe's time, the page cache backing large files with
+        // large folios either way (docs/endgames.md, "Start-up and memory").
         Ok(Mapped { map })
     }
 

@@ -152,7 +152,7 @@ impl Cells {
     fn fill_stores(&mut self, rng: &mut impl Rng) {
         let rest = TOTAL_SEEDS - self.total();
         if self.0[12] == 0 && self.0[13] == 0 {
-            let south = rng.random_range(oware_core::undecided_south_stores(rest));
+            let south = rng.random_range(oware_core::setup::undecided_south_stores(rest));
             self.0[12] = south;
             self.0[13] = rest - south;
         } else {

@@ -26,10 +26,14 @@ fn every_kind_builds_boards_of_48_seeds_and_reaches_its_edge() {
                 }
                 Stress::MustFeed => {
                     assert_eq!(board.seeds_on_side(mover.opponent()), 0);
-                    starving += usize::from(position.legal_moves().is_empty());
+                    starving += usize::from(position.legal_moves_abapa().is_empty());
                 }
                 Stress::GrandSlam => {
-                    slams += usize::from(!position.grand_slams(position.legal_moves()).is_empty());
+                    slams += usize::from(
+                        !position
+                            .grand_slams(position.legal_moves_abapa())
+                            .is_empty(),
+                    );
                 }
                 _ => {}
             }

@@ -6,7 +6,7 @@ use core::fmt;
 use std::time::{Duration, Instant};
 
 use oware_core::notation::ogn;
-use oware_core::{BySeat, EndReason, Game, Outcome, Seat};
+use oware_core::{BySeat, EndReason, Game, Outcome, Seat, Winner};
 
 use crate::control::{Budget, Clocks, allowed};
 use crate::player::{Fault, Player};
@@ -119,12 +119,16 @@ impl Result {
         ogn::points(self.winner)
     }
 
-    /// The winner (`None` for a draw) that [`score`](Result::score) writes
-    /// as `text`; `None` if it writes no such score.
-    pub(crate) fn winner_of_score(text: &str) -> Option<Option<Seat>> {
-        [Some(Seat::South), Some(Seat::North), None]
-            .into_iter()
-            .find(|&winner| ogn::points(winner) == text)
+    /// The winner that [`score`](Result::score) writes as `text`; `None`
+    /// if it writes no such score.
+    pub(crate) fn winner_of_score(text: &str) -> Option<Winner> {
+        [
+            Winner::Seat(Seat::South),
+            Winner::Seat(Seat::North),
+            Winner::Draw,
+        ]
+        .into_iter()
+        .find(|&winner| ogn::points(winner.seat()) == text)
     }
 }
 

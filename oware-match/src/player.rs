@@ -167,10 +167,7 @@ impl SearchPlayer {
         SearchPlayer {
             book,
             ..SearchPlayer::with_engine(
-                Engine::new(EngineOptions {
-                    hash_mb: 16,
-                    threads: 1,
-                }),
+                Engine::new(EngineOptions::default().with_hash_mb(16)),
                 level,
                 seed,
             )

@@ -414,10 +414,12 @@ fn check(saved: &SavedGame, m: &Match) -> Result<(), SavedErrorKind> {
 /// checked against each other.
 fn result_of(record: &Record) -> Result<(Option<Seat>, String), SavedErrorKind> {
     let points = tag(record, "Points")?;
-    let winner = game::Result::winner_of_score(points).ok_or_else(|| SavedErrorKind::BadTag {
-        tag: "Points",
-        value: points.to_owned(),
-    })?;
+    let winner = game::Result::winner_of_score(points)
+        .ok_or_else(|| SavedErrorKind::BadTag {
+            tag: "Points",
+            value: points.to_owned(),
+        })?
+        .seat();
     let game = record.game();
     let (kind, expected) = match game.outcome() {
         Some(outcome) => (Ending::Rules(outcome.reason).kind(), outcome.winner),

@@ -38,4 +38,4 @@ mod verdict;
 
 pub use bot::{Bot, BotMove};
 pub use go::limits_for;
-pub use verdict::{Forced, Verdict};
+pub use verdict::Verdict;

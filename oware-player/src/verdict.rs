@@ -4,40 +4,21 @@
 
 use core::fmt;
 
-use oware_core::Seat;
+use oware_core::{Seat, Winner};
 use oware_search::{EndgameResult, Proven, Score};
-
-/// The result best play forces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Forced {
-    /// This seat can force a win, whatever the other does.
-    Win(Seat),
-    /// Neither seat can force more than a draw.
-    Draw,
-}
-
-impl Forced {
-    /// The seat that can force a win, or `None` for a forced draw.
-    #[must_use]
-    pub fn winner(self) -> Option<Seat> {
-        match self {
-            Forced::Win(seat) => Some(seat),
-            Forced::Draw => None,
-        }
-    }
-}
 
 /// What a search proved: the result best play forces and, for a win found
 /// by the search itself, within how many plies the game ends.
 ///
 /// ```
-/// use oware_core::Seat;
-/// use oware_player::{Forced, Verdict};
+/// use oware_core::{Seat, Winner};
+/// use oware_core::Winner;
+/// use oware_player::Verdict;
 /// use oware_search::Score;
 ///
 /// // A loss for the mover is the other seat's win.
 /// let verdict = Verdict::of(Score::loss_in(7), Seat::South).expect("proven");
-/// assert_eq!(verdict.forced, Forced::Win(Seat::North));
+/// assert_eq!(verdict.winner, Winner::Seat(Seat::North));
 /// assert_eq!(verdict.to_string(), "North can force a win (within 7 plies with best play)");
 /// // A heuristic score, or a likely win, proves nothing.
 /// assert_eq!(Verdict::of(Score::from_seeds(3.0), Seat::South), None);
@@ -45,8 +26,8 @@ impl Forced {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Verdict {
-    /// Who can force a win, or a forced draw.
-    pub forced: Forced,
+    /// The seat that can force a win, or a draw neither can avoid.
+    pub winner: Winner,
     /// The plies within which a forced win ends the game; `None` for a
     /// draw and for an endgame database's win, which comes without one.
     pub plies: Option<u32>,
@@ -57,35 +38,29 @@ impl Verdict {
     /// proven ([`Score::proven`]); `None` for a heuristic or likely score.
     #[must_use]
     pub fn of(score: Score, mover: Seat) -> Option<Verdict> {
-        let (forced, plies) = match score.proven()? {
-            Proven::Win { plies } => (Forced::Win(mover), plies),
-            Proven::Loss { plies } => (Forced::Win(mover.opponent()), plies),
-            Proven::Draw => return Some(Verdict::from(Forced::Draw)),
+        let (winner, plies) = match score.proven()? {
+            Proven::Win { plies } => (Winner::Seat(mover), plies),
+            Proven::Loss { plies } => (Winner::Seat(mover.opponent()), plies),
+            Proven::Draw => return Some(Verdict::from(Winner::Draw)),
         };
         // A database's plies count to the database position, not to the end.
         let plies = (!score.is_endgame()).then_some(plies);
-        Some(Verdict { forced, plies })
+        Some(Verdict { winner, plies })
     }
 
     /// The verdict of an endgame database's `result` for `mover` (no
     /// distance); `None` while the result is open.
     #[must_use]
     pub fn of_endgame(result: EndgameResult, mover: Seat) -> Option<Verdict> {
-        let forced = match result {
-            EndgameResult::Win => Forced::Win(mover),
-            EndgameResult::Loss => Forced::Win(mover.opponent()),
-            EndgameResult::Draw => Forced::Draw,
-            EndgameResult::Open { .. } => return None,
-        };
-        Some(Verdict::from(forced))
+        result.winner(mover).map(Verdict::from)
     }
 }
 
-impl From<Forced> for Verdict {
+impl From<Winner> for Verdict {
     /// The verdict without a distance (an endgame database's).
-    fn from(forced: Forced) -> Verdict {
+    fn from(winner: Winner) -> Verdict {
         Verdict {
-            forced,
+            winner,
             plies: None,
         }
     }
@@ -95,16 +70,16 @@ impl fmt::Display for Verdict {
     /// `North can force a win (within 13 plies with best play)`, `South can
     /// force a win`, or `either side can force a draw: best play draws`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.forced, self.plies) {
-            (Forced::Win(seat), Some(plies)) => {
+        match (self.winner, self.plies) {
+            (Winner::Seat(seat), Some(plies)) => {
                 let unit = if plies == 1 { "ply" } else { "plies" };
                 write!(
                     f,
                     "{seat} can force a win (within {plies} {unit} with best play)"
                 )
             }
-            (Forced::Win(seat), None) => write!(f, "{seat} can force a win"),
-            (Forced::Draw, _) => f.write_str("either side can force a draw: best play draws"),
+            (Winner::Seat(seat), None) => write!(f, "{seat} can force a win"),
+            (Winner::Draw, _) => f.write_str("either side can force a draw: best play draws"),
         }
     }
 }
@@ -116,11 +91,11 @@ mod tests {
     #[test]
     fn verdicts_name_the_seat_and_the_distance() {
         let win = Verdict::of(Score::win_in(3), Seat::North).unwrap();
-        assert_eq!(win.forced.winner(), Some(Seat::North));
+        assert_eq!(win.winner.seat(), Some(Seat::North));
         assert_eq!(win.plies, Some(3));
         let draw = Verdict::of(Score::PROVEN_DRAW, Seat::North).unwrap();
-        assert_eq!(draw, Verdict::from(Forced::Draw));
-        assert_eq!(draw.forced.winner(), None);
+        assert_eq!(draw, Verdict::from(Winner::Draw));
+        assert_eq!(draw.winner.seat(), None);
         assert_eq!(
             draw.to_string(),
             "either side can force a draw: best play draws"
@@ -134,7 +109,7 @@ mod tests {
         // A database's result says no distance to the end.
         assert_eq!(
             Verdict::of_endgame(EndgameResult::Loss, Seat::North),
-            Some(Verdict::from(Forced::Win(Seat::South)))
+            Some(Verdict::from(Winner::Seat(Seat::South)))
         );
         assert_eq!(
             Verdict::of_endgame(EndgameResult::Open { lo: 20, hi: 26 }, Seat::North),
@@ -142,10 +117,10 @@ mod tests {
         );
         assert_eq!(
             Verdict::of(Score::endgame_win_in(3), Seat::South),
-            Some(Verdict::from(Forced::Win(Seat::South)))
+            Some(Verdict::from(Winner::Seat(Seat::South)))
         );
         assert_eq!(
-            Verdict::from(Forced::Win(Seat::South)).to_string(),
+            Verdict::from(Winner::Seat(Seat::South)).to_string(),
             "South can force a win"
         );
     }

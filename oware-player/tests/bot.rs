@@ -9,10 +9,7 @@ use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
 /// An engine in play mode, as `oware match` and `oware uci` set theirs.
 fn engine() -> Engine {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1).with_threads(1));
     engine.set_analysis(false);
     engine
 }

@@ -1,4 +1,4 @@
-//! The board as four lines of text, and reading it back (RULES.md "Notation").
+//! The board as four lines of text, and reading it back (RULES.md section 8).
 
 use std::fmt;
 
@@ -19,8 +19,8 @@ const READING_ORDER: [usize; 14] = [13, 11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5, 12
 /// The board as text, in RULES.md's four lines: North's letter header,
 /// North's store in brackets then North's row right to left, South's row
 /// left to right then South's store in brackets, South's letter header.
-/// Counts are right-aligned in three columns, stores drawn as `[%2d]`; every
-/// line ends with a newline.
+/// Counts are right-aligned in three columns, stores drawn as `[%2d]`; the
+/// lines are joined by newlines, with none after the last.
 ///
 /// ```
 /// use oware_reference::{render_board, Position};
@@ -29,7 +29,7 @@ const READING_ORDER: [usize; 14] = [13, 11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5, 12
 ///     "     f  e  d  c  b  a\n\
 ///      [ 0]  4  4  4  4  4  4\n      \
 ///            4  4  4  4  4  4 [ 0]\n      \
-///            A  B  C  D  E  F\n"
+///            A  B  C  D  E  F"
 /// );
 /// ```
 #[must_use]
@@ -45,7 +45,7 @@ pub fn render_board(cells: &[u8; 14]) -> String {
         south.push_str(&format!("{count:3}"));
     }
     south.push_str(&format!(" [{:2}]", cells[12]));
-    format!("{NORTH_HEADER}\n{north}\n{south}\n{SOUTH_HEADER}\n")
+    format!("{NORTH_HEADER}\n{north}\n{south}\n{SOUTH_HEADER}")
 }
 
 /// Reads a board drawn as [`render_board`] draws it, tolerantly.

@@ -1,4 +1,4 @@
-//! House letters and transcripts (RULES.md "Notation").
+//! House letters and transcripts (RULES.md section 8).
 
 use std::fmt;
 
@@ -72,8 +72,9 @@ pub fn render_transcript(moves: &[usize]) -> String {
 ///
 /// The first problem met reading left to right, naming its 0-based character
 /// index and the character: a character that is not a house letter (anything
-/// but `A`–`F` and `a`–`f`, whitespace included), a first move by North, or
-/// two moves in a row by the same seat.
+/// but `A`–`F` and `a`–`f`, whitespace between moves included), a first move
+/// by North, or two moves in a row by the same seat. Whitespace before the
+/// first move and after the last is skipped; indices count it.
 ///
 /// ```
 /// use oware_reference::{parse_transcript, TranscriptError};
@@ -84,8 +85,14 @@ pub fn render_transcript(moves: &[usize]) -> String {
 /// );
 /// ```
 pub fn parse_transcript(text: &str) -> Result<Vec<usize>, TranscriptError> {
+    let chars: Vec<char> = text.chars().collect();
+    let first = chars.iter().position(|c| !c.is_whitespace());
+    let last = chars.iter().rposition(|c| !c.is_whitespace());
+    let (Some(first), Some(last)) = (first, last) else {
+        return Ok(Vec::new());
+    };
     let mut moves: Vec<usize> = Vec::new();
-    for (index, found) in text.chars().enumerate() {
+    for (index, &found) in chars.iter().enumerate().take(last + 1).skip(first) {
         let Some(house) = house_from_letter(found) else {
             return Err(TranscriptError::NotAHouse { index, found });
         };

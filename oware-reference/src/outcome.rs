@@ -1,5 +1,5 @@
 //! How a game ends: the reasons, the final counts, and the checks that need
-//! no history (RULES.md "The end").
+//! no history (RULES.md section 6).
 
 use crate::legality::{moves_ignoring_stores, row_total};
 use crate::position::Position;

@@ -63,8 +63,8 @@
 //!
 //! The lines through quiet play are enumerated, so the cost grows
 //! exponentially with the seeds on the board, and faster under the third
-//! repetition than under the first (measured on the project's 2-core
-//! machine, up to 3 seeds under both rules, see docs/performance.md).
+//! repetition than under the first (measured up to 3 seeds under both
+//! rules: docs/performance.md, "The history-aware reference solver").
 //!
 //! Most single games of 3 seeds are quick under either rule, some under
 //! abapa are not, and games of 4 seeds often are: `cargo xtask verify

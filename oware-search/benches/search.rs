@@ -17,10 +17,7 @@ fn search(c: &mut Criterion) {
     let games = bench::suite();
     // A small table, so that clearing it between positions costs little
     // beside the searches (16 MB would be a sixth of the time at this depth).
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 2,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(2));
     engine.set_analysis(false);
     let stop = AtomicBool::new(false);
     // The node count of the whole suite at DEPTH: the throughput unit, and

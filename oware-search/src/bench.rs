@@ -7,10 +7,10 @@ use std::time::Duration;
 
 use oware_core::{Game, Rules, Transcript};
 
-use crate::engine::{Engine, EngineOptions};
 use crate::eval::Evaluation;
 use crate::limits::Limits;
 use crate::report::nps;
+use crate::{Engine, EngineOptions};
 
 /// The suite: games from the opening (level-6 self-play with varied
 /// seeds), stopped between move 16 and 45 with neither store above 18.

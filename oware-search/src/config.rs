@@ -1,7 +1,9 @@
 //! Which parts of the search are on: [`SearchConfig`] switches the parts the
 //! minimax check must be able to turn off (the table, the ordering, and
-//! everything unsound at a fixed depth), and [`Knobs`] holds the parameters
-//! of the unsound parts for experiments.
+//! everything unsound at a fixed depth); the parameters of the unsound
+//! parts are [`Knobs`], in the `experiment` module.
+
+use crate::experiment::Knobs;
 
 /// Which parts of the search are on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -13,64 +15,9 @@ pub struct SearchConfig {
     /// Only what keeps a fixed-depth search equal to minimax: table cutoffs
     /// need the same depth, and no reductions, extensions or forward pruning.
     pub sound: bool,
-    /// Parameters of the unsound parts, for experiments (`cargo xtask tune --knobs`).
-    #[doc(hidden)]
+    /// Parameters of the unsound parts, for experiments (`cargo xtask tune
+    /// --knobs`); [`Knobs::DEFAULT`] is how games are played.
     pub knobs: Knobs,
-}
-
-/// Parameters of the parts of the search that `sound` turns off, exposed
-/// for matches between settings. Not a stable interface.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Knobs {
-    /// Late move reductions: quiet moves after the first few, searched less deep first.
-    pub lmr: bool,
-    /// The least depth at which moves are reduced.
-    pub lmr_depth: i32,
-    /// The first move index (0-based, in trying order) that is reduced.
-    pub lmr_index: usize,
-    /// Plies of capture-only search below the horizon (0: evaluate there).
-    pub qs: u8,
-    /// Extend a node with a single legal move by one ply.
-    pub single: bool,
-}
-
-impl Knobs {
-    /// The settings games are played with.
-    pub const DEFAULT: Knobs = Knobs {
-        lmr: true,
-        lmr_depth: 3,
-        lmr_index: 2,
-        qs: 2,
-        single: true,
-    };
-
-    /// Parses `name=value` pairs separated by commas, over the defaults.
-    ///
-    /// # Errors
-    /// A message naming the pair that is not understood, or whose value
-    /// the knob cannot hold.
-    pub fn parse(text: &str) -> Result<Knobs, String> {
-        let mut knobs = Knobs::DEFAULT;
-        for pair in text.split(',').filter(|p| !p.is_empty()) {
-            let (name, value) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("`{pair}` is not name=value"))?;
-            let number: i64 = value
-                .parse()
-                .map_err(|_| format!("`{value}` is not a number"))?;
-            let out_of_range = |_| format!("`{pair}`: {number} is out of the knob's range");
-            match name {
-                "lmr" => knobs.lmr = number != 0,
-                "lmr_depth" => knobs.lmr_depth = number.try_into().map_err(out_of_range)?,
-                "lmr_index" => knobs.lmr_index = number.try_into().map_err(out_of_range)?,
-                "qs" => knobs.qs = number.try_into().map_err(out_of_range)?,
-                "single" => knobs.single = number != 0,
-                _ => return Err(format!("no knob `{name}`")),
-            }
-        }
-        Ok(knobs)
-    }
 }
 
 impl SearchConfig {
@@ -100,52 +47,5 @@ impl SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig::PLAY
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Knobs;
-
-    #[test]
-    fn each_knob_is_set_by_its_name_over_the_defaults() {
-        assert_eq!(Knobs::parse(""), Ok(Knobs::DEFAULT));
-        let off = Knobs {
-            lmr: false,
-            single: false,
-            ..Knobs::DEFAULT
-        };
-        assert_eq!(Knobs::parse("lmr=0,single=0"), Ok(off));
-        assert_eq!(
-            Knobs::parse("lmr=0,lmr=1,single=0,single=2"),
-            Ok(Knobs::DEFAULT)
-        );
-        let set = Knobs {
-            lmr_depth: 5,
-            lmr_index: 4,
-            qs: 0,
-            ..Knobs::DEFAULT
-        };
-        assert_eq!(Knobs::parse("lmr_depth=5,lmr_index=4,qs=0,"), Ok(set));
-    }
-
-    #[test]
-    fn a_pair_not_understood_is_named() {
-        for (text, error) in [
-            ("qs", "`qs` is not name=value"),
-            ("qs=two", "`two` is not a number"),
-            ("speed=3", "no knob `speed`"),
-            ("qs=300", "`qs=300`: 300 is out of the knob's range"),
-            (
-                "lmr_index=-1",
-                "`lmr_index=-1`: -1 is out of the knob's range",
-            ),
-            (
-                "lmr_depth=9999999999",
-                "`lmr_depth=9999999999`: 9999999999 is out of the knob's range",
-            ),
-        ] {
-            assert_eq!(Knobs::parse(text), Err(error.to_owned()), "{text}");
-        }
     }
 }

@@ -46,7 +46,7 @@
 //! Bal's awari): that even split is the 0 its values assume. Not under
 //! [`Rules::AWARI`], whose repetition gives each player their own row.
 
-use oware_core::{Game, GrandSlam, Position, Rules, Seat, Share, TOTAL_SEEDS};
+use oware_core::{Game, GrandSlam, Position, Rules, Seat, Share, TOTAL_SEEDS, Winner};
 
 use crate::score::{DRAW, ENDGAME_WIN, Value};
 
@@ -76,7 +76,7 @@ pub trait Endgame: Send + Sync {
 /// grand slam, and no move limit.
 #[must_use]
 pub fn abapa_fits(rules: &Rules) -> bool {
-    rules.grand_slam == GrandSlam::CapturesNothing && rules.move_limit.is_none()
+    rules.grand_slam() == GrandSlam::CapturesNothing && rules.move_limit().is_none()
 }
 
 /// Whether a database solved under awari's rules (a grand slam forbidden
@@ -91,10 +91,10 @@ pub fn abapa_fits(rules: &Rules) -> bool {
 /// ```
 #[must_use]
 pub fn awari_fits(rules: &Rules) -> bool {
-    rules.grand_slam == GrandSlam::Forbidden
-        && rules.repetition.is_some()
-        && rules.repetition_share == Share::Evenly
-        && rules.move_limit.is_none()
+    rules.grand_slam() == GrandSlam::Forbidden
+        && rules.repetition().is_some()
+        && rules.repetition_share() == Share::Evenly
+        && rules.move_limit().is_none()
 }
 
 /// The database whose values are right for games under `rules`: abapa's
@@ -152,14 +152,14 @@ pub enum EndgameResult {
 }
 
 impl EndgameResult {
-    /// Who can force a win, for `mover` to move: `Some(Some(seat))`,
-    /// `Some(None)` when both can force a draw, `None` while open.
+    /// Who can force a win, for `mover` to move, or that both can force a
+    /// draw; `None` while open.
     #[must_use]
-    pub fn winner(self, mover: Seat) -> Option<Option<Seat>> {
+    pub fn winner(self, mover: Seat) -> Option<Winner> {
         match self {
-            EndgameResult::Win => Some(Some(mover)),
-            EndgameResult::Loss => Some(Some(mover.opponent())),
-            EndgameResult::Draw => Some(None),
+            EndgameResult::Win => Some(Winner::Seat(mover)),
+            EndgameResult::Loss => Some(Winner::Seat(mover.opponent())),
+            EndgameResult::Draw => Some(Winner::Draw),
             EndgameResult::Open { .. } => None,
         }
     }
@@ -222,7 +222,7 @@ impl EndgameValue {
 /// ```
 #[must_use]
 pub fn database_applies(game: &Game) -> bool {
-    game.rules().repetition.is_none() || game.moves_without_capture() == 0
+    game.rules().repetition().is_none() || game.moves_without_capture() == 0
 }
 
 /// The database value of `game`'s current position where it is a fact about
@@ -314,12 +314,12 @@ mod tests {
     #[test]
     fn a_result_names_who_can_force_a_win() {
         for mover in [Seat::South, Seat::North] {
-            assert_eq!(EndgameResult::Win.winner(mover), Some(Some(mover)));
+            assert_eq!(EndgameResult::Win.winner(mover), Some(Winner::Seat(mover)));
             assert_eq!(
                 EndgameResult::Loss.winner(mover),
-                Some(Some(mover.opponent()))
+                Some(Winner::Seat(mover.opponent()))
             );
-            assert_eq!(EndgameResult::Draw.winner(mover), Some(None));
+            assert_eq!(EndgameResult::Draw.winner(mover), Some(Winner::Draw));
             assert_eq!(EndgameResult::Open { lo: 23, hi: 26 }.winner(mover), None);
         }
     }

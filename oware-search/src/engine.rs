@@ -4,13 +4,14 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use oware_core::Game;
+use oware_core::{Game, House};
 
 use crate::config::SearchConfig;
 use crate::endgame::Endgame;
 use crate::eval::{Evaluation, Weights};
 use crate::limits::{ClockFn, Limits, Timer};
 use crate::line::Line;
+use crate::options::{EngineError, EngineOptions};
 use crate::ordering::Heuristics;
 use crate::report::{Event, SearchResult};
 use crate::root::finished_score;
@@ -19,24 +20,28 @@ use crate::time::TimeManager;
 use crate::tt::Table;
 use crate::worker::Shared;
 
-/// How the engine is set up.
+/// Why [`Engine::best_move`] gave no move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EngineOptions {
-    /// The transposition table's size in megabytes.
-    pub hash_mb: usize,
-    /// Search threads (lazy SMP). 1 searches on the caller's thread only.
-    pub threads: usize,
+#[non_exhaustive]
+pub enum SearchError {
+    /// The limits set no limit: the search would never end.
+    Unlimited,
+    /// The game is over: there is no move to choose.
+    GameOver,
 }
 
-impl Default for EngineOptions {
-    /// 16 MB, one thread.
-    fn default() -> EngineOptions {
-        EngineOptions {
-            hash_mb: 16,
-            threads: 1,
-        }
+impl core::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            SearchError::Unlimited => {
+                "the limits set no depth, nodes, time or clock, so the search would never end"
+            }
+            SearchError::GameOver => "the game is over, so there is no move to choose",
+        })
     }
 }
+
+impl std::error::Error for SearchError {}
 
 /// The search engine: owns the transposition table and the ordering
 /// heuristics, reused across the moves of a game.
@@ -46,7 +51,7 @@ impl Default for EngineOptions {
 /// use oware_core::{Game, Rules};
 /// use oware_search::{Engine, EngineOptions, Event, Limits};
 ///
-/// let mut engine = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
+/// let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
 /// let game = Game::new(Rules::ABAPA);
 /// let mut depths = Vec::new();
 /// let result = engine.search(&game, &Limits::depth(4), &AtomicBool::new(false), &mut |event| {
@@ -72,11 +77,16 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with `options` and an empty table.
-    #[must_use]
-    pub fn new(options: EngineOptions) -> Engine {
-        Engine {
+    ///
+    /// # Errors
+    /// [`EngineError::HashTooLarge`] when the table cannot be allocated (a
+    /// size past the address space, or more memory than the system gives),
+    /// [`EngineError::NoThreads`] for `threads: 0`.
+    pub fn try_new(options: EngineOptions) -> Result<Engine, EngineError> {
+        let table = Engine::table_for(options)?;
+        Ok(Engine {
             options,
-            table: Table::new(options.hash_mb),
+            table,
             heuristics: Box::new(Heuristics::new()),
             evaluation: Evaluation::DEFAULT,
             clock: None,
@@ -84,7 +94,33 @@ impl Engine {
             config: SearchConfig::PLAY,
             endgame: None,
             overhead: Overhead::default(),
+        })
+    }
+
+    /// An engine with `options` and an empty table, for options known to
+    /// be good (a table of a few megabytes, one thread or more): as
+    /// [`try_new`](Engine::try_new), which a program taking sizes from its
+    /// user calls instead.
+    ///
+    /// # Panics
+    /// When [`try_new`](Engine::try_new) would return an error.
+    #[must_use]
+    #[track_caller]
+    pub fn new(options: EngineOptions) -> Engine {
+        match Engine::try_new(options) {
+            Ok(engine) => engine,
+            Err(error) => panic!("{error}"),
         }
+    }
+
+    /// A table for `options`, once they are checked.
+    fn table_for(options: EngineOptions) -> Result<Table, EngineError> {
+        if options.threads == 0 {
+            return Err(EngineError::NoThreads);
+        }
+        Table::new(options.hash_mb).ok_or(EngineError::HashTooLarge {
+            hash_mb: options.hash_mb,
+        })
     }
 
     /// The options in use.
@@ -94,11 +130,18 @@ impl Engine {
     }
 
     /// Changes the options; a new table size empties the table.
-    pub fn set_options(&mut self, options: EngineOptions) {
+    ///
+    /// # Errors
+    /// As [`try_new`](Engine::try_new); the engine then keeps its options
+    /// and its table.
+    pub fn set_options(&mut self, options: EngineOptions) -> Result<(), EngineError> {
         if options.hash_mb != self.options.hash_mb {
-            self.table = Table::new(options.hash_mb);
+            self.table = Engine::table_for(options)?;
+        } else if options.threads == 0 {
+            return Err(EngineError::NoThreads);
         }
         self.options = options;
+        Ok(())
     }
 
     /// The transposition table, for the search's own tests of what it keeps there.
@@ -180,6 +223,41 @@ impl Engine {
     /// Sets which parts of the search are on (for checks; default [`SearchConfig::PLAY`]).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
+    }
+
+    /// The best move of the game's current position, searched to `limits`
+    /// on the caller's thread: the one call a program that only wants a
+    /// move makes. For the scores, the line, and progress as it comes (what
+    /// a front end shows), or to stop a search from another thread, use
+    /// [`search`](Engine::search).
+    ///
+    /// # Errors
+    /// [`SearchError::Unlimited`] for limits that set none (such a search
+    /// ends only when a stop flag is set, and this call has none);
+    /// [`SearchError::GameOver`] for a finished game, which has no move.
+    ///
+    /// ```
+    /// use oware_core::{Game, Rules};
+    /// use oware_search::{Engine, EngineOptions, Limits, SearchError};
+    ///
+    /// let mut engine = Engine::new(EngineOptions::default());
+    /// let game = Game::new(Rules::ABAPA);
+    /// let house = engine.best_move(&game, Limits::depth(8))?;
+    /// assert!(game.legal_moves().contains(house));
+    /// assert_eq!(engine.best_move(&game, Limits::default()), Err(SearchError::Unlimited));
+    /// # Ok::<(), SearchError>(())
+    /// ```
+    pub fn best_move(&mut self, game: &Game, limits: Limits) -> Result<House, SearchError> {
+        if limits.is_unlimited() {
+            return Err(SearchError::Unlimited);
+        }
+        if game.is_over() {
+            return Err(SearchError::GameOver);
+        }
+        let result = self.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
+        Ok(result
+            .best
+            .expect("a search of a game not over completes depth 1, so it has a move"))
     }
 
     /// Searches the game's current position on the caller's thread (and,
@@ -322,10 +400,7 @@ mod tests {
     use super::*;
 
     fn engine() -> Engine {
-        Engine::new(EngineOptions {
-            hash_mb: 1,
-            threads: 1,
-        })
+        Engine::new(EngineOptions::default().with_hash_mb(1))
     }
 
     #[test]
@@ -365,11 +440,8 @@ mod tests {
         let fresh = nodes(&mut engine);
         // The same table again: the first search's entries save many nodes.
         let again = nodes(&mut engine);
-        let options = EngineOptions {
-            hash_mb: 2,
-            threads: 1,
-        };
-        engine.set_options(options);
+        let options = EngineOptions::default().with_hash_mb(2).with_threads(1);
+        engine.set_options(options).unwrap();
         assert_eq!(engine.options(), options);
         // A new size: an empty table, so the search costs about what a
         // fresh one does (the move-ordering history is kept).
@@ -379,6 +451,77 @@ mod tests {
             resized * 4 > fresh * 3,
             "{resized} nodes resized, {fresh} fresh"
         );
+    }
+
+    #[test]
+    fn options_it_cannot_take_are_refused_and_change_nothing() {
+        for hash_mb in [usize::MAX, 1 << 40] {
+            let options = EngineOptions::default().with_hash_mb(hash_mb);
+            assert_eq!(
+                Engine::try_new(options).err(),
+                Some(EngineError::HashTooLarge { hash_mb })
+            );
+        }
+        let mut engine = engine();
+        let before = engine.options();
+        let huge = before.with_hash_mb(1 << 40);
+        assert_eq!(
+            engine.set_options(huge),
+            Err(EngineError::HashTooLarge { hash_mb: 1 << 40 })
+        );
+        assert_eq!(
+            engine.set_options(before.with_threads(0)),
+            Err(EngineError::NoThreads)
+        );
+        assert_eq!(engine.options(), before);
+        // The engine still searches with its table.
+        let game = Game::new(Rules::ABAPA);
+        let result = engine.search(
+            &game,
+            &Limits::depth(3),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        assert_eq!(result.depth, 3);
+    }
+
+    #[test]
+    fn the_one_call_search_refuses_what_has_no_move_or_no_end() {
+        let mut engine = engine();
+        let game = Game::new(Rules::ABAPA);
+        assert_eq!(
+            engine.best_move(&game, Limits::default()),
+            Err(SearchError::Unlimited)
+        );
+        // The same move the streaming form finds at the same depth.
+        let streamed = engine
+            .search(
+                &game,
+                &Limits::depth(5),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            )
+            .best;
+        engine.new_game();
+        assert_eq!(engine.best_move(&game, Limits::depth(5)).ok(), streamed);
+        let won =
+            oware_core::Board::from_cells([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 20, 25]).unwrap();
+        let over = Game::from_position(
+            oware_core::Position::new(won, oware_core::Seat::South),
+            Rules::ABAPA,
+        );
+        assert_eq!(
+            engine.best_move(&over, Limits::depth(3)),
+            Err(SearchError::GameOver)
+        );
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "a transposition table of 1099511627776 megabytes cannot be allocated"
+    )]
+    fn the_panicking_constructor_says_why() {
+        let _ = Engine::new(EngineOptions::default().with_hash_mb(1 << 40));
     }
 
     #[test]

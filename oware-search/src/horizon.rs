@@ -205,7 +205,7 @@ mod tests {
         let mut x = 11u64;
         let mut captures = 0;
         for _ in 0..5000 {
-            let legal = position.legal_moves();
+            let legal = position.legal_moves_abapa();
             if legal.is_empty() {
                 position = Position::OPENING;
                 continue;

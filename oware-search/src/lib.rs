@@ -4,9 +4,10 @@
 //! [`minimax`] of the same evaluation kept beside it as the oracle.
 //!
 //! - [`Engine`] owns the table and searches a [`Game`](oware_core::Game)
-//!   under [`Limits`] (depth, nodes, time, or none and a stop flag), on the
-//!   caller's thread ([`Engine::search`]) or its own ([`spawn`]), sending
-//!   progress [`Event`]s and returning a [`SearchResult`].
+//!   under [`Limits`] (depth, nodes, time, or none and a stop flag): in one
+//!   call for a move ([`Engine::best_move`]), or on the caller's thread
+//!   ([`Engine::search`]) or its own ([`spawn`]), sending progress
+//!   [`Event`]s and returning a [`SearchResult`].
 //! - [`Score`]s tell heuristic values from proven ones: [`Score::proven`]
 //!   is `Some` only for a forced win or loss (with its distance in plies)
 //!   or a proven draw.
@@ -24,6 +25,12 @@
 //!
 //! let mut engine = Engine::new(EngineOptions::default());
 //! let game = Game::new(Rules::ABAPA);
+//! // One call for a move.
+//! let house = engine.best_move(&game, Limits::depth(6))?;
+//! assert!(game.legal_moves().contains(house));
+//!
+//! // The streaming form, for a front end: every depth as it completes,
+//! // and a flag another thread may set to stop.
 //! let stop = AtomicBool::new(false);
 //! let result = engine.search(&game, &Limits::depth(6), &stop, &mut |event| {
 //!     if let Event::Iteration(it) = event {
@@ -32,6 +39,7 @@
 //! });
 //! println!("best {} score {}", result.best.unwrap(), result.score);
 //! assert_eq!(result.depth, 6);
+//! # Ok::<(), oware_search::SearchError>(())
 //! ```
 //!
 //! # How it searches
@@ -50,7 +58,9 @@
 //!   cutoffs, late move reductions, a single-reply extension and
 //!   mate-distance pruning; `horizon.rs`: the frontier, the leaf and two
 //!   plies of capture quiescence below the horizon.
-//! - `config.rs`: [`SearchConfig`] and its knobs.
+//! - `options.rs`: [`EngineOptions`] and [`EngineError`]; `config.rs`:
+//!   [`SearchConfig`]; `experiment.rs`: its knobs
+//!   ([`experiment::Knobs`]), for experiments only.
 //! - `tt.rs`: 16-byte entries keyed by the whole position (no collisions),
 //!   with a `Bound` and node-relative mate scores, four to a
 //!   cache line, in huge pages, shared lock-free by the threads.
@@ -98,12 +108,14 @@ mod deepen;
 mod endgame;
 mod engine;
 pub mod eval;
+pub mod experiment;
 mod horizon;
 mod judge;
 mod level;
 mod limits;
 mod line;
 pub mod minimax;
+mod options;
 mod ordering;
 mod proof;
 mod pv;
@@ -116,20 +128,18 @@ mod time;
 mod tt;
 mod worker;
 
-pub use config::{Knobs, SearchConfig};
+pub use config::SearchConfig;
 pub use endgame::{
     Endgame, EndgameResult, EndgameValue, abapa_fits, awari_fits, database_applies, database_for,
     probe_game, probe_game_moves,
 };
-pub use engine::{Engine, EngineOptions};
+pub use engine::{Engine, SearchError};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use engine::{SearchHandle, spawn};
 pub use judge::{Judgement, MISTAKE_SEEDS, Mark, judge, mark};
 pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
+pub use options::{EngineError, EngineOptions};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};
 pub use score::{Proven, Score, Short};
-pub use time::{
-    DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, Overhead, RESERVE,
-    RESERVE_INCREMENTS, SAFETY_MARGIN, SeatClock, TimePlan,
-};
+pub use time::{Overhead, SeatClock};

@@ -7,13 +7,15 @@ use std::time::Duration;
 
 use crate::time::SeatClock;
 
-/// When a search stops. All `None` (the default) searches until the stop
-/// flag is set; otherwise it stops at the first limit reached. The search
+/// When a search stops. All `None` (the default, [`is_unlimited`](Limits::is_unlimited))
+/// searches until the stop flag is set, which only the streaming
+/// [`Engine::search`](crate::Engine::search) accepts; otherwise it stops at
+/// the first limit reached. The search
 /// always completes depth 1, so there is always a move to play.
 ///
 /// A game on a clock gives the mover's [`clock`](Limits::clock) as the GUI
 /// sends it; the search plans this move's time from it
-/// ([`SeatClock::plan`], with the lag the engine has learnt,
+/// (with the lag the engine has learnt,
 /// [`Engine::overhead_mut`](crate::Engine::overhead_mut)). With a
 /// [`time`](Limits::time) as well (`go movetime` beside `wtime`), the
 /// shorter of that time and the plan's deadline is the deadline: the one
@@ -74,6 +76,18 @@ impl Limits {
             nodes: Some(nodes),
             ..Limits::default()
         }
+    }
+
+    /// Whether no limit is set, so that only the stop flag ends a search.
+    ///
+    /// ```
+    /// use oware_search::Limits;
+    /// assert!(Limits::default().is_unlimited());
+    /// assert!(!Limits::depth(1).is_unlimited());
+    /// ```
+    #[must_use]
+    pub fn is_unlimited(&self) -> bool {
+        *self == Limits::default()
     }
 }
 
@@ -140,13 +154,10 @@ mod tests {
     use oware_core::{Board, Game, GrandSlam, Position, Rules, Seat};
 
     use super::*;
-    use crate::engine::{Engine, EngineOptions};
+    use crate::{Engine, EngineOptions};
 
     fn engine() -> Engine {
-        Engine::new(EngineOptions {
-            hash_mb: 1,
-            threads: 1,
-        })
+        Engine::new(EngineOptions::default().with_hash_mb(1))
     }
 
     /// A search of the opening under `limits` by an engine reading `clock`.
@@ -200,12 +211,10 @@ mod tests {
     fn with_no_limit_a_search_that_never_settles_stops_at_the_deepest_depth() {
         // One seed each, and rules with no end by history: the seeds can
         // go round for ever, so no depth settles the game.
-        let endless = Rules {
-            grand_slam: GrandSlam::CapturesNothing,
-            repetition: None,
-            move_limit: None,
-            ..Rules::ABAPA
-        };
+        let endless = Rules::ABAPA
+            .with_grand_slam(GrandSlam::CapturesNothing)
+            .without_repetition()
+            .without_move_limit();
         let board = Board::from_cells([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 23, 23]).unwrap();
         let game = Game::from_position(Position::new(board, Seat::South), endless);
         let mut engine = engine();

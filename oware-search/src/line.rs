@@ -114,7 +114,7 @@ impl Line {
     /// Whether repetition or the move limit can end a game inside the search.
     #[inline]
     pub(crate) fn has_history_rules(&self) -> bool {
-        self.rules.repetition.is_some() || self.rules.move_limit.is_some()
+        self.rules.repetition().is_some() || self.rules.move_limit().is_some()
     }
 
     /// The line index of the position at `ply`: the positions of the game

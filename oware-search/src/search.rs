@@ -270,10 +270,7 @@ mod tests {
 
     /// An engine that searches as the minimax check does, every root move scored.
     fn engine() -> Engine {
-        let mut engine = Engine::new(EngineOptions {
-            hash_mb: 1,
-            threads: 1,
-        });
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
         engine.set_config(SearchConfig::SOUND);
         engine.set_analysis(true);
         engine
@@ -423,7 +420,7 @@ mod tests {
         loop {
             let mut position = Position::OPENING;
             for _ in 0..rng.random_range(10..40) {
-                let legal: Vec<House> = position.legal_moves().iter().collect();
+                let legal: Vec<House> = position.legal_moves_abapa().iter().collect();
                 let Some(&house) = legal.get(rng.random_range(0..legal.len().max(1))) else {
                     break;
                 };
@@ -432,7 +429,7 @@ mod tests {
             let game = Game::from_position(position, Rules::ABAPA);
             let found = game.legal_moves().iter().find(|&house| {
                 let child = position.play_unchecked(house);
-                captured(position, child) == capture && child.legal_moves().len() >= 2
+                captured(position, child) == capture && child.legal_moves_abapa().len() >= 2
             });
             if let (false, Some(house)) = (game.is_over(), found) {
                 return (game, house);

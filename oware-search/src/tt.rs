@@ -127,27 +127,29 @@ struct Buckets {
 const HUGE_PAGE: usize = 2 * 1024 * 1024;
 
 impl Buckets {
-    fn layout(len: usize) -> std::alloc::Layout {
-        let size = len * size_of::<Bucket>();
+    /// The layout of `len` buckets, or `None` when its size overflows the
+    /// address space.
+    fn layout(len: usize) -> Option<std::alloc::Layout> {
+        let size = len.checked_mul(size_of::<Bucket>())?;
         let align = if size >= HUGE_PAGE {
             HUGE_PAGE
         } else {
             align_of::<Bucket>()
         };
-        std::alloc::Layout::from_size_align(size, align).expect("a table size that fits in memory")
+        std::alloc::Layout::from_size_align(size, align).ok()
     }
 
-    /// `len` (at least 1) zeroed buckets.
-    fn new(len: usize) -> Buckets {
-        let layout = Buckets::layout(len);
+    /// `len` (at least 1) zeroed buckets, or `None` when the size overflows
+    /// or the allocator refuses it: a size a user typed is an error to
+    /// report, never an abort.
+    fn new(len: usize) -> Option<Buckets> {
+        let layout = Buckets::layout(len)?;
         // SAFETY: the layout has a non-zero size (len >= 1 and buckets are 64 bytes).
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
-        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Bucket>()) else {
-            std::alloc::handle_alloc_error(layout)
-        };
+        let ptr = std::ptr::NonNull::new(raw.cast::<Bucket>())?;
         let buckets = Buckets { ptr, len };
         oware_file::advise_huge_pages(&buckets);
-        buckets
+        Some(buckets)
     }
 }
 
@@ -162,8 +164,9 @@ impl core::ops::Deref for Buckets {
 
 impl Drop for Buckets {
     fn drop(&mut self) {
+        let layout = Buckets::layout(self.len).expect("the layout it was allocated with");
         // SAFETY: allocated in `new` with this very layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), Buckets::layout(self.len)) }
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), layout) }
     }
 }
 
@@ -179,13 +182,15 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least one bucket).
-    pub(crate) fn new(megabytes: usize) -> Table {
-        let count = (megabytes * 1024 * 1024 / size_of::<Bucket>()).max(1);
-        Table {
-            buckets: Buckets::new(count),
+    /// A table of about `megabytes` MB (at least one bucket), or `None`
+    /// when that much cannot be allocated.
+    pub(crate) fn new(megabytes: usize) -> Option<Table> {
+        let bytes = megabytes.checked_mul(1024 * 1024)?;
+        let count = (bytes / size_of::<Bucket>()).max(1);
+        Some(Table {
+            buckets: Buckets::new(count)?,
             generation: std::sync::atomic::AtomicU8::new(0),
-        }
+        })
     }
 
     /// Empties every entry.
@@ -329,7 +334,7 @@ mod tests {
         let c = Position::new(a.board(), Seat::North);
         assert_ne!(Key::of(a), Key::of(b));
         assert_ne!(Key::of(a), Key::of(c));
-        let table = Table::new(1);
+        let table = Table::new(1).unwrap();
         let entry = Entry {
             value: -29_990,
             depth: 17,
@@ -372,7 +377,7 @@ mod tests {
         while found.len() < count {
             let position = found[next];
             next += 1;
-            for house in position.legal_moves().iter() {
+            for house in position.legal_moves_abapa().iter() {
                 let child = position.play_unchecked(house);
                 if found.len() < count && seen.insert(child) {
                     found.push(child);
@@ -394,7 +399,7 @@ mod tests {
 
     /// A table of one bucket: every position competes for its four slots.
     fn one_bucket() -> Table {
-        let table = Table::new(0);
+        let table = Table::new(0).unwrap();
         assert_eq!(table.buckets.len(), 1);
         table
     }
@@ -420,14 +425,21 @@ mod tests {
 
     #[test]
     fn table_sizes_follow_the_megabytes() {
-        assert_eq!(Table::new(1).buckets.len(), 1024 * 1024 / 64);
-        assert_eq!(Table::new(3).buckets.len(), 3 * 1024 * 1024 / 64);
-        let small = Buckets::layout(1);
+        assert_eq!(Table::new(1).unwrap().buckets.len(), 1024 * 1024 / 64);
+        // Sizes past the address space, or past what the system gives, are
+        // refused rather than overflowing or aborting.
+        assert!(Table::new(usize::MAX).is_none());
+        assert!(Table::new(usize::MAX / (1024 * 1024) + 1).is_none());
+        assert!(Table::new(1 << 40).is_none());
+        assert_eq!(Table::new(3).unwrap().buckets.len(), 3 * 1024 * 1024 / 64);
+        let layout = |len| Buckets::layout(len).unwrap();
+        let small = layout(1);
         assert_eq!((small.size(), small.align()), (64, 64));
         let pages = HUGE_PAGE / 64;
-        assert_eq!(Buckets::layout(pages - 1).align(), 64);
-        assert_eq!(Buckets::layout(pages).align(), HUGE_PAGE);
-        assert_eq!(Buckets::layout(pages).size(), HUGE_PAGE);
+        assert_eq!(layout(pages - 1).align(), 64);
+        assert_eq!(layout(pages).align(), HUGE_PAGE);
+        assert_eq!(layout(pages).size(), HUGE_PAGE);
+        assert_eq!(Buckets::layout(usize::MAX / 64 + 1), None);
     }
 
     #[test]
@@ -437,7 +449,7 @@ mod tests {
             for value in [-30_000, -MAX_TABLE, -1, 0, 1, 4_097, MAX_TABLE] {
                 for depth in [0, 1, 130, 255] {
                     for best in [None, Some(House::A), Some(House::f), Some(House::d)] {
-                        let table = Table::new(0);
+                        let table = Table::new(0).unwrap();
                         let stored = entry(value, depth, bound, best);
                         table.store(key, stored);
                         assert_eq!(table.probe(key), Some(stored));
@@ -602,7 +614,7 @@ mod tests {
     fn a_table_holds_about_one_position_per_slot_it_has() {
         // As many positions as buckets: with a well-spread index almost no
         // bucket gets more than its four, so nearly all are found again.
-        let table = Table::new(1);
+        let table = Table::new(1).unwrap();
         let samples = positions(table.buckets.len());
         for (i, &position) in samples.iter().enumerate() {
             table.store(Key::of(position), entry(i as Value, 1, Bound::Exact, None));
@@ -648,7 +660,7 @@ mod tests {
         // and different in the rest (house f, South's store, the seat): a
         // hash that dropped the key's high half would put them all in one
         // bucket, and a search that reaches many of them would thrash it.
-        let table = Table::new(1);
+        let table = Table::new(1).unwrap();
         let mut keys = 0;
         let mut buckets = std::collections::HashSet::new();
         for f in 0..=20u8 {

@@ -1,5 +1,5 @@
 // The game's words on the page: house letters (A-F South's, a-f North's,
-// as SPEC writes them), house indexes 0-11 in the same order, and seats.
+// as RULES.md section 8 writes them), house indexes 0-11 in the same order, and seats.
 
 /** @import { Seat } from './messages.js' */
 

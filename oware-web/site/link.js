@@ -6,9 +6,10 @@
 //
 // - `rules`: a rule set's name, as the Rules list names it (abapa, sowing,
 //   auale, awari, awari-split).
-// - `start`: the set-up position as a fen (SPEC's fields: the twelve houses
-//   A–F then a–f, South's store, North's store, S or N to move); left out
-//   for a game from the opening.
+// - `start`: the set-up position as a fen (its fields, as
+//   `Position::from_fen` reads them: the twelve houses A–F then a–f,
+//   South's store, North's store, S or N to move); left out for a game
+//   from the opening.
 // - `moves`: the transcript, South's letters A–F and North's a–f (may be
 //   empty).
 // - `ply`: how many moves into the game the position shown is (0 the start,

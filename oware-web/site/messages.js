@@ -10,8 +10,8 @@
 //
 // Houses are letters (`"A"`–`"F"` South's, `"a"`–`"f"` North's) where the
 // module writes a house's name, and indexes 0–11 in the same order where it
-// writes a number (sowing paths, captures); cells are the 14 of SPEC's
-// layout, the twelve houses then South's store and North's.
+// writes a number (sowing paths, captures); cells are the 14 of RULES.md's
+// canonical layout (section 1), the twelve houses then South's store and North's.
 
 // ---- Words of the game -------------------------------------------------------
 

@@ -18,8 +18,8 @@
 //! exact values show under awari-split, whose even split of endless play
 //! they assume.
 
+use oware_core::Winner;
 use oware_egdb::{Bounds, Database, Ruleset};
-use oware_player::Forced;
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
@@ -31,7 +31,7 @@ pub const PROBE_KEYS: [&str; 3] = ["rules", "start", "moves"];
 
 /// The seeds on the board up to which the page's database is built: 10
 /// seeds, 646,646 positions, 1.3 MB; its build time in headless Chromium
-/// is measured on the project's 2-core machine, see docs/performance.md.
+/// is in docs/performance.md.
 pub const PAGE_SEEDS: u8 = 10;
 
 /// Builds the page's database: every position of `ruleset` with up to
@@ -77,7 +77,7 @@ pub enum Probe {
     /// In the database, with these bounds, but the result is not decided.
     Open(Bounds),
     /// Decided: who can force a win, or a forced draw.
-    Decided(Bounds, Forced),
+    Decided(Bounds, Winner),
 }
 
 /// Answers a probe request (see [`PROBE_KEYS`]): `{"ok":true,"within":false}`
@@ -108,7 +108,7 @@ fn probe(database: &Database, text: &str) -> Result<Probe, RequestError> {
     let position = game.position();
     Ok(
         match oware_player::Verdict::of_endgame(value.result(&position), position.to_move()) {
-            Some(verdict) => Probe::Decided(bounds, verdict.forced),
+            Some(verdict) => Probe::Decided(bounds, verdict.winner),
             None => Probe::Open(bounds),
         },
     )
@@ -133,8 +133,8 @@ fn verdict_json(verdict: Probe) -> String {
     json.key("result");
     match decided {
         None => json.null(),
-        Some(Forced::Draw) => json.string("draw"),
-        Some(Forced::Win(seat)) => json.string("win").key("winner").string(seat.name()),
+        Some(Winner::Draw) => json.string("draw"),
+        Some(Winner::Seat(seat)) => json.string("win").key("winner").string(seat.name()),
     };
     json.end_object();
     json.finish()

@@ -67,7 +67,7 @@ pub fn sentence(game: &Game, outcome: &Outcome) -> Option<String> {
         EndReason::NoLegalMove => format!("{mover} could not feed {}", mover.opponent()),
         EndReason::Repetition => "The position came round a third time".to_owned(),
         EndReason::FirstRepetition => "The position came round again".to_owned(),
-        EndReason::MoveLimit => match game.rules().move_limit {
+        EndReason::MoveLimit => match game.rules().move_limit() {
             Some(limit) => format!("{limit} moves went by without a capture"),
             None => "The move limit was reached".to_owned(),
         },

@@ -42,20 +42,20 @@ pub fn answer() -> String {
 /// player choosing among the presets needs to tell them apart.
 fn about(rules: &Rules) -> String {
     let mut parts = Vec::new();
-    if rules.grand_slam == GrandSlam::Forbidden {
+    if rules.grand_slam() == GrandSlam::Forbidden {
         parts.push("no grand slam unless every move is one".to_owned());
     }
     // Counted as RULES.md counts them: the occurrences of a position.
-    match rules.repetition {
+    match rules.repetition() {
         Some(2) => parts.push("a position coming back ends the game".to_owned()),
         Some(3) => parts.push("a position's third occurrence ends the game".to_owned()),
         Some(n) => parts.push(format!("a position's occurrence number {n} ends the game")),
         None => {}
     }
-    if rules.repetition.is_some() && rules.repetition_share == Share::Evenly {
+    if rules.repetition().is_some() && rules.repetition_share() == Share::Evenly {
         parts.push("splitting the seeds left evenly".to_owned());
     }
-    if let Some(limit) = rules.move_limit {
+    if let Some(limit) = rules.move_limit() {
         parts.push(format!("so do {limit} moves without a capture"));
     }
     parts.join("; ")

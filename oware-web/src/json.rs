@@ -3,11 +3,10 @@
 //!
 //! Why not serde: measured against `serde` + `serde_json` (derived
 //! `Serialize` structs for the state, the events and the result, requests
-//! read with `Deserialize`; see request.rs), the page's module grows from
-//! 164,978 to 248,401 bytes (56.0 to 93.9 kB gzipped, +68%; with wasm-bindgen
-//! for the exports as well, 240,984 bytes and 94.7 kB), a cost every visitor
-//! pays on the first load, for this file's 100 lines of code; the first
-//! engine answer came no sooner (see wasm.rs). The shapes are checked by the
+//! read with `Deserialize`; see request.rs), the page's module grows by
+//! half (the figures are in docs/performance.md, "The web page"), a cost
+//! every visitor pays on the first load, for this file's 100 lines of code;
+//! the first engine answer came no sooner (see wasm.rs). The shapes are checked by the
 //! unit tests of state.rs and think.rs and by the browser tests, which read
 //! every field the page draws from.
 

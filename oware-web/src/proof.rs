@@ -40,7 +40,7 @@ impl Proof {
         best: Option<House>,
         pv: &[House],
     ) -> Option<Proof> {
-        let winner = Verdict::of(score, mover)?.forced.winner();
+        let winner = Verdict::of(score, mover)?.winner.seat();
         // The line the proof follows: the principal variation when it starts
         // with the best move.
         let line = match best {

@@ -2,10 +2,11 @@
 //! `rules=abapa moves=EcAb play=B`.
 //!
 //! Why not serde: the same requests as JSON objects read by derived
-//! `Deserialize` structs (`deny_unknown_fields`) save about 10 of this
-//! file's 90 lines of code (the rule set, the transcript replay and the
-//! reasons stay), and bring in `serde_json`, which with the answers
-//! written by it too makes the module 51% larger (see json.rs). A `u64`
+//! `Deserialize` structs (`deny_unknown_fields`) save a few lines of code
+//! (the rule set, the transcript replay and the reasons stay), and bring in
+//! `serde_json`, which with the answers written by it too makes the module
+//! about half as large again (see json.rs; the figures are in
+//! docs/performance.md, "The web page"). A `u64`
 //! seed would also have to travel as text, since JSON numbers in the page
 //! stop at 2^53.
 

@@ -90,7 +90,7 @@ fn describe_with(game: &Game, extra: impl FnOnce(&mut Json)) -> String {
     json.begin_object();
     json.key("ok").bool(true);
     json.key("rules").string(&game.rules().to_string());
-    match game.rules().move_limit {
+    match game.rules().move_limit() {
         Some(limit) => json.key("moveLimit").number(f64::from(limit)),
         None => json.key("moveLimit").null(),
     };

@@ -39,10 +39,7 @@ pub const HASH_MB: usize = 32;
 /// the standard clock, which `wasm32-unknown-unknown` does not have).
 #[must_use]
 pub fn engine(clock: Option<ClockFn>) -> Engine {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: HASH_MB,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(HASH_MB));
     engine.set_clock(clock);
     engine
 }

@@ -7,16 +7,15 @@
 //!
 //! Why not wasm-bindgen: measured with `#[wasm_bindgen]` exports (`&str` in,
 //! `String` out, events through a `js_sys::Function`) in place of this file
-//! and the generated bindings in place of site/wasm.js, the module is the
-//! same size (160,769 bytes against 164,978; 57.3 kB gzipped against 56.0)
-//! and the page starts as fast (measured on the project's 2-core machine,
-//! see docs/performance.md). It would remove this file's `unsafe` and
-//! about 45 hand-written lines (Rust and JS), and add typed bindings (a
-//! `.d.ts`); but the page would ship 300 lines of generated JS (2.6 kB
-//! gzipped, against 0.8 kB for wasm.js), and every build of the site would
+//! and the generated bindings in place of site/wasm.js, the module is about
+//! the same size and the page starts as fast (the figures are in
+//! docs/performance.md, "The web page"). It would remove this file's
+//! `unsafe` and about 45 hand-written lines (Rust and JS), and add typed
+//! bindings (a `.d.ts`); but the page would ship about 300 lines of
+//! generated JS, several times wasm.js, and every build of the site would
 //! need the `wasm-bindgen` CLI at exactly the crate's version, built from
 //! source on each fresh CI machine (`cargo install wasm-bindgen-cli` is
-//! slow, measured in docs/performance.md, and fails with `--locked`). The
+//! slow, and fails with `--locked`). The
 //! unsafe code here is one buffer handed over each way, its contract written down;
 //! it is kept until the page needs more than text in and JSON out.
 

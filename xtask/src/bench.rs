@@ -53,10 +53,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         load_average(),
     );
     if args.time_ms > 0 {
-        let mut engine = Engine::new(EngineOptions {
-            threads: args.threads,
-            ..EngineOptions::default()
-        });
+        let mut engine = Engine::try_new(EngineOptions::default().with_threads(args.threads))?;
         engine.set_analysis(false);
         engine.set_evaluation(evaluation);
         let stop = AtomicBool::new(false);

@@ -10,7 +10,8 @@ use oware_match::{
     Budget, Contestant, GameRecord, Match, Player, SearchPlayer, Settings, random_openings,
 };
 use oware_search::eval::Evaluation;
-use oware_search::{Engine, EngineOptions, Knobs, Level, SearchConfig};
+use oware_search::experiment::Knobs;
+use oware_search::{Engine, EngineOptions, Level, SearchConfig};
 
 /// How self-play games are played.
 #[derive(Clone, Copy, Debug)]
@@ -95,10 +96,7 @@ pub(crate) fn match_of(plan: &Plan, contestants: [Contestant; 2]) -> Match {
 
 /// A one-thread engine with a small table, `evaluation` and `knobs`.
 pub(crate) fn engine(evaluation: Evaluation, knobs: Knobs) -> Engine {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 4,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(4));
     engine.set_evaluation(evaluation);
     engine.set_config(SearchConfig {
         knobs,

@@ -18,13 +18,17 @@
 //!   long because of something.
 //! - Rules: no crate but oware-core (and the reference) computes with the
 //!   numbers of the rules ([`rule_numbers`]).
+//! - References: every file a comment or a page cites is in the checkout,
+//!   and every RULES.md section cited exists ([`references`]).
 //!
 //! Each check is a function over text, so its own tests show it failing on
 //! a breakage as well as passing on the real files.
 
+use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod references;
 mod rule_numbers;
 
 /// Lines a source file may have without a written reason.
@@ -339,6 +343,28 @@ fn members(root: &Path) -> Vec<(String, String)> {
     members
 }
 
+/// Every file under `dir`, skipping build output, installed packages and
+/// git's folder.
+fn files(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if path.is_dir() {
+            if !["target", "node_modules", ".git"]
+                .map(OsStr::new)
+                .contains(&&*name)
+            {
+                files(&path, found);
+            }
+        } else {
+            found.push(path);
+        }
+    }
+}
+
 /// Every `.rs` file under `dir`, skipping build output.
 fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -510,6 +536,35 @@ mod tests {
                 &fs::read_to_string(&file).unwrap(),
             ));
         }
+        assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn references_resolve() {
+        let root = root();
+        let mut found = Vec::new();
+        files(&root, &mut found);
+        let shown: Vec<String> = found
+            .iter()
+            .map(|file| file.strip_prefix(&root).unwrap().display().to_string())
+            .collect();
+        let rules = fs::read_to_string(root.join("RULES.md")).unwrap();
+        let sections = references::sections(&rules);
+        assert!(sections.len() >= 10, "{sections:?}");
+        let mut breaches = Vec::new();
+        let mut read = 0;
+        for (file, shown_as) in found.iter().zip(&shown) {
+            let Ok(text) = fs::read_to_string(file) else {
+                continue;
+            };
+            let Some(lines) = references::read_text(shown_as, &text) else {
+                continue;
+            };
+            read += 1;
+            breaches.extend(references::file_breaches(shown_as, &lines, &shown));
+            breaches.extend(references::section_breaches(shown_as, &lines, &sections));
+        }
+        assert!(read > 100, "only {read} files read");
         assert!(breaches.is_empty(), "{breaches:#?}");
     }
 

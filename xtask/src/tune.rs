@@ -20,8 +20,8 @@
 
 use anyhow::{Context, bail};
 use oware_match::GameRecord;
-use oware_search::Knobs;
 use oware_search::eval::{Evaluation, FEATURES, Weights, features};
+use oware_search::experiment::Knobs;
 
 use crate::selfplay::{self, Plan, contestant, match_of, result_for, sigmoid};
 

@@ -167,7 +167,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let style = Style::for_stdout();
     let mut out = std::io::stdout().lock();
 
-    write!(out, "{}", position.board())?;
+    writeln!(out, "{}", position.board())?;
     writeln!(out, "{} to move", position.to_move())?;
     writeln!(out, "fen: {}", position.to_fen())?;
     if let Some(outcome) = game.outcome() {
@@ -182,10 +182,11 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     }
     writeln!(out)?;
 
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: args.hash,
-        threads: args.threads,
-    });
+    let mut engine = Engine::try_new(
+        EngineOptions::default()
+            .with_hash_mb(args.hash)
+            .with_threads(args.threads),
+    )?;
     engine.set_analysis(true);
     engine.set_endgame(endgame::for_search(db.as_ref()));
     let mut table = Table::new(position.to_move(), game.legal_moves(), style, true);
@@ -370,10 +371,11 @@ fn annotate(args: &Args, record: &Record, which: &str) -> Result<Record> {
     };
     let original = record.game();
     let db = args.egdb.open(&original.rules())?;
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: args.hash,
-        threads: args.threads,
-    });
+    let mut engine = Engine::try_new(
+        EngineOptions::default()
+            .with_hash_mb(args.hash)
+            .with_threads(args.threads),
+    )?;
     engine.set_analysis(true);
     engine.set_endgame(endgame::for_search(db.as_ref()));
     let mut game = Game::from_position(original.start(), original.rules());

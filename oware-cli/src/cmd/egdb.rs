@@ -271,7 +271,7 @@ fn answer(out: &mut impl Write, db: &Database, position: &Position, json: bool) 
             moves.join(", ")
         )?;
     } else {
-        write!(out, "{}", position.board())?;
+        writeln!(out, "{}", position.board())?;
         writeln!(
             out,
             "{} to move, {seeds} seeds on the board: value {}",

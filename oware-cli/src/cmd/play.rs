@@ -10,9 +10,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use oware_book::Book;
-use oware_core::{BySeat, Game, House, HouseSet, IllegalMove, Position, Record, Rules, Seat};
+use oware_core::{
+    BySeat, Game, House, HouseSet, IllegalMove, Position, Record, Rules, Seat, Winner,
+};
 use oware_egdb::Database;
-use oware_player::{Bot, BotMove, Forced, Verdict};
+use oware_player::{Bot, BotMove, Verdict};
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
@@ -375,7 +377,7 @@ struct Session<'a> {
     /// The record kept up to date with the game, and its file (`--save`).
     saved: Option<Saved>,
     /// The last proven result announced, so it is said once.
-    announced: Option<Forced>,
+    announced: Option<Winner>,
     /// The house just played.
     last: Option<House>,
     out: io::StdoutLock<'a>,
@@ -588,8 +590,8 @@ impl Session<'_> {
             return Ok(());
         };
         writeln!(self.out, "{line}")?;
-        if let Some(verdict) = verdict.filter(|v| self.announced != Some(v.forced)) {
-            self.announced = Some(verdict.forced);
+        if let Some(verdict) = verdict.filter(|v| self.announced != Some(v.winner)) {
+            self.announced = Some(verdict.winner);
             let sentence = self.style.paint(Paint::Good, verdict);
             writeln!(self.out, "{sentence}")?;
         }
@@ -770,9 +772,9 @@ impl Session<'_> {
     /// proved it and it was not said already.
     fn announce(&mut self, result: &SearchResult, mover: Seat) -> Result<()> {
         if let Some(verdict) = Verdict::of(result.score, mover)
-            && self.announced != Some(verdict.forced)
+            && self.announced != Some(verdict.winner)
         {
-            self.announced = Some(verdict.forced);
+            self.announced = Some(verdict.winner);
             writeln!(self.out, "{}", self.style.paint(Paint::Good, verdict))?;
         }
         Ok(())

@@ -66,7 +66,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         Format::Text => {
             let game = record.game();
             let position = game.position();
-            write!(out, "{}", position.board())?;
+            writeln!(out, "{}", position.board())?;
             writeln!(out, "{} to move", position.to_move())?;
             writeln!(out, "fen: {}", position.to_fen())?;
             if let Some(outcome) = game.outcome() {

@@ -318,7 +318,9 @@ impl Uci {
         let Some(engine) = self.idle_engine() else {
             return Err("a search runs until stop: send stop before setoption".to_owned());
         };
-        engine.set_options(options);
+        engine
+            .set_options(options)
+            .map_err(|error| format!("{shown}: {error}"))?;
         self.options = options;
         Ok(None)
     }

@@ -1,4 +1,4 @@
-//! Issue 19, "exact means exact": `oware analyze` on a game whose history
+//! Exact means exact in the game being played: `oware analyze` on a game whose history
 //! decides it. The database's value is a fact about a game that starts
 //! fresh; here an earlier position comes back and ends the game first.
 

@@ -17,11 +17,13 @@ const READING_ORDER: [usize; 14] = [13, 11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5, 12
 
 impl fmt::Display for Board {
     /// The diagram: North's letters, North's store and row (f to a), South's
-    /// row (A to F) and store, South's letters.
+    /// row (A to F) and store, South's letters. Like every `Display` of the
+    /// crate's types (and of std's), it does not end with a newline:
+    /// `println!` adds one.
     ///
     /// ```
     /// use oware_core::Board;
-    /// assert_eq!(Board::OPENING.to_string(), "     f  e  d  c  b  a\n[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  4 [ 0]\n      A  B  C  D  E  F\n");
+    /// assert_eq!(Board::OPENING.to_string(), "     f  e  d  c  b  a\n[ 0]  4  4  4  4  4  4\n      4  4  4  4  4  4 [ 0]\n      A  B  C  D  E  F");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let count = |i: usize| self.seeds(House::ALL[i]);
@@ -33,7 +35,7 @@ impl fmt::Display for Board {
         write!(f, "\n    ")?;
         (0..6).try_for_each(|i| write!(f, "{:>3}", count(i)))?;
         writeln!(f, " [{:>2}]", self.to_cells()[12])?;
-        writeln!(f, "{SOUTH_HEADER}")
+        write!(f, "{SOUTH_HEADER}")
     }
 }
 
@@ -50,6 +52,7 @@ impl fmt::Display for Board {
 /// assert_eq!(light, Err(ParseBoardError::Board(BoardError::WrongTotal { total: 47 })));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseBoardError {
     /// A character that has no place in a diagram line with counts.
     UnexpectedCharacter {

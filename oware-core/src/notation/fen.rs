@@ -17,6 +17,7 @@ use crate::seat::Seat;
 /// assert_eq!(error.to_string(), "field 6 of the fen, `x`, is not a count of seeds");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// Not fifteen `-`-separated fields.
     Fields {
@@ -106,14 +107,15 @@ fn count(field: &str) -> Result<u8, fn(usize, String) -> FenError> {
 impl Position {
     /// Reads a fen: the twelve house counts in index order (A..F, then
     /// a..f), South's store, North's store, and `S` or `N` for the seat to
-    /// move, joined by `-`.
+    /// move, joined by `-`. Whitespace around it (a line's newline) is
+    /// ignored; inside it, it is an error.
     ///
     /// # Errors
     /// [`FenError`] naming the first field at fault.
     ///
     /// ```
     /// use oware_core::{House, Position, Seat};
-    /// let position = Position::from_fen("0-0-0-0-0-1-0-0-0-0-0-3-20-24-N")?;
+    /// let position = Position::from_fen("0-0-0-0-0-1-0-0-0-0-0-3-20-24-N\n")?;
     /// assert_eq!(position.to_move(), Seat::North);
     /// assert_eq!(position.board()[House::F], 1);
     /// assert_eq!(position.board().stores().north, 24);
@@ -121,6 +123,7 @@ impl Position {
     /// # Ok::<(), oware_core::FenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fen = fen.trim();
         let mut fields = [""; 15];
         let mut found = 0;
         for field in fen.split('-') {
@@ -153,7 +156,7 @@ impl Position {
     /// ```
     /// use oware_core::{House, Position};
     /// assert_eq!(Position::OPENING.to_fen(), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
-    /// let position = Position::OPENING.play(House::E)?;
+    /// let position = Position::OPENING.play_abapa(House::E)?;
     /// assert_eq!(position.to_fen(), "4-4-4-4-0-5-5-5-5-4-4-4-0-0-N");
     /// assert_eq!(Position::from_fen(&position.to_fen()), Ok(position));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

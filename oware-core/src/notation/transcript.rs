@@ -38,6 +38,7 @@ pub struct Transcript(Vec<House>);
 /// assert_eq!("E-c".parse::<Transcript>(), Err(TranscriptError::NotAHouse { index: 1, found: '-' }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TranscriptError {
     /// A character that is not a house letter.
     NotAHouse {
@@ -86,6 +87,8 @@ impl std::error::Error for TranscriptError {}
 impl Transcript {
     /// Parses a transcript whose first move is `first`'s (South's for a game
     /// from the opening; a set-up position may have North to move).
+    /// Whitespace around the moves is ignored; an error's place still
+    /// counts from the text's first character.
     ///
     /// # Errors
     /// [`TranscriptError`] naming the first offending character.
@@ -105,9 +108,15 @@ impl Transcript {
     /// ```
     pub fn parse_from(text: &str, first: Seat) -> Result<Transcript, TranscriptError> {
         let mut to_move = first;
-        text.chars()
+        // Whitespace around the moves is ignored; a place still counts from
+        // the text's first character.
+        let moves = text.trim();
+        let skipped = text[..text.len() - text.trim_start().len()].chars().count();
+        moves
+            .chars()
             .enumerate()
             .map(|(index, found)| {
+                let index = index + skipped;
                 let house =
                     House::from_letter(found).ok_or(TranscriptError::NotAHouse { index, found })?;
                 if house.seat() != to_move {

@@ -1,5 +1,5 @@
-//! Boards as a person reads them: insta snapshots of the diagram SPEC.md
-//! draws, for the opening, a mid-game board with two-digit counts and
+//! Boards as a person reads them: insta snapshots of the diagram RULES.md
+//! draws (section 8), for the opening, a mid-game board with two-digit counts and
 //! stores, and a board with a 35-seed house. Each one also reads back.
 
 use oware_core::{Board, Seat};

@@ -1,5 +1,5 @@
-//! `Board::capture_chain` and `Chain`, the capture walk alone (SPEC.md rule
-//! 3): the houses a chain holds, its seeds, and `take`. What a capturing move
+//! `Board::capture_chain` and `Chain`, the capture walk alone (RULES.md
+//! section 2): the houses a chain holds, its seeds, and `take`. What a capturing move
 //! gives when played is in `tests/data/rules/capture.rules`, held against both
 //! implementations; the working of each case below is there.
 

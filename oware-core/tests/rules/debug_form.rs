@@ -9,7 +9,7 @@ fn a_boards_debug_form_lists_its_fourteen_cells_in_order() {
         format!("{:?}", Board::OPENING),
         "Board([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0])"
     );
-    let board = Position::OPENING.play(House::F).unwrap().board();
+    let board = Position::OPENING.play_abapa(House::F).unwrap().board();
     assert_eq!(
         format!("{board:?}"),
         format!("Board({:?})", board.to_cells())
@@ -18,7 +18,7 @@ fn a_boards_debug_form_lists_its_fourteen_cells_in_order() {
 
 #[test]
 fn a_positions_debug_form_lists_its_cells_and_the_side_to_move() {
-    let position = Position::OPENING.play(House::F).unwrap();
+    let position = Position::OPENING.play_abapa(House::F).unwrap();
     assert_eq!(
         format!("{position:?}"),
         format!("Position({:?}, North to move)", position.board().to_cells())

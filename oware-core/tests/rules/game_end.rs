@@ -1,4 +1,4 @@
-//! The end's API (SPEC.md "The end"): `Game`'s counters of occurrences and
+//! The end's API (RULES.md section 6): `Game`'s counters of occurrences and
 //! moves without capture, undo of a finished game, custom rules (no
 //! repetition, a short move limit, which the reference cannot express), and
 //! how outcomes read. Which positions and games end how, under every preset,
@@ -39,10 +39,7 @@ fn the_cycle_is_forced_and_returns_to_its_start() {
 
 #[test]
 fn rules_without_repetition_play_on_round_the_cycle() {
-    let rules = Rules {
-        repetition: None,
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.without_repetition();
     let mut game = Game::from_position(cycle_start(), rules);
     for _ in 0..4 {
         play_line(&mut game, CYCLE);
@@ -73,10 +70,7 @@ fn a_capture_starts_the_count_again() {
         [20, 21],
         Seat::South,
     );
-    let rules = Rules {
-        move_limit: Some(3),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.with_move_limit(3).unwrap();
     let mut game = Game::from_position(start, rules);
     // A sows B; c sows d, e, f, A (A 1): nothing taken.
     play_line(&mut game, "Ac");

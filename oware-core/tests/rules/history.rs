@@ -80,11 +80,10 @@ fn awari_split_shares_the_seeds_left_evenly() {
     );
     // The move limit is no repetition: even a split rule set gives each
     // player their own row there.
-    let limited = Rules {
-        repetition: None,
-        move_limit: Some(61),
-        ..Rules::AWARI_SPLIT
-    };
+    let limited = Rules::AWARI_SPLIT
+        .without_repetition()
+        .with_move_limit(61)
+        .unwrap();
     let mut game = Game::from_position(start, limited);
     while !game.is_over() {
         play_first(&mut game);
@@ -115,39 +114,38 @@ fn a_capture_starts_the_count_afresh() {
     let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16]).unwrap();
     let start = Position::new(board, Seat::South);
     let mut history = History::new(start);
-    history.push(start.play(House::F).unwrap());
+    history.push(start.play_abapa(House::F).unwrap());
     assert_eq!(history.moves_without_capture(), 0);
     assert_eq!(history.since_last_capture().positions().len(), 1);
-    history.push(history.current().play(House::d).unwrap());
+    history.push(history.current().play_abapa(House::d).unwrap());
     assert_eq!(history.moves_without_capture(), 1);
     // A grand slam captures nothing, so it counts as a quiet move.
     let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 0, 0, 0, 16, 20]).unwrap();
     let start = Position::new(board, Seat::South);
     let mut history = History::new(start);
-    history.push(start.play(House::F).unwrap());
+    history.push(start.play_abapa(House::F).unwrap());
     assert_eq!(history.moves_without_capture(), 1);
 }
 
 #[test]
 fn the_move_limit_counts_quiet_moves_only() {
-    let rules = Rules {
-        repetition: None,
-        move_limit: Some(5),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA
+        .without_repetition()
+        .with_move_limit(5)
+        .unwrap();
     let mut history = History::new(two_seeds());
     for moves in 1..=5 {
         assert_eq!(history.end(&rules), None, "after {}", moves - 1);
         let current = history.current();
-        history.push(current.play_unchecked(current.legal_moves().first().unwrap()));
+        history.push(current.play_unchecked(current.legal_moves_abapa().first().unwrap()));
     }
     assert_eq!(history.end(&rules), Some(EndReason::MoveLimit));
     // Repetition is checked before the move limit.
-    let both = Rules {
-        repetition: Some(2),
-        move_limit: Some(12),
-        ..Rules::ABAPA
-    };
+    let both = Rules::ABAPA
+        .with_repetition(2)
+        .unwrap()
+        .with_move_limit(12)
+        .unwrap();
     let mut game = Game::from_position(two_seeds(), both);
     while !game.is_over() {
         play_first(&mut game);
@@ -164,7 +162,7 @@ fn the_search_form_agrees_with_the_game_form() {
         let mut history = History::new(two_seeds());
         for _ in 0..30 {
             let current = history.current();
-            let next = current.play_unchecked(current.legal_moves().first().unwrap());
+            let next = current.play_unchecked(current.legal_moves_abapa().first().unwrap());
             let index = history.positions().len();
             let quiet = history.moves_without_capture() + 1;
             let predicted = history.end_at(index, next, quiet, &rules);

@@ -12,7 +12,7 @@ fn two_seeds() -> Position {
 }
 
 fn first_move(position: Position) -> Position {
-    position.play_unchecked(position.legal_moves().first().expect("a move"))
+    position.play_unchecked(position.legal_moves_abapa().first().expect("a move"))
 }
 
 /// The quiet cycle from `two_seeds`, `moves` long, start included.
@@ -76,10 +76,7 @@ fn a_quiet_count_carried_in_survives_cutting_and_undoing() {
     kept.push(line[1]);
     assert_eq!(kept.moves_without_capture(), 20);
     // Under a limit of 21 quiet moves the next one ends the game.
-    let rules = Rules {
-        move_limit: Some(21),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.with_move_limit(21).unwrap();
     assert_eq!(kept.end(&rules), None);
     kept.push(line[2]);
     assert_eq!(kept.end(&rules), Some(EndReason::MoveLimit));
@@ -91,9 +88,9 @@ fn since_last_capture_keeps_only_positions_that_can_recur() {
     let board = Board::from_cells([5, 0, 0, 0, 0, 3, 1, 2, 1, 4, 0, 0, 16, 16]).unwrap();
     let start = Position::new(board, Seat::South);
     let mut history = History::new(start);
-    history.push(start.play(House::F).unwrap());
-    history.push(history.current().play(House::d).unwrap());
-    history.push(history.current().play(House::A).unwrap());
+    history.push(start.play_abapa(House::F).unwrap());
+    history.push(history.current().play_abapa(House::d).unwrap());
+    history.push(history.current().play_abapa(House::A).unwrap());
     let kept = history.since_last_capture();
     assert_eq!(kept.positions(), &history.positions()[1..]);
     assert_eq!(kept.moves_without_capture(), 2);
@@ -152,10 +149,7 @@ fn repetition_counts_every_earlier_occurrence_up_to_the_limit() {
         history.push(position);
         assert_eq!(history.occurrences(), 1 + moves / 12, "after {moves}");
     }
-    let five = Rules {
-        repetition: Some(5),
-        ..Rules::ABAPA
-    };
+    let five = Rules::ABAPA.with_repetition(5).unwrap();
     assert_eq!(history.end(&five), None);
     assert_eq!(history.end(&Rules::ABAPA), Some(EndReason::Repetition));
     history.truncate(24);

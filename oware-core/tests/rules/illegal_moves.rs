@@ -1,4 +1,4 @@
-//! `IllegalMove` (SPEC.md rule 6): the house and seat each error names, and
+//! `IllegalMove` (RULES.md section 5): the house and seat each error names, and
 //! every message. Which move is refused for which reason, in which order
 //! when several apply, and that a refused move leaves the game unchanged, is
 //! in `tests/data/rules/refusal.rules` (and awari's grand slams in
@@ -10,15 +10,15 @@ use oware_core::{IllegalMove, Position, Seat};
 #[test]
 fn a_house_of_the_other_seat_is_refused() {
     assert_eq!(
-        Position::OPENING.play(c),
+        Position::OPENING.play_abapa(c),
         Err(IllegalMove::NotYourHouse {
             house: c,
             to_move: Seat::South
         })
     );
-    let north_to_move = Position::OPENING.play(E).expect("E opens");
+    let north_to_move = Position::OPENING.play_abapa(E).expect("E opens");
     assert_eq!(
-        north_to_move.play(A),
+        north_to_move.play_abapa(A),
         Err(IllegalMove::NotYourHouse {
             house: A,
             to_move: Seat::North

@@ -13,6 +13,7 @@ mod common;
 mod board_text;
 mod capture;
 mod debug_form;
+mod examples;
 mod fen;
 mod game_end;
 mod grand_slam;

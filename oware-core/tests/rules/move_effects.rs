@@ -24,7 +24,7 @@ fn random_positions(count: usize) -> Vec<Position> {
 #[test]
 fn the_sowing_path_is_where_the_seeds_went() {
     for position in random_positions(2000) {
-        for house in position.legal_moves() {
+        for house in position.legal_moves_abapa() {
             let board = position.board();
             let sowing = board.sow(house);
             let path: Vec<House> = board.sowing_path(house).collect();
@@ -71,8 +71,8 @@ fn a_laps_path_skips_the_origin_every_time() {
 #[test]
 fn captures_names_what_the_move_took() {
     for position in random_positions(2000) {
-        for house in position.legal_moves() {
-            let after = position.play(house).unwrap();
+        for house in position.legal_moves_abapa() {
+            let after = position.play_abapa(house).unwrap();
             let chain = position.captures(house);
             let mover = position.to_move();
             let gained = after.board().store(mover) - position.board().store(mover);
@@ -100,10 +100,7 @@ fn adjudication_counts_store_and_row() {
     let even = board([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 23]);
     assert_eq!(Outcome::adjudicate(even), None);
     // Whenever a game ends with the rows shared out, its winner is the adjudicated one.
-    let rules = Rules {
-        move_limit: Some(30),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.with_move_limit(30).unwrap();
     let mut game = Game::new(rules);
     while !game.is_over() {
         game.play(game.legal_moves().first().unwrap()).unwrap();

@@ -1,6 +1,7 @@
-//! SPEC.md "Notation": house letters, transcripts and their errors, boards
-//! as text (SPEC's exact diagram, optional headers, the reading order) and
-//! the errors for malformed text — never a panic, whatever the input.
+//! RULES.md section 8, notation: house letters, transcripts and their errors,
+//! boards as text (the exact diagram of RULES.md section 1, optional headers,
+//! the reading order) and the errors for malformed text — never a panic,
+//! whatever the input.
 
 use oware_core::House::{self, *};
 use oware_core::{
@@ -10,12 +11,11 @@ use oware_core::{
 
 use crate::common::board;
 
-/// SPEC's diagram of the opening, exactly as printed there.
-const SPEC_DIAGRAM: &str = "     f  e  d  c  b  a
+/// RULES.md's diagram of the opening (section 1), exactly as printed there.
+const RULES_DIAGRAM: &str = "     f  e  d  c  b  a
 [ 0]  4  4  4  4  4  4
       4  4  4  4  4  4 [ 0]
-      A  B  C  D  E  F
-";
+      A  B  C  D  E  F";
 
 // ---- House letters -------------------------------------------------------
 
@@ -59,7 +59,7 @@ fn anything_else_is_not_a_house() {
             Err(HouseError::Letter(letter.to_string()))
         );
     }
-    for text in ["", "AB", "a ", " a", "aa", "ä", "🦀"] {
+    for text in ["", "AB", "a b", " ", "aa", "ä", "🦀"] {
         assert_eq!(
             text.parse::<House>(),
             Err(HouseError::Letter(text.to_owned())),
@@ -102,7 +102,7 @@ fn seats_and_rule_sets_read_back_from_their_names() {
     ] {
         assert_eq!(text.parse::<Seat>(), Ok(seat), "{text}");
     }
-    for text in ["", "east", "p3", "s ", "süd"] {
+    for text in ["", "east", "p3", "s n", "süd"] {
         assert!(text.parse::<Seat>().is_err(), "{text:?}");
     }
     assert_eq!(
@@ -118,10 +118,7 @@ fn seats_and_rule_sets_read_back_from_their_names() {
     }
     assert_eq!(Rules::ABAPA.to_string(), "abapa");
     assert_eq!(Rules::SOWING.name(), Some("sowing"));
-    let custom = Rules {
-        move_limit: Some(50),
-        ..Rules::ABAPA
-    };
+    let custom = Rules::ABAPA.with_move_limit(50).unwrap();
     assert_eq!(custom.name(), None);
     assert_eq!(
         "oware".parse::<Rules>().unwrap_err().to_string(),
@@ -191,7 +188,7 @@ fn a_transcript_rejects_a_character_that_is_not_a_house() {
         ("E1", 1, '1'),
         ("EcG", 2, 'G'),
         ("é", 0, 'é'),
-        ("Ec\n", 2, '\n'),
+        ("Ec\nAb", 2, '\n'),
     ];
     for (text, index, found) in cases {
         assert_eq!(
@@ -205,7 +202,7 @@ fn a_transcript_rejects_a_character_that_is_not_a_house() {
         "character 4 of the transcript, `x`, is not a house letter (A-F or a-f)"
     );
     assert_eq!(
-        "Ec\n".parse::<Transcript>().unwrap_err().to_string(),
+        "Ec\nAb".parse::<Transcript>().unwrap_err().to_string(),
         "character 3 of the transcript, `\\n`, is not a house letter (A-F or a-f)"
     );
 }
@@ -282,16 +279,16 @@ fn a_long_transcript_reads_back() {
 // ---- Boards as text ----------------------------------------------------
 
 #[test]
-fn the_opening_is_drawn_exactly_as_spec_draws_it() {
-    assert_eq!(Board::OPENING.to_string(), SPEC_DIAGRAM);
-    assert_eq!(SPEC_DIAGRAM.parse::<Board>(), Ok(Board::OPENING));
+fn the_opening_is_drawn_exactly_as_rules_md_draws_it() {
+    assert_eq!(Board::OPENING.to_string(), RULES_DIAGRAM);
+    assert_eq!(RULES_DIAGRAM.parse::<Board>(), Ok(Board::OPENING));
 }
 
 #[test]
 fn a_position_adds_the_seat_to_move() {
     assert_eq!(
         Position::OPENING.to_string(),
-        format!("{SPEC_DIAGRAM}South to move")
+        format!("{RULES_DIAGRAM}\nSouth to move")
     );
 }
 
@@ -303,7 +300,7 @@ fn counts_are_read_north_store_f_to_a_then_a_to_f_south_store() {
     assert_eq!(text.parse::<Board>(), Ok(expected));
     assert_eq!(
         expected.to_string(),
-        format!("     f  e  d  c  b  a\n{text}      A  B  C  D  E  F\n")
+        format!("     f  e  d  c  b  a\n{text}      A  B  C  D  E  F")
     );
 }
 
@@ -318,7 +315,7 @@ fn headers_are_optional_and_labels_are_ignored() {
     assert_eq!(on_one_line.parse::<Board>(), Ok(Board::OPENING));
     let decorated = "|[0]|4|4|4|4|4|4|\n:4:4:4:4:4:4:[0]:";
     assert_eq!(decorated.parse::<Board>(), Ok(Board::OPENING));
-    let windows = SPEC_DIAGRAM.replace('\n', "\r\n");
+    let windows = RULES_DIAGRAM.replace('\n', "\r\n");
     assert_eq!(windows.parse::<Board>(), Ok(Board::OPENING));
     let tabs = "[0]\t4\t4\t4\t4\t4\t4\n\t4\t4\t4\t4\t4\t4\t[0]";
     assert_eq!(tabs.parse::<Board>(), Ok(Board::OPENING));
@@ -340,8 +337,8 @@ fn a_stray_character_is_reported_by_line_and_column() {
         error.to_string(),
         "line 2, column 19: unexpected `x` in a row of counts"
     );
-    // Header lines count: the same slip in SPEC's diagram is on line 3.
-    let text = SPEC_DIAGRAM.replace("      4  4  4  4  4  4 [ 0]", "      4  4  4  4  x  4 [ 0]");
+    // Header lines count: the same slip in RULES.md's diagram is on line 3.
+    let text = RULES_DIAGRAM.replace("      4  4  4  4  4  4 [ 0]", "      4  4  4  4  x  4 [ 0]");
     assert!(matches!(
         text.parse::<Board>(),
         Err(ParseBoardError::UnexpectedCharacter {
@@ -472,7 +469,8 @@ fn odd_input_is_an_error_and_never_a_panic() {
         assert!(text.parse::<House>().is_err(), "house from {shown:?}");
         assert!(text.parse::<Seat>().is_err(), "seat from {shown:?}");
         assert!(text.parse::<Rules>().is_err(), "rules from {shown:?}");
-        if !text.is_empty() {
+        // Whitespace alone is an empty transcript, as "" is.
+        if !text.trim().is_empty() {
             assert!(
                 text.parse::<Transcript>().is_err(),
                 "transcript from {shown:?}"
@@ -491,4 +489,44 @@ fn odd_input_is_an_error_and_never_a_panic() {
         long_zeros.parse::<Board>(),
         Err(ParseBoardError::WrongCount { found: 1 })
     );
+}
+
+#[test]
+fn parsers_ignore_whitespace_around_the_text() {
+    // A line read from a file keeps its newline; a value pasted keeps its
+    // spaces. Every reader of text takes them as a caller would mean it.
+    assert_eq!(
+        Position::from_fen("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\n"),
+        Ok(Position::OPENING)
+    );
+    assert_eq!(
+        Position::from_fen(" \t4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\r\n"),
+        Ok(Position::OPENING)
+    );
+    assert_eq!(" e\n".parse::<House>(), Ok(e));
+    assert_eq!("North\n".parse::<Seat>(), Ok(Seat::North));
+    assert_eq!(" awari-split\n".parse::<Rules>(), Ok(Rules::AWARI_SPLIT));
+    assert_eq!(
+        "EcAb\n".parse::<Transcript>(),
+        Ok(Transcript::from(vec![E, c, A, b]))
+    );
+    assert_eq!(
+        format!("{RULES_DIAGRAM}\n\n").parse::<Board>(),
+        Ok(Board::OPENING)
+    );
+    let record = "\n  [Variant \"Oware Abapa\"]\n\n1. E c 2. A b\n\n"
+        .parse::<oware_core::Record>()
+        .expect("a record with blank lines around it");
+    assert_eq!(record.game().transcript().to_string(), "EcAb");
+    // Inside the text, whitespace is still refused, at its place counted
+    // from the first character of what was given.
+    assert!(Position::from_fen("4-4-4-4-4-4 -4-4-4-4-4-4-0-0-S").is_err());
+    assert_eq!(
+        "  Ec Ab".parse::<Transcript>(),
+        Err(TranscriptError::NotAHouse {
+            index: 4,
+            found: ' '
+        })
+    );
+    assert!("E c".parse::<House>().is_err());
 }

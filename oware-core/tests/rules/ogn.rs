@@ -214,10 +214,7 @@ fn a_word_longer_than_a_line_stands_on_its_own_line() {
 #[test]
 fn play_and_undo_keep_the_result_with_the_game() {
     // A game that the move limit ends after two quiet moves.
-    let rules = Rules {
-        move_limit: Some(2),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.with_move_limit(2).unwrap();
     let mut record = Record::new(Game::new(rules));
     record.play(E).unwrap();
     assert_eq!(

@@ -64,7 +64,7 @@ fn outcome(outcome: Outcome) -> cases::Outcome {
         reason: match outcome.reason {
             EndReason::Reached25 => Reason::Reached25,
             EndReason::Draw24 => Reason::Draw24,
-            // The cases, as SPEC.md, name both ends alike.
+            // The cases, as RULES.md section 6, name both ends alike.
             EndReason::NoLegalMove | EndReason::NoSeeds => Reason::NoLegalMove,
             EndReason::Repetition => Reason::Repetition,
             EndReason::MoveLimit => Reason::MoveLimit,

@@ -1,4 +1,4 @@
-//! `Board::sow`, the sowing alone (SPEC.md rule 2, no capture): the board it
+//! `Board::sow`, the sowing alone (RULES.md section 2, no capture): the board it
 //! leaves, the last house and the seeds sown, and its unchecked and
 //! panicking tiers. What a sowing move gives when played, capture and all,
 //! is in `tests/data/rules/sowing.rules`, held against both implementations.

@@ -46,7 +46,7 @@ pub enum Difference {
         /// The reference's answer.
         reference: Result<reference::Position, reference::Refusal>,
         /// In a game: whether a refusal left core's and the reference's
-        /// game unchanged (SPEC rule 6); `[false, false]` for a house core
+        /// game unchanged (RULES.md section 5); `[false, false]` for a house core
         /// lists as legal, which no refusal is right for.
         unchanged: Option<[bool; 2]>,
     },
@@ -85,7 +85,7 @@ pub enum Difference {
         reference: u64,
     },
     /// A panic on either side while asking `question` (the message's place
-    /// names the side). SPEC rule 6: a clear error value, never a panic.
+    /// names the side). RULES.md section 5: an error, and nothing crashes.
     Panic {
         /// What was being asked.
         question: String,

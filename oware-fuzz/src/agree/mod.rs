@@ -88,7 +88,7 @@ pub fn end_reason(reason: EndReason) -> reference::EndReason {
     match reason {
         EndReason::Reached25 => reference::EndReason::Reached25,
         EndReason::Draw24 => reference::EndReason::Draw24,
-        // The reference, as SPEC.md, names both ends alike: no legal move.
+        // The reference, as RULES.md section 6, names both ends alike: no legal move.
         EndReason::NoLegalMove | EndReason::NoSeeds => reference::EndReason::NoLegalMove,
         EndReason::Repetition => reference::EndReason::Repetition,
         EndReason::FirstRepetition => reference::EndReason::FirstRepetition,

@@ -60,7 +60,7 @@ fn perft_matches_the_data_file() {
             v.parse().expect("OWARE_PERFT_DEPTH is a number")
         });
     let figures = figures();
-    // The file must hold at least SPEC's six figures from the opening.
+    // The file must hold at least RULES.md's six figures (section 10) from the opening.
     let opening: Vec<u32> = figures
         .iter()
         .filter(|f| f.position == Position::opening())
@@ -85,7 +85,7 @@ fn perft_matches_the_data_file() {
 
 #[test]
 fn spec_reference_figures() {
-    // The same six figures as in SPEC.md, written out here too so that an
+    // The same six figures as in RULES.md section 10, written out here too so that an
     // edit of the data file cannot weaken the check.
     let spec = [6, 36, 190, 1014, 5219, 27332];
     for (depth, expected) in (1..).zip(spec) {

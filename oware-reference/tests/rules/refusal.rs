@@ -1,4 +1,4 @@
-//! Refusals the data files cannot write (SPEC.md rule 6): house indices
+//! Refusals the data files cannot write (RULES.md section 5): house indices
 //! past the board, which no letter names, `Game::play` against
 //! `Position::play` over every index, and the messages. Which move is refused
 //! for which reason, in which order, and that a refused move leaves the game

@@ -22,7 +22,7 @@ fn houses(transcript: &str) -> Vec<usize> {
         .collect()
 }
 
-/// Issue 19's set-up: North to move, North's a 1 and f 2 (store 23), South's
+/// RULES.md section 9's history example: North to move, North's a 1 and f 2 (store 23), South's
 /// row empty (store 22).
 fn issue_start() -> Position {
     Position {

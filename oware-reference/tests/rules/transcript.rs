@@ -1,4 +1,4 @@
-//! SPEC.md "Notation": house letters and transcripts.
+//! RULES.md section 8, notation: house letters and transcripts.
 
 use oware_reference::{
     TranscriptError, house_from_letter, house_letter, parse_transcript, render_transcript,
@@ -54,7 +54,8 @@ fn parse_rejects_non_letters_with_their_position() {
         ("AbG", 2, 'G'),
         ("Az", 1, 'z'),
         ("A b", 1, ' '),
-        ("Ab\n", 2, '\n'),
+        ("Ab\ncD", 2, '\n'),
+        (" A b", 2, ' '),
         ("-", 0, '-'),
         ("Abé", 2, 'é'),
     ];
@@ -134,4 +135,18 @@ fn error_accessors_and_messages() {
         assert!(message.starts_with("character "), "{message}");
     }
     insta::assert_snapshot!(text.join("\n"));
+}
+
+#[test]
+fn whitespace_around_the_moves_is_skipped() {
+    assert_eq!(parse_transcript("Ab\n"), Ok(vec![0, 7]));
+    assert_eq!(parse_transcript(" \tAb \r\n"), Ok(vec![0, 7]));
+    assert_eq!(parse_transcript("  "), Ok(Vec::new()));
+    assert_eq!(
+        parse_transcript("  Ag"),
+        Err(TranscriptError::NotAHouse {
+            index: 3,
+            found: 'g'
+        })
+    );
 }

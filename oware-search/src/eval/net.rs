@@ -65,6 +65,7 @@ pub struct Network {
 
 /// Why bytes are not a network file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NetError {
     /// The file has the wrong length.
     Length {

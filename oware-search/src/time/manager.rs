@@ -44,7 +44,7 @@ pub(crate) struct TimeManager<'a> {
 enum Soft {
     /// Half of a plain time limit (`go movetime`, a level's time).
     Half(Duration),
-    /// A clock's plan for this move ([`TimePlan::target`]).
+    /// A clock's plan for this move (its `TimePlan::target`).
     Planned(Duration),
 }
 

@@ -9,7 +9,4 @@ mod plan;
 
 pub(crate) use manager::TimeManager;
 pub use overhead::Overhead;
-pub use plan::{
-    DEADLINE_PER_TARGET, DEFAULT_MOVES_TO_GO, DRAW_DOWN, LEAST_SHARE, RESERVE, RESERVE_INCREMENTS,
-    SAFETY_MARGIN, SeatClock, TimePlan,
-};
+pub use plan::SeatClock;

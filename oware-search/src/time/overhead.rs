@@ -39,7 +39,7 @@ impl Overhead {
         self.estimate = lag.max(self.estimate * 3 / 4);
     }
 
-    /// The overhead to plan the next move with ([`SeatClock::plan`]).
+    /// The overhead the next move's plan pays (see [`Limits::clock`](crate::Limits::clock)).
     #[must_use]
     pub fn estimate(&self) -> Duration {
         self.estimate

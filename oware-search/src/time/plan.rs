@@ -24,55 +24,54 @@ use std::time::Duration;
 /// The moves left assumed when the GUI does not say (`movestogo`): a game of
 /// Oware is often over in 50 moves a side, and the clock should not run dry
 /// before the end.
-pub const DEFAULT_MOVES_TO_GO: u32 = 25; // tidy: not a rule: a guess at the moves left
+pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 25; // tidy: not a rule: a guess at the moves left
 
 /// Kept back from every budget for the time between the GUI's clock and the
 /// search (reading the command, starting the thread, writing the answer).
-pub const SAFETY_MARGIN: Duration = Duration::from_millis(50);
+pub(crate) const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 
 /// The clock the plan keeps in hand: this plus [`RESERVE_INCREMENTS`]
 /// increments. A move may use what is above it and a little more (half the
 /// increment, or a [`DRAW_DOWN`]th of the clock if more), so that with an
 /// increment the clock climbs back to it, and a process scheduled late on a
 /// loaded machine (by 0.3 to 0.7 s, as seen) still has time in hand.
-pub const RESERVE: Duration = Duration::from_millis(1500);
+pub(crate) const RESERVE: Duration = Duration::from_millis(1500);
 
 /// The increments added to [`RESERVE`].
-pub const RESERVE_INCREMENTS: u32 = 5;
+pub(crate) const RESERVE_INCREMENTS: u32 = 5;
 
 /// The fraction of the clock (its inverse) a move may take beyond what is
 /// above the reserve, when that is more than half the increment: a clock
 /// without increment at or under the reserve still plays, each move
 /// drawing it down by at most this fraction.
-pub const DRAW_DOWN: u32 = 40;
+pub(crate) const DRAW_DOWN: u32 = 40;
 
 /// The fraction of the clock (its inverse) a move's target is never under,
 /// before the increment: when the clock is at or under the reserve, moves
 /// still take a small, shrinking share of it.
-pub const LEAST_SHARE: u32 = 80;
+pub(crate) const LEAST_SHARE: u32 = 80;
 
 /// The deadline as a multiple of the target, when the clock affords it.
-pub const DEADLINE_PER_TARGET: u32 = 3;
+pub(crate) const DEADLINE_PER_TARGET: u32 = 3;
 
 /// One seat's clock as it stands at its move, as a GUI reports it (`go
 /// wtime … winc … movestogo …`): not a match's setting (base and
 /// increment), but what is left of it now.
-/// The search plans a move from it ([`Limits::clock`](crate::Limits::clock)).
+/// The search plans a move from it ([`Limits::clock`](crate::Limits::clock)):
+/// by default an even share of the time above a reserve of a second and a
+/// half over 25 moves to go, and at most three times that.
 ///
 /// ```
 /// use std::time::Duration;
-/// use oware_search::SeatClock;
+/// use oware_search::{Limits, SeatClock};
 ///
 /// let clock = SeatClock {
 ///     remaining: Duration::from_secs(60),
 ///     increment: Duration::ZERO,
 ///     moves_to_go: None,
 /// };
-/// // A 25th of what is above the 1.5 s reserve: (60 s - 50 ms - 1.5 s) / 25.
-/// let plan = clock.plan(6, Duration::ZERO);
-/// assert_eq!(plan.target, Duration::from_millis(2338));
-/// // Three times that at most.
-/// assert_eq!(plan.deadline, Duration::from_millis(7014));
+/// let limits = Limits { clock: Some(clock), ..Limits::default() };
+/// assert!(!limits.is_unlimited());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SeatClock {
@@ -84,14 +83,14 @@ pub struct SeatClock {
     pub moves_to_go: Option<u32>,
 }
 
-/// What one move on a clock may take: see [`SeatClock::plan`].
+/// What one move on a clock may take (`SeatClock::plan`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TimePlan {
+pub(crate) struct TimePlan {
     /// The time the move should take; the search starts no depth after it
     /// (give or take how settled its best move is).
-    pub target: Duration,
+    pub(crate) target: Duration,
     /// The time the move must not outlast.
-    pub deadline: Duration,
+    pub(crate) deadline: Duration,
 }
 
 impl SeatClock {
@@ -119,7 +118,7 @@ impl SeatClock {
     /// increment, what it will cost beyond it over the moves to go (a clock
     /// that shrinks by that much a move whatever the engine does).
     #[must_use]
-    pub fn reserve(&self, overhead: Duration) -> Duration {
+    pub(crate) fn reserve(&self, overhead: Duration) -> Duration {
         let loss = overhead.saturating_sub(self.increment);
         RESERVE + self.increment * RESERVE_INCREMENTS + loss * self.moves()
     }
@@ -130,7 +129,7 @@ impl SeatClock {
     /// never over two fifths of the usable time, or four fifths on the last
     /// move before the control (the clock is refilled after it).
     #[must_use]
-    pub fn hard_cap(&self, overhead: Duration) -> Duration {
+    pub(crate) fn hard_cap(&self, overhead: Duration) -> Duration {
         let usable = self.usable(overhead);
         let fraction = match self.moves_to_go {
             Some(0 | 1) => usable * 4 / 5,
@@ -152,7 +151,7 @@ impl SeatClock {
     /// where the clock is the engine's own) comes off the usable time and
     /// off the increment a move may spend.
     #[must_use]
-    pub fn plan(&self, legal_moves: usize, overhead: Duration) -> TimePlan {
+    pub(crate) fn plan(&self, legal_moves: usize, overhead: Duration) -> TimePlan {
         let usable = self.usable(overhead);
         let spare = usable.saturating_sub(self.reserve(overhead));
         let share =
@@ -222,6 +221,13 @@ mod tests {
 
     fn plan(target: Duration, deadline: Duration) -> TimePlan {
         TimePlan { target, deadline }
+    }
+
+    #[test]
+    fn a_minute_without_increment() {
+        // A 25th of what is above the 1.5 s reserve: (60 s - 50 ms - 1.5 s)
+        // / 25; three times that at most.
+        assert_eq!(clock(60_000, 0, None).plan(6), plan(ms(2338), ms(7014)));
     }
 
     #[test]

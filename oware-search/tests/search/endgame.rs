@@ -20,10 +20,7 @@ use rand_chacha::ChaCha8Rng;
 const SEEDS: u8 = 8;
 
 fn engine_with(db: &Arc<Database>) -> Engine {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     engine.set_endgame(Some(Arc::clone(db) as Arc<dyn Endgame>));
     engine
 }
@@ -193,10 +190,7 @@ fn under_a_move_limit_the_database_is_not_used() {
         if game.is_over() {
             continue;
         }
-        let mut plain = Engine::new(EngineOptions {
-            hash_mb: 1,
-            threads: 1,
-        });
+        let mut plain = Engine::new(EngineOptions::default().with_hash_mb(1));
         let with = engine_with(&db).search(&game, &Limits::depth(5), &stop, &mut |_| {});
         let without = plain.search(&game, &Limits::depth(5), &stop, &mut |_| {});
         assert_eq!(with.nodes, without.nodes, "{position:?}");

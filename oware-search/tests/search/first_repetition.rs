@@ -49,10 +49,7 @@ fn before_repetitions(seed: u64) -> impl Iterator<Item = Before> {
 }
 
 fn search(game: &Game, analysis: bool) -> SearchResult {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     engine.set_analysis(analysis);
     engine.search(
         game,

@@ -3,6 +3,7 @@
 //! one per file, which is most of what a mutation run spends per mutant.
 
 mod endgame;
+mod examples;
 mod first_repetition;
 mod oracles;
 mod promises;

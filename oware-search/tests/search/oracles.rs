@@ -8,9 +8,10 @@ use std::sync::Arc;
 use oware_core::{Board, Game, House, Position, Rules, Seat};
 use oware_egdb::{Database, Ruleset};
 use oware_search::eval::Evaluation;
+use oware_search::experiment::Knobs;
 use oware_search::minimax::{minimax, minimax_game_move, minimax_move, minimax_move_with_captures};
 use oware_search::{
-    Endgame, EndgameResult, Engine, Event, Knobs, Limits, Proven, Score, SearchConfig, probe_game,
+    Endgame, EndgameResult, Engine, Event, Limits, Proven, Score, SearchConfig, probe_game,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -52,7 +52,7 @@ fn every_depth_sends_its_root_moves_then_an_iteration() {
     // The principal variation is a legal line.
     let mut position = game.position();
     for &house in &result.pv {
-        position = position.play(house).expect("the PV is legal");
+        position = position.play_abapa(house).expect("the PV is legal");
     }
 }
 
@@ -213,7 +213,7 @@ fn solve(position: Position, depth: u32) -> (i32, i32) {
         return (-1, 1);
     }
     let mut bounds = (-1, -1);
-    for house in position.legal_moves().iter() {
+    for house in position.legal_moves_abapa().iter() {
         let (lo, hi) = solve(position.play_unchecked(house), depth - 1);
         bounds = (bounds.0.max(-hi), bounds.1.max(-lo));
     }
@@ -292,10 +292,7 @@ fn the_move_limit_ends_games_inside_the_search() {
     // With a limit of one move without capture, any quiet opening move ends
     // the game at once, each side taking its row. A and B keep all their
     // seeds in South's row (24-24, a draw); C to F sow into North's (a loss).
-    let rules = Rules {
-        move_limit: Some(1),
-        ..Rules::ABAPA
-    };
+    let rules = Rules::ABAPA.with_move_limit(1).unwrap();
     let game = Game::new(rules);
     let (result, _) = search(
         &mut engine(SearchConfig::PLAY, true),
@@ -363,10 +360,7 @@ fn repetition_ends_games_inside_the_search() {
 
 #[test]
 fn helper_threads_search_the_same_game() {
-    let mut two = Engine::new(EngineOptions {
-        hash_mb: 4,
-        threads: 2,
-    });
+    let mut two = Engine::new(EngineOptions::default().with_hash_mb(4).with_threads(2));
     two.set_analysis(false);
     let game = Game::new(Rules::ABAPA);
     let (result, events) = search(&mut two, &game, Limits::depth(7));

@@ -21,10 +21,7 @@ fn one_move_before(rules: Rules) -> Game {
 }
 
 fn score_of_f(game: &Game) -> Score {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     engine.set_analysis(true);
     let result = engine.search(
         game,

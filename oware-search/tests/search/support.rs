@@ -10,19 +10,14 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Rules without history: what the minimax oracle plays by.
-pub(crate) const NO_HISTORY: Rules = Rules {
-    grand_slam: GrandSlam::CapturesNothing,
-    repetition: None,
-    move_limit: None,
-    ..Rules::ABAPA
-};
+pub(crate) const NO_HISTORY: Rules = Rules::ABAPA
+    .with_grand_slam(GrandSlam::CapturesNothing)
+    .without_repetition()
+    .without_move_limit();
 
 /// A one-thread engine with a 1 MB table, `config` and analysis mode on or off.
 pub(crate) fn engine(config: SearchConfig, analysis: bool) -> Engine {
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     engine.set_config(config);
     engine.set_analysis(analysis);
     engine
@@ -48,7 +43,7 @@ pub(crate) fn random_positions(seed: u64, count: usize) -> Vec<Position> {
     while positions.len() < count {
         let mut position = Position::OPENING;
         for _ in 0..rng.random_range(0..50) {
-            let moves: Vec<House> = position.legal_moves().iter().collect();
+            let moves: Vec<House> = position.legal_moves_abapa().iter().collect();
             if moves.is_empty() {
                 break;
             }

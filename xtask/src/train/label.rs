@@ -8,10 +8,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
-use oware_core::{Board, Game, Position, Seat};
+use oware_core::{Board, Game, Position, Seat, Winner};
 use oware_match::{GameRecord, SavedError, SavedErrorKind, read_games};
 use oware_search::eval::Evaluation;
-use oware_search::{Endgame, Knobs, Limits, Proven, probe_game};
+use oware_search::experiment::Knobs;
+use oware_search::{Endgame, Limits, Proven, probe_game};
 
 use crate::selfplay::{self, result_for};
 
@@ -178,9 +179,9 @@ fn exact_label(engine: &oware_search::Engine, game: &Game) -> Option<f32> {
     let position = game.position();
     let mover = position.to_move();
     match value.result(&position).winner(mover)? {
-        Some(seat) if seat == mover => Some(DECIDED),
-        Some(_) => Some(-DECIDED),
-        None => Some(0.0),
+        Winner::Seat(seat) if seat == mover => Some(DECIDED),
+        Winner::Seat(_) => Some(-DECIDED),
+        Winner::Draw => Some(0.0),
     }
 }
 

@@ -6,7 +6,7 @@
 //! - against their own successors, played by oware-core rather than by the
 //!   database's move generation: every position up to `--egdb-seeds` must
 //!   hold LO <= HI, LO = max over moves of (captured − child's HI) and HI =
-//!   max of (captured − child's LO) (RULES.md, "Endgame databases"), and a
+//!   max of (captured − child's LO) (RULES.md section 9), and a
 //!   position with no legal move the settled value (+n when the mover cannot
 //!   feed, −n when the mover's row is empty).
 

@@ -1,5 +1,5 @@
-//! The history check of `cargo xtask verify` (issue 19, "exact means
-//! exact"): what the search proves about a game with a history must be
+//! The history check of `cargo xtask verify` ("exact means exact
+//! in the game being played"): what the search proves about a game with a history must be
 //! what oware-reference's history-aware naive solver finds, and the
 //! endgame database must never cost the search a proof.
 //!
@@ -126,10 +126,7 @@ pub(crate) fn check(sizes: Sizes) -> anyhow::Result<Findings> {
     );
     let mut rng = ChaCha8Rng::seed_from_u64(sizes.seed ^ 0x4157_0019);
     let database = Arc::new(Database::build(Ruleset::Abapa, sizes.seeds));
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     engine.set_analysis(true);
     let mut solvers = [
         (Rules::ABAPA, Solver::new(SolveRules::ABAPA)),
@@ -279,7 +276,7 @@ fn random_game(rng: &mut ChaCha8Rng, rules: Rules, sizes: Sizes) -> Option<Game>
     let on_board = rng.random_range(3..=sizes.seeds);
     let stored = oware_core::TOTAL_SEEDS - on_board;
     let mut cells = [0u8; 14];
-    let south = rng.random_range(oware_core::undecided_south_stores(stored));
+    let south = rng.random_range(oware_core::setup::undecided_south_stores(stored));
     cells[12] = south;
     cells[13] = stored - south;
     for _ in 0..on_board {

@@ -12,7 +12,7 @@
 use std::sync::atomic::AtomicBool;
 
 use anyhow::bail;
-use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat, Share, TOTAL_SEEDS};
+use oware_core::{Board, Game, GrandSlam, House, Position, Rules, Seat, TOTAL_SEEDS};
 use oware_search::eval::Evaluation;
 use oware_search::minimax::{minimax_move_with, minimax_with};
 use oware_search::{Engine, EngineOptions, Event, Limits, Score, SearchConfig};
@@ -67,10 +67,7 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
         args.search.max_depth
     };
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed ^ 0x5ea7c4);
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 1,
-        threads: 1,
-    });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     let mut checked = 0u64;
     let mut proven = 0u64;
     for index in 0..count {
@@ -86,13 +83,11 @@ pub(crate) fn run(args: &super::Args) -> anyhow::Result<()> {
         } else {
             GrandSlam::Forbidden
         };
-        let rules = Rules {
-            grand_slam,
-            repetition: None,
-            move_limit: None,
-            // No repetition ends these games, so how one shares is moot.
-            repetition_share: Share::OwnRows,
-        };
+        // No repetition ends these games, so how one shares is moot.
+        let rules = Rules::ABAPA
+            .with_grand_slam(grand_slam)
+            .without_repetition()
+            .without_move_limit();
         let game = Game::from_position(position, rules);
         if game.is_over() {
             continue;
@@ -185,7 +180,7 @@ fn from_play(rng: &mut ChaCha8Rng) -> Position {
     let mut position = Position::OPENING;
     let plies = rng.random_range(0..60);
     for _ in 0..plies {
-        let moves: Vec<House> = position.legal_moves().iter().collect();
+        let moves: Vec<House> = position.legal_moves_abapa().iter().collect();
         if moves.is_empty() {
             break;
         }
@@ -200,7 +195,7 @@ fn set_up(rng: &mut ChaCha8Rng) -> Position {
     let mut cells = [0u8; 14];
     let in_play: u8 = rng.random_range(4..=TOTAL_SEEDS);
     let stored = TOTAL_SEEDS - in_play;
-    let south = rng.random_range(oware_core::undecided_south_stores(stored));
+    let south = rng.random_range(oware_core::setup::undecided_south_stores(stored));
     cells[12] = south;
     cells[13] = stored - south;
     // Seeds fall in a few favoured houses, so sparse and heavy rows both occur.

@@ -66,7 +66,7 @@ pub(super) fn stats(ruleset: Ruleset, dir: Option<&Path>) -> Result<()> {
 fn games(seeds: u8) -> Vec<Position> {
     // With no seed on the board the game is over whatever the stores hold.
     let stores = TOTAL_SEEDS - seeds;
-    oware_core::undecided_south_stores(stores)
+    oware_core::setup::undecided_south_stores(stores)
         .filter(|_| seeds > 0)
         .filter_map(|south| {
             let mut cells = [0; 14];

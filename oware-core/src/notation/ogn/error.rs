@@ -31,6 +31,7 @@ pub struct OgnError {
 
 /// What is wrong with an OGN record.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OgnErrorKind {
     /// A character that has no place here.
     Unexpected {

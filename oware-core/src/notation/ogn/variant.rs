@@ -71,10 +71,7 @@ mod tests {
             assert_eq!(rules(name(preset)), Some(preset));
         }
         assert_eq!(name(Rules::ABAPA), "Oware Abapa");
-        let custom = Rules {
-            move_limit: Some(7),
-            ..Rules::ABAPA
-        };
+        let custom = Rules::ABAPA.with_move_limit(7).unwrap();
         assert_eq!(name(custom), "?");
     }
 }

@@ -44,7 +44,7 @@ pub(crate) struct Setup {
     pub(crate) to_move: Side,
 }
 
-/// Why a move is refused (SPEC rule 6), as the data names it.
+/// Why a move is refused (RULES.md section 5), as the data names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Refusal {
     /// `game-over`.
@@ -430,7 +430,7 @@ fn check<I: Implementation>(case: &Case, rules: I::Rules) -> Result<(), String> 
                 return Err(format!("play {house}: {got:?}"));
             }
             // The same move in a game: the same answer, and a refused move
-            // leaves the game as it was (SPEC rule 6).
+            // leaves the game as it was (RULES.md section 5).
             let mut game = I::game(start, rules);
             let before = game.clone();
             match I::game_play(&mut game, *house) {

@@ -36,7 +36,7 @@ fn positions() -> Vec<Position> {
     let mut position = Position::OPENING;
     let mut x = 11u64;
     while positions.len() < 3000 {
-        let moves: Vec<House> = position.legal_moves().iter().collect();
+        let moves: Vec<House> = position.legal_moves_abapa().iter().collect();
         if moves.is_empty() {
             position = Position::OPENING;
             continue;

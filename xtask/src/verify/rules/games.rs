@@ -205,10 +205,7 @@ fn play_unguarded(
         if let Some(outcome) = games.core().outcome() {
             tally.endings[set_index][super::end_index(outcome.reason)] += 1;
             if outcome.share == Some(Share::Evenly) {
-                let own_rows = Rules {
-                    repetition_share: Share::OwnRows,
-                    ..rules
-                };
+                let own_rows = rules.with_repetition_share(Share::OwnRows);
                 let board = games.core().position().board();
                 if Outcome::ended(board, outcome.reason, &own_rows).seeds != outcome.seeds {
                     tally.splits_apart += 1;

@@ -1,5 +1,5 @@
-//! Panics as answers: SPEC says an illegal move is "a clear error value,
-//! never a panic", so a panic on either side while verify asks a question
+//! Panics as answers: RULES.md section 5 says an illegal move is answered
+//! with an error and that nothing crashes, so a panic on either side while verify asks a question
 //! is a disagreement too, reported with its message and place like any
 //! other (`oware_fuzz::agree` asks; this module catches).
 

@@ -1,13 +1,13 @@
-//! Notation in both implementations: house letters, board text and
-//! transcripts rendered alike, read back alike, and the same strings
-//! accepted and refused — the rendered texts, the tolerated variants SPEC
-//! allows (no headers, labels, CRLF, one line), and random corruptions.
+//! Notation in both implementations: house letters, board text and transcripts
+//! rendered alike, read back alike, and the same strings accepted and refused —
+//! the rendered texts, the tolerated variants RULES.md section 8 allows (no
+//! headers, labels, CRLF, one line), and random corruptions.
 //!
-//! One difference is SPEC's to settle, not a bug of either side, and is
-//! counted apart: on a line that holds counts, the reference reads any
-//! character that is not a digit as a separator, while core refuses all
-//! but whitespace, brackets, `|` and `:`. Such a text is tolerated only
-//! when core reads it once those characters are blanked, and to the same
+//! One difference is RULES.md's to settle (section 8 leaves it open), not a bug
+//! of either side, and is counted apart: on a line that holds counts, the
+//! reference reads any character that is not a digit as a separator, while core
+//! refuses all but whitespace, brackets, `|` and `:`. Such a text is tolerated
+//! only when core reads it once those characters are blanked, and to the same
 //! board the reference read.
 
 use oware_core::{Board, Game, House, ParseBoardError, Rules, Seat, Transcript, TranscriptError};
@@ -37,7 +37,7 @@ pub(super) struct Tally {
     /// Board texts, corrupted at random, accepted or refused by both alike.
     pub(super) board_texts: u64,
     /// Of those, texts the reference accepts and core refuses only for a
-    /// stray character on a line of counts: SPEC's open question.
+    /// stray character on a line of counts: the case RULES.md section 8 leaves open.
     pub(super) stray_characters: u64,
     /// Transcripts of random games rendered and read back by both.
     pub(super) transcripts: u64,
@@ -221,7 +221,7 @@ fn cells_in_reading_order(cells: &[u8; 14]) -> String {
 }
 
 /// Any text: both accept it as the same board, or both refuse it (or it
-/// falls in SPEC's open question, see the module docs).
+/// falls in the case RULES.md section 8 leaves open, see the module docs).
 fn board_text(text: &str, tally: &mut Tally) -> Result<(), Box<Mismatch>> {
     let core = text.parse::<Board>().map(Board::to_cells);
     let reference = reference::parse_board(text);
