@@ -34,9 +34,31 @@ static NO_SKIP: AtomicBool = AtomicBool::new(false);
 /// The page's target.
 const WASM: &str = "wasm32-unknown-unknown";
 
-/// The library crates whose `examples/` are an outsider's first programs:
-/// each is run, so they stay true.
-const EXAMPLE_CRATES: [&str; 2] = ["oware-core", "oware-search"];
+/// The examples of the library crates, an outsider's first programs, each
+/// run with arguments that exercise it (each also checks what it shows in
+/// its crate's tests): crate, example, arguments.
+const EXAMPLES: [(&str, &str, &[&str]); 5] = [
+    ("oware-core", "random_games", &["200", "7"]),
+    (
+        "oware-core",
+        "fen",
+        &[
+            "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+            "0-0-0-0-0-1-1-0-0-0-0-0-23-23-N",
+        ],
+    ),
+    (
+        "oware-core",
+        "ogn",
+        &["oware-core/tests/data/ogn/auale-finished.ogn"],
+    ),
+    ("oware-core", "perft", &["6"]),
+    (
+        "oware-search",
+        "search",
+        &["4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "8"],
+    ),
+];
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     cargo(&["fmt", "--all", "--check"])?;
@@ -139,33 +161,47 @@ fn describe(skipped: &[(String, String)]) -> String {
         .join("\n")
 }
 
-/// Runs every example of [`EXAMPLE_CRATES`], each of which checks what it
-/// shows and fails if it does not hold.
+/// Runs each of [`EXAMPLES`], after checking that the list names every
+/// example of its crates (a new one is not left out by mistake).
 fn run_examples() -> anyhow::Result<()> {
-    for krate in EXAMPLE_CRATES {
+    let mut listed: Vec<String> = EXAMPLES
+        .iter()
+        .map(|(krate, name, _)| format!("{krate}/{name}"))
+        .collect();
+    listed.sort();
+    let mut found = Vec::new();
+    for krate in ["oware-core", "oware-search"] {
         let dir = workspace_root().join(krate).join("examples");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut names: Vec<String> = entries
-            .flatten()
-            .filter_map(|entry| {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                name.strip_suffix(".rs").map(str::to_owned)
-            })
-            .collect();
-        names.sort();
-        for name in names {
-            cargo(&[
-                "run",
-                "--quiet",
-                "--release",
-                "--package",
-                krate,
-                "--example",
-                &name,
-            ])?;
+        for entry in
+            std::fs::read_dir(&dir).with_context(|| format!("could not read {}", dir.display()))?
+        {
+            let name = entry?.file_name().to_string_lossy().into_owned();
+            if let Some(name) = name.strip_suffix(".rs") {
+                found.push(format!("{krate}/{name}"));
+            }
         }
+    }
+    found.sort();
+    if listed != found {
+        bail!("xtask/src/test.rs's EXAMPLES lists {listed:?}, the examples folders hold {found:?}");
+    }
+    for (krate, name, arguments) in EXAMPLES {
+        cargo(
+            &[
+                &[
+                    "run",
+                    "--quiet",
+                    "--release",
+                    "--package",
+                    krate,
+                    "--example",
+                    name,
+                    "--",
+                ],
+                arguments,
+            ]
+            .concat(),
+        )?;
     }
     Ok(())
 }
