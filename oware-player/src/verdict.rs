@@ -12,7 +12,6 @@ use oware_search::{EndgameResult, Proven, Score};
 ///
 /// ```
 /// use oware_core::{Seat, Winner};
-/// use oware_core::Winner;
 /// use oware_player::Verdict;
 /// use oware_search::Score;
 ///
