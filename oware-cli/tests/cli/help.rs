@@ -109,7 +109,8 @@ fn play_names_the_levels_oware_search_has() {
 
 #[test]
 fn every_egdb_build_hint_is_a_whole_command() {
-    // The hints in help and in the missing-database error all give --max-seeds.
+    // The hints in help and in the missing-database error are whole: alone
+    // (the default database), or with build's own options, each with a value.
     let mut hints: Vec<String> = COMMANDS.iter().map(|c| help(c)).collect();
     let run = oware(
         &[
@@ -128,13 +129,16 @@ fn every_egdb_build_hint_is_a_whole_command() {
     let mut seen = 0;
     for text in &hints {
         let text = text.replace('\n', " ");
-        for hint in text.split("`oware egdb build ").skip(1) {
+        for hint in text.split("`oware egdb build").skip(1) {
             seen += 1;
             let hint = hint.split('`').next().unwrap();
-            assert!(
-                hint.contains("--rules ") && hint.contains("--max-seeds "),
-                "`oware egdb build {hint}`"
-            );
+            let words: Vec<&str> = hint.split_whitespace().collect();
+            for pair in words.chunks(2) {
+                assert!(
+                    matches!(pair, [flag, _] if ["--rules", "--max-seeds", "--dir"].contains(flag)),
+                    "`oware egdb build {hint}`"
+                );
+            }
         }
     }
     assert!(seen >= 2, "{seen} hints");

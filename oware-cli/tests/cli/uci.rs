@@ -147,6 +147,11 @@ fn search_filters() -> Vec<(&'static str, &'static str)> {
         (r"bestmove [A-Fa-f]\b", "bestmove [house]"),
         (r"ponder [A-Fa-f]\b", "ponder [house]"),
         (r"id name oware \S+", "id name oware [version]"),
+        // The build time estimated for the machine the test runs on.
+        (
+            r"about \d+ (s|minutes) to build here \(estimated for \d+ cores?\)",
+            "about [time] to build here (estimated for [n] cores)",
+        ),
     ]
 }
 
@@ -532,14 +537,16 @@ fn the_rules_option_switches_and_refuses_what_the_game_forbids() {
 #[test]
 fn own_book_plays_the_opening_from_the_shipped_book() {
     let mut engine = Engine::start();
-    // Nothing is said before a search: Aualé's client takes an `info` line
-    // outside one for a fault. The note waits for `go`.
-    for command in [
-        "uci",
-        "setoption name OwnBook value true",
-        "ucinewgame",
-        "isready",
-    ] {
+    // Nothing is said outside a search but the missing database, before
+    // `uciok`, where Aualé's client drops `info` lines: after it, its client
+    // takes one for a fault. The note waits for `go`.
+    let hello = engine.exchange("uci");
+    let said: Vec<&String> = hello.iter().filter(|l| l.starts_with("info")).collect();
+    assert!(
+        said.len() == 1 && said[0].starts_with("info string no abapa endgame database in "),
+        "{hello:?}"
+    );
+    for command in ["setoption name OwnBook value true", "ucinewgame", "isready"] {
         let answer = engine.exchange(command);
         assert!(
             answer.iter().all(|l| !l.starts_with("info")),
@@ -578,4 +585,57 @@ fn own_book_plays_the_opening_from_the_shipped_book() {
         lines.iter().any(|l| l.starts_with("info depth 2")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn a_missing_database_is_said_before_uciok_and_a_present_one_is_not() {
+    // None in the default directory: one line, before `uciok`, naming it
+    // and the command that installs it.
+    let mut engine = Engine::start();
+    let hello = engine.exchange("uci");
+    let at = hello.len() - 1;
+    assert_eq!(hello[at], "uciok");
+    assert!(
+        hello[at - 1].starts_with(&format!(
+            "info string no abapa endgame database in {}: the engine plays without one; `oware egdb build` installs abapa's up to 20 seeds: 452 MB on disk",
+            crate::NO_EGDB
+        )),
+        "{hello:?}"
+    );
+    assert_eq!(
+        hello.iter().filter(|l| l.starts_with("info")).count(),
+        1,
+        "{hello:?}"
+    );
+    // A game goes on without it, and says nothing more of it.
+    engine.exchange("position startpos");
+    let lines = engine.exchange("go depth 2");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
+    engine.quit();
+
+    // A database there: `uci` says nothing of it...
+    let dir = std::env::temp_dir().join(format!("oware-cli-uci-{}-present", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    crate::egdb::build(&dir, "abapa", "6");
+    let mut engine = Engine::start_with_egdb(dir.to_str().unwrap());
+    let hello = engine.exchange("uci");
+    assert!(hello.iter().all(|l| !l.starts_with("info")), "{hello:?}");
+    // ...until the rules want the database it does not hold: awari's.
+    engine.exchange("setoption name Rules value awari-split");
+    let hello = engine.exchange("uci");
+    assert!(
+        hello.iter().any(
+            |l| l.starts_with("info string no awari endgame database in ")
+                && l.contains("`oware egdb build --rules awari` installs")
+        ),
+        "{hello:?}"
+    );
+    engine.exchange("setoption name Rules value auale");
+    let hello = engine.exchange("uci");
+    assert!(hello.iter().all(|l| !l.starts_with("info")), "{hello:?}");
+    engine.quit();
+    std::fs::remove_dir_all(dir).unwrap();
 }

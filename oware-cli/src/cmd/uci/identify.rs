@@ -6,12 +6,13 @@ use oware_core::Rules;
 use oware_search::EngineOptions;
 use oware_uci::{Answer, EngineOption, Id, OptionKind};
 
-use super::send;
+use super::{say, send};
 use crate::sizes::{self, Size};
 
 /// `uci`: the engine's name and options (the rule set in use as the
-/// `Rules` default), then `uciok`.
-pub(super) fn identify(rules: Rules) -> io::Result<()> {
+/// `Rules` default), the line saying the endgame database is `missing`
+/// if it is, then `uciok`.
+pub(super) fn identify(rules: Rules, missing: Option<&str>) -> io::Result<()> {
     send(&Answer::Id(Id::Name(format!(
         "oware {}",
         env!("CARGO_PKG_VERSION")
@@ -51,6 +52,9 @@ pub(super) fn identify(rules: Rules) -> io::Result<()> {
             name: name.to_owned(),
             kind,
         }))?;
+    }
+    if let Some(missing) = missing {
+        say(missing)?;
     }
     send(&Answer::UciOk)
 }
