@@ -15,7 +15,7 @@ pub(crate) const NO_OFFER: &str = "OWARE_NO_EGDB_OFFER";
 /// What the default database is worth, as measured: the figure every
 /// message cites, with where it is recorded.
 pub(crate) const WORTH: &str =
-    "+134 ± 29 Elo in self-play at 100 ms a move, over 400 games (docs/strength.md)";
+    "+134 ± 29 Elo in self-play at 100 ms a move over 400 games (docs/strength.md)";
 
 /// Megabytes, as a person reads a size on disk: `452 MB`.
 pub(crate) struct Megabytes(pub(crate) u64);
@@ -52,24 +52,27 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The estimated time to build `positions` positions of `ruleset` here.
-pub(crate) fn estimate(ruleset: Ruleset, positions: u64) -> About {
-    About(oware_egdb::build_estimate(ruleset, positions, cores()))
-}
-
-/// `abapa's up to 20 seeds: 452 MB on disk, about 90 s to build here
-/// (estimated for 2 cores)`.
-pub(crate) fn describe(extent: Extent) -> String {
-    let cores = match cores() {
+/// The time to build `positions` positions of `ruleset` here: `about 60 s
+/// to build here (estimated for 2 cores)`.
+pub(crate) fn build_time(ruleset: Ruleset, positions: u64) -> String {
+    let cores = cores();
+    let estimate = About(oware_egdb::build_estimate(ruleset, positions, cores));
+    let cores = match cores {
         1 => "1 core".to_owned(),
         n => format!("{n} cores"),
     };
+    format!("{estimate} to build here (estimated for {cores})")
+}
+
+/// `abapa's up to 20 seeds: 452 MB on disk, about 60 s to build here
+/// (estimated for 2 cores)`.
+pub(crate) fn describe(extent: Extent) -> String {
     format!(
-        "{}'s up to {} seeds: {} on disk, {} to build here (estimated for {cores})",
+        "{}'s up to {} seeds: {} on disk, {}",
         extent.ruleset,
         extent.max_seeds,
         Megabytes(extent.disk_len()),
-        estimate(extent.ruleset, extent.positions()),
+        build_time(extent.ruleset, extent.positions()),
     )
 }
 

@@ -67,12 +67,14 @@ pub const fn file_len(ruleset: Ruleset, seeds: u8) -> u64 {
 }
 
 /// Positions solved per second of one core's time, as measured on the
-/// project's 2-core machine building both rule sets to 20 seeds (idle,
-/// 1 December 2026; docs/endgames.md, "Build times and sizes"): abapa's
-/// every position is two nodes, LO and HI, hence about half awari's rate.
+/// project's 2-core machine building each rule set to 20 seeds
+/// (docs/endgames.md, "The default database"): abapa's 225,792,840
+/// positions in 113.8 s of CPU (4 December 2026, lightly loaded); awari's
+/// in 102 s (1 December 2026, idle, "Build times and sizes"; not measured
+/// again since, so likely slow by now).
 const fn rate_per_core(ruleset: Ruleset) -> u64 {
     match ruleset {
-        Ruleset::Abapa => 1_260_000,
+        Ruleset::Abapa => 1_980_000,
         Ruleset::Awari => 2_210_000,
     }
 }
@@ -82,13 +84,13 @@ const fn rate_per_core(ruleset: Ruleset) -> u64 {
 /// cores, which the build keeps busy. It is an estimate: a machine's
 /// speed, its load and the slices' sizes (bigger ones solve a little more
 /// slowly a position) all move it. On the machine the rates were measured on
-/// it gives 90 s for [`Extent::DEFAULT`], where the build took 97 s.
+/// it gives 57 s for [`Extent::DEFAULT`], where the build took 63 s.
 ///
 /// ```
 /// use oware_egdb::{Extent, build_estimate};
 /// let default = Extent::DEFAULT;
 /// let two = build_estimate(default.ruleset, default.positions(), 2);
-/// assert_eq!(two.as_secs(), 89);
+/// assert_eq!(two.as_secs(), 57);
 /// assert!(build_estimate(default.ruleset, default.positions(), 4) < two);
 /// ```
 #[must_use]

@@ -40,7 +40,7 @@ mod identify;
 
 use answers::{best_move, busy, info, refuse, say, send, to_gui};
 use clock::LagMeter;
-use identify::identify;
+use identify::{identify, missing};
 
 use crate::sizes;
 
@@ -140,25 +140,8 @@ struct Uci {
     /// The endgame database directory named with `EgdbPath`, if any (else
     /// the default one is used).
     egdb_dir: Option<std::path::PathBuf>,
-    /// What `uci` says before `uciok` while the rules' database is not
-    /// found: that the engine plays without it, and how to install it.
+    /// What `uci` says while the rules' database is not found ([`missing`]).
     missing: Option<String>,
-}
-
-/// The line `uci` gives before `uciok` when the default directory holds no
-/// database for `rules` (`not_found`): the engine never builds one during a
-/// game, but says how to. Before `uciok` is the one place an `info` line
-/// outside a search is safe with Aualé: its client drops `info` until
-/// `uciok` (`_eval_info` in `uci/client.py`), and its older one ignores every
-/// `info`. A damaged database is said at the first `go`, as before.
-fn missing(rules: &Rules, not_found: bool) -> Option<String> {
-    let ruleset = oware_search::database_for(rules).filter(|_| not_found)?;
-    let dir = crate::endgame::default_dir().unwrap_or_default();
-    Some(format!(
-        "no {ruleset} endgame database in {}: the engine plays without one; {}",
-        dir.display(),
-        crate::install::how_to_install(ruleset)
-    ))
 }
 
 /// Runs `oware uci`.
@@ -171,9 +154,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         Some(ruleset) => crate::endgame::open_default(ruleset, to_gui),
         None => (None, None),
     };
-    let missing = missing(&args.rules, endgame.is_none() && egdb_note.is_none());
     engine.set_endgame(crate::endgame::for_search(endgame.as_ref()));
     let mut uci = Uci {
+        missing: missing(&args.rules, endgame.is_none() && egdb_note.is_none()),
         rules: args.rules,
         game: Game::new(args.rules),
         options,
@@ -183,7 +166,6 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         lag_meter: LagMeter::default(),
         notes: egdb_note.into_iter().collect(),
         egdb_dir: None,
-        missing,
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -384,8 +366,7 @@ impl Uci {
             self.notes.extend(note);
             db
         });
-        let not_found = db.is_none() && self.egdb_dir.is_none();
-        self.missing = missing(&self.rules, not_found);
+        self.missing = missing(&self.rules, db.is_none() && self.egdb_dir.is_none());
         if let Some(engine) = self.idle_engine() {
             engine.set_endgame(crate::endgame::for_search(db.as_ref()));
         }

@@ -105,13 +105,13 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset) -> Vec<String> {
                 false => format!("oware egdb build --rules {ruleset}"),
             };
             lines.push(format!(
-                "    `{command}` completes it to {target} seeds, {worth}: {} more on disk, {} to build here",
+                "    `{command}` completes it to {target} seeds, {worth}: {} more on disk, {}",
                 Megabytes(more.disk_len() - bytes),
-                install::estimate(ruleset, positions),
+                install::build_time(ruleset, positions),
             ));
         }
         Some(_) if usable && ruleset == default.ruleset => lines.push(format!(
-            "    the default database (worth {}); `oware egdb verify` checks its data in full",
+            "    the default database, worth {}; `oware egdb verify` checks its data in full",
             install::WORTH
         )),
         Some(_) => {}
