@@ -118,12 +118,10 @@ impl EgdbArgs {
             Some(dir) if start.offers() => dir,
             _ => return Ok(db),
         };
-        let question = install::offer_text(&dir);
-        if !install::ask(
-            &question,
-            &mut std::io::stdin().lock(),
-            &mut std::io::stdout(),
-        )? {
+        println!("{}", install::offer_text(&dir));
+        let stdin = &mut std::io::stdin().lock();
+        if !install::ask(install::QUESTION, stdin, &mut std::io::stdout())? {
+            println!("Playing without it.");
             return Ok(None);
         }
         if let Err(error) = crate::cmd::egdb::build_in(&dir, Extent::DEFAULT) {

@@ -144,15 +144,17 @@ pub(crate) fn parse_answer(line: &str) -> Option<bool> {
     }
 }
 
-/// The offer, in full: what the default database is and costs, that it
-/// can be stopped and resumed, and the question.
+/// The question that follows [`offer_text`], asked again until answered.
+pub(crate) const QUESTION: &str = "Build it now? [Y/n] ";
+
+/// The offer: what the default database is and costs, and that it can be
+/// stopped and resumed; [`QUESTION`] follows.
 pub(crate) fn offer_text(dir: &std::path::Path) -> String {
     format!(
-        "No endgame database was found in {}.\n\
+        "No usable endgame database was found in {}.\n\
          The engine plays stronger with one: {WORTH}.\n\
          The default is {}.\n\
-         Ctrl-C stops the build; `oware egdb build` resumes it later, and {NO_OFFER}=1 or --no-egdb turns this question off.\n\
-         Build it now? [Y/n] ",
+         Ctrl-C stops the build; `oware egdb build` resumes it later, and {NO_OFFER}=1 or --no-egdb turns this question off.",
         dir.display(),
         describe(Extent::DEFAULT),
     )
@@ -289,7 +291,7 @@ mod tests {
 
     #[test]
     fn the_offer_says_what_it_is_its_size_its_time_and_how_to_stop() {
-        let text = offer_text(std::path::Path::new("/data/egdb"));
+        let text = offer_text(std::path::Path::new("/data/egdb")) + QUESTION;
         for part in [
             "/data/egdb",
             "abapa's up to 20 seeds",

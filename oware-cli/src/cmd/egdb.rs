@@ -1,4 +1,5 @@
-//! `oware egdb`: build endgame databases on disk, and probe positions in them.
+//! `oware egdb`: say what is installed, build endgame databases on disk
+//! (the default one when asked for none), and probe positions in them.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
