@@ -3,19 +3,20 @@
 //! whole commands. Checked against the libraries, so help cannot go stale.
 
 use oware_core::Rules;
-use oware_egdb::Ruleset;
+use oware_egdb::{Extent, Ruleset};
 use oware_search::Level;
 
 use crate::oware;
 
 /// Every command and subcommand, as its words.
-const COMMANDS: [&[&str]; 10] = [
+const COMMANDS: [&[&str]; 11] = [
     &["play"],
     &["show"],
     &["analyze"],
     &["perft"],
     &["uci"],
     &["match"],
+    &["egdb", "status"],
     &["egdb", "build"],
     &["egdb", "probe"],
     &["book", "build"],
@@ -142,4 +143,24 @@ fn every_egdb_build_hint_is_a_whole_command() {
         }
     }
     assert!(seen >= 2, "{seen} hints");
+}
+
+#[test]
+fn the_default_database_in_help_is_the_one_build_makes() {
+    let default = Extent::DEFAULT;
+    let named = format!("{}'s up to {} seeds", default.ruleset, default.max_seeds);
+    let size = format!("{:.0} MB", default.disk_len() as f64 / 1e6);
+    let egdb = help(&["egdb"]).replace('\n', " ");
+    assert!(egdb.contains(&named), "{egdb}");
+    let build = help(&["egdb", "build"]).replace('\n', " ");
+    let built = format!(
+        "{}'s (which abapa and Aualé's rule both use) up to {} seeds, {size}",
+        default.ruleset, default.max_seeds
+    );
+    assert!(build.contains(&built), "{build}");
+    assert!(
+        build.contains(&format!("The rules [default: {}]", default.ruleset))
+            && build.contains(&format!("[default: {}]", default.max_seeds)),
+        "{build}"
+    );
 }

@@ -79,7 +79,9 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset) -> Vec<String> {
             ));
         }
     }
-    for (seeds, _) in survey.iter().skip(run) {
+    // Past a missing slice; a refused one there is named above already.
+    let stranded = survey.iter().skip(run).filter(|(_, state)| state.is_ok());
+    for (seeds, _) in stranded {
         lines.push(format!(
             "    {} is not used: the {}-seed slice before it is missing",
             oware_egdb::slice_path(dir, ruleset, *seeds).display(),
