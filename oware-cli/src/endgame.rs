@@ -89,9 +89,7 @@ impl EgdbArgs {
             (None, None) => Ok(None),
         }
     }
-}
 
-impl EgdbArgs {
     /// [`EgdbArgs::open`], and where that finds no database, the offer to
     /// build the default one, when [`install::Start::offers`] says so
     /// (`interactive`: stdin is a terminal). On yes it is built with a
