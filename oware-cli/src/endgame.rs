@@ -16,10 +16,12 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use oware_core::{Game, Position, Rules, Seat, Winner};
-use oware_egdb::{Database, EgdbError, Ruleset};
+use oware_egdb::{Database, EgdbError, Extent, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
 use oware_player::Verdict;
+
+use crate::install;
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
 /// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
@@ -47,13 +49,14 @@ pub(crate) fn directory(dir: Option<&Path>) -> Result<PathBuf> {
 /// The endgame database options of play and analyze.
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct EgdbArgs {
-    /// The endgame database directory (built by `oware egdb build --rules
-    /// abapa --max-seeds N`) [default: $OWARE_EGDB, else $XDG_DATA_HOME/oware/egdb, else
+    /// The endgame database directory (built by `oware egdb build`)
+    /// [default: $OWARE_EGDB, else $XDG_DATA_HOME/oware/egdb, else
     /// ~/.local/share/oware/egdb, used if it holds one]. Abapa's under abapa
     /// and auale, awari's under awari-split.
     #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
     egdb: Option<PathBuf>,
-    /// Play and analyze without an endgame database.
+    /// Play and analyze without an endgame database (and, in play, without
+    /// the offer to build one; OWARE_NO_EGDB_OFFER=1 turns the offer off alone).
     #[arg(long)]
     no_egdb: bool,
 }
@@ -85,6 +88,45 @@ impl EgdbArgs {
             }
             (None, None) => Ok(None),
         }
+    }
+
+    /// [`EgdbArgs::open`], and where that finds no database, the offer to
+    /// build the default one, when [`install::Start::offers`] says so
+    /// (`interactive`: stdin is a terminal). On yes it is built with a
+    /// progress bar, then opened; a build that fails or is refused leaves
+    /// the game without one.
+    ///
+    /// # Errors
+    /// As [`EgdbArgs::open`]'s, and stdin or stdout failing.
+    pub(crate) fn open_or_offer(
+        &self,
+        rules: &Rules,
+        interactive: bool,
+    ) -> Result<Option<Arc<Database>>> {
+        let db = self.open(rules)?;
+        let start = install::Start {
+            interactive,
+            no_egdb: self.no_egdb,
+            dir_given: self.egdb.is_some(),
+            no_offer: install::turned_off(std::env::var(install::NO_OFFER).ok().as_deref()),
+            found: db.is_some(),
+            ruleset: oware_search::database_for(rules),
+        };
+        let dir = match default_dir() {
+            Some(dir) if start.offers() => dir,
+            _ => return Ok(db),
+        };
+        println!("{}", install::offer_text(&dir));
+        let stdin = &mut std::io::stdin().lock();
+        if !install::ask(install::QUESTION, stdin, &mut std::io::stdout())? {
+            println!("Playing without it.");
+            return Ok(None);
+        }
+        if let Err(error) = crate::cmd::egdb::build_in(&dir, Extent::DEFAULT) {
+            on_stderr(&format!("{error:#}; playing without the endgame database"));
+            return Ok(None);
+        }
+        self.open(rules)
     }
 }
 

@@ -13,6 +13,7 @@ mod choices;
 mod cmd;
 mod draw;
 mod endgame;
+mod install;
 mod out;
 mod setup;
 mod sizes;

@@ -73,6 +73,24 @@ pub(crate) fn is_complete(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<boo
     map_slice(dir, ruleset, seeds).map(|slice| slice.is_some())
 }
 
+/// What `dir` holds of the `ruleset` database, slice by slice: each slice
+/// file there, from 0 seeds up, with its length when its header and length
+/// are right, or why it is refused (another format version, another
+/// slice, truncated...). Its data is not read: that is [`check_slice`]'s.
+/// Slices with no file are left out; [`Database::open`] uses the slices
+/// from 0 up to the first one missing, and refuses the database if one of
+/// those is refused here.
+#[must_use]
+pub fn survey(dir: &Path, ruleset: Ruleset) -> Vec<(u8, Result<u64, EgdbError>)> {
+    (0..=crate::rank::MAX_SEEDS as u8)
+        .filter_map(|seeds| match map_slice(dir, ruleset, seeds) {
+            Ok(None) => None,
+            Ok(Some(_)) => Some((seeds, Ok(crate::extent::file_len(ruleset, seeds)))),
+            Err(error) => Some((seeds, Err(error))),
+        })
+        .collect()
+}
+
 /// Reads the slice file of `seeds` in full and checks it.
 pub(crate) fn read_slice(dir: &Path, ruleset: Ruleset, seeds: u8) -> Result<Slice, EgdbError> {
     let path = slice_path(dir, ruleset, seeds);

@@ -47,6 +47,11 @@
 //! is a rank and one load; [`Database::probe_moves`] gives every legal
 //! move's bounds.
 //!
+//! [`Extent::DEFAULT`] is the database the front ends offer and build when
+//! asked for none in particular; [`Extent::disk_len`] is its size on disk,
+//! [`build_estimate`] its build time, and [`survey`] says what a directory
+//! holds of a database, file by file, from the headers.
+//!
 //! # How it is solved
 //!
 //! Positions with `n` seeds form a *slice* of C(n + 11, 11) positions,
@@ -118,6 +123,7 @@ mod database;
 #[cfg(not(target_arch = "wasm32"))]
 mod disk;
 mod error;
+mod extent;
 mod file;
 mod memory;
 mod parallel;
@@ -132,8 +138,9 @@ mod view;
 
 pub use database::{BuildEvent, Database, SliceReport, mover_houses};
 #[cfg(not(target_arch = "wasm32"))]
-pub use disk::{BuildSummary, SliceParts, build_dir, check_slice, slice_path};
+pub use disk::{BuildSummary, SliceParts, build_dir, check_slice, slice_path, survey};
 pub use error::{Damage, EgdbError};
+pub use extent::{Extent, build_estimate, file_len};
 pub use file::MAGIC;
 #[cfg(not(target_arch = "wasm32"))]
 pub use range::{RangeSolver, next_decided, open_complete, push_slice};

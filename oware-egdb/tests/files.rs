@@ -5,7 +5,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use oware_egdb::{Damage, Database, EgdbError, Ruleset, build_dir, slice_path};
+use oware_egdb::{Damage, Database, EgdbError, Ruleset, build_dir, file_len, slice_path, survey};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -299,5 +299,51 @@ fn a_damaged_slice_is_found_and_rebuilt_by_a_build() {
         [2]
     );
     assert_eq!(fs::read(&path).unwrap(), sound, "rebuilt as it was");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_file_of_another_format_version_is_refused_surveyed_and_rebuilt_never_read() {
+    let dir = scratch("version");
+    build_dir(&dir, Ruleset::Abapa, 5, &|_| {}).unwrap();
+    let path = slice_path(&dir, Ruleset::Abapa, 3);
+    let sound = fs::read(&path).unwrap();
+    // As another version of the program would have written it: the header's
+    // format version (bytes 8..12) is 2, the rest as before.
+    let mut other = sound.clone();
+    other[8..12].copy_from_slice(&2u32.to_le_bytes());
+    fs::write(&path, &other).unwrap();
+    let error = Database::open(&dir, Ruleset::Abapa).expect_err("another version is not read");
+    assert_eq!(damage(&error), Some(Damage::Version { found: 2 }));
+    assert!(
+        error.to_string().contains("abapa-03.egdb")
+            && error.to_string().contains("format version is 2"),
+        "{error}"
+    );
+    let surveyed = survey(&dir, Ruleset::Abapa);
+    assert_eq!(
+        surveyed.iter().map(|(seeds, _)| *seeds).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 4, 5]
+    );
+    for (seeds, state) in &surveyed {
+        match state {
+            Ok(len) => assert_eq!(*len, file_len(Ruleset::Abapa, *seeds)),
+            Err(error) => {
+                assert_eq!(*seeds, 3);
+                assert_eq!(damage(error), Some(Damage::Version { found: 2 }));
+            }
+        }
+    }
+    assert_eq!(survey(&dir, Ruleset::Awari).len(), 0, "no awari file");
+    // A build writes it again, at this version, and leaves the others.
+    let summary = build_dir(&dir, Ruleset::Abapa, 5, &|_| {}).unwrap();
+    assert_eq!(summary.damaged, [(3, Damage::Version { found: 2 })]);
+    assert_eq!(summary.present, [0, 1, 2, 4, 5]);
+    assert_eq!(fs::read(&path).unwrap(), sound);
+    assert!(
+        survey(&dir, Ruleset::Abapa)
+            .iter()
+            .all(|(_, state)| state.is_ok())
+    );
     fs::remove_dir_all(dir).unwrap();
 }

@@ -1,19 +1,21 @@
-//! `oware egdb`: build endgame databases on disk, and probe positions in them.
+//! `oware egdb`: say what is installed, build endgame databases on disk
+//! (the default one when asked for none), and probe positions in them.
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use oware_core::Position;
-use oware_egdb::{Bounds, BuildEvent, Database, Ruleset, SliceReport};
+use oware_egdb::{Bounds, BuildEvent, Database, Extent, Ruleset, SliceReport};
 
 use crate::out::outln;
 use crate::thinking::{Count, Rate, Seconds};
 
 mod stats;
+mod status;
 mod verify;
 
 /// Endgame databases: every position with up to N seeds on the board, solved.
@@ -27,37 +29,59 @@ mod verify;
 /// The databases live in DIR, one file per rule set and seed count
 /// (`abapa-07.egdb`). DIR defaults to $OWARE_EGDB if it is set, else
 /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
+///
+/// `oware egdb` alone says what the default directory holds (as `oware
+/// egdb status`); `oware egdb build` alone builds the default database,
+/// abapa's up to 20 seeds, which `oware play` and `oware uci` use under
+/// abapa and Aualé's rule.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// The things to do with a database.
 #[derive(clap::Subcommand, Debug)]
 enum Command {
+    Status(StatusArgs),
     Build(BuildArgs),
     Probe(ProbeArgs),
     Verify(VerifyArgs),
     Stats(StatsArgs),
 }
 
-/// Build the database of every position with up to N seeds.
+/// Build the database of every position with up to N seeds; with no
+/// options, the default one: abapa's (which abapa and Aualé's rule both
+/// use) up to 20 seeds, 452 MB, in the default directory.
 ///
 /// One file per seed count, written under a temporary name and renamed when
-/// complete: an interrupted build resumes after the last complete seed count,
-/// and a complete database is left alone. Every file already there is
+/// complete: an interrupted build (Ctrl-C) resumes after the last complete
+/// seed count, and a complete database is left alone. Every file already there is
 /// checked in full first; a damaged one is said and built again.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
-    /// The rules.
+    /// The rules [default: abapa].
     #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
-    rules: Ruleset,
-    /// The most seeds on the board (20 seeds: 225,792,840 positions).
+    rules: Option<Ruleset>,
+    /// The most seeds on the board (20 seeds: 225,792,840 positions)
+    /// [default: 20].
     #[arg(long, value_name = "N", value_parser = crate::sizes::SEEDS.parser::<u8>())]
-    max_seeds: u8,
+    max_seeds: Option<u8>,
     /// The database directory [default: $OWARE_EGDB, else
     /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+/// Say what the directory holds: each rule set's database, up to how many
+/// seeds, its size on disk, any file refused (another format version, a
+/// damaged header) and what building the rest would take and add.
+///
+/// Headers and lengths are read, not the data: `oware egdb verify` checks
+/// that.
+#[derive(clap::Args, Debug)]
+struct StatusArgs {
+    /// The database directory [default: as for build].
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
 }
@@ -116,16 +140,32 @@ struct ProbeArgs {
 /// Runs `oware egdb`.
 pub(crate) fn run(args: &Args) -> Result<()> {
     match &args.command {
-        Command::Build(args) => build(args),
-        Command::Probe(args) => probe(args),
-        Command::Verify(args) => verify::verify(args.rules, args.dir.as_deref()),
-        Command::Stats(args) => stats::stats(args.rules, args.dir.as_deref()),
+        None => status::status(None),
+        Some(Command::Status(args)) => status::status(args.dir.as_deref()),
+        Some(Command::Build(args)) => build(args),
+        Some(Command::Probe(args)) => probe(args),
+        Some(Command::Verify(args)) => verify::verify(args.rules, args.dir.as_deref()),
+        Some(Command::Stats(args)) => stats::stats(args.rules, args.dir.as_deref()),
     }
 }
 
-/// Runs `oware egdb build`.
+/// Runs `oware egdb build`: the default database, unless the options say
+/// otherwise.
 fn build(args: &BuildArgs) -> Result<()> {
     let dir = crate::endgame::directory(args.dir.as_deref())?;
+    let extent = Extent {
+        ruleset: args.rules.unwrap_or(Extent::DEFAULT.ruleset),
+        max_seeds: args.max_seeds.unwrap_or(Extent::DEFAULT.max_seeds),
+    };
+    build_in(&dir, extent)
+}
+
+/// Builds (or completes) the database of `extent` in `dir`, with a
+/// progress bar on stderr and a line a slice on stdout. Stopped (Ctrl-C),
+/// it leaves whole slices and at most one `.part` file, which no reader
+/// opens and the next build overwrites.
+pub(crate) fn build_in(dir: &Path, extent: Extent) -> Result<()> {
+    let Extent { ruleset, max_seeds } = extent;
     let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
     let style = ProgressStyle::with_template(
         "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {rate}, eta {eta}",
@@ -140,7 +180,7 @@ fn build(args: &BuildArgs) -> Result<()> {
             BuildEvent::Started { seeds, positions } => {
                 let new = ProgressBar::new(positions)
                     .with_style(style.clone())
-                    .with_prefix(format!("{} {seeds:>2} seeds", args.rules));
+                    .with_prefix(format!("{ruleset} {seeds:>2} seeds"));
                 *bar = Some(new);
             }
             // Each position counts twice: once forward, once in the levels.
@@ -153,31 +193,31 @@ fn build(args: &BuildArgs) -> Result<()> {
                 if let Some(bar) = bar.take() {
                     bar.finish_and_clear();
                 }
-                outln!("{}", SliceLine(args.rules, report));
+                outln!("{}", SliceLine(ruleset, report));
             }
             BuildEvent::Loaded { .. } => {}
             BuildEvent::Damaged { seeds, damage } => println!(
                 "{} is damaged ({damage}): building it again",
-                oware_egdb::slice_path(&dir, args.rules, seeds).display()
+                oware_egdb::slice_path(dir, ruleset, seeds).display()
             ),
         }
     };
-    let summary = oware_egdb::build_dir(&dir, args.rules, args.max_seeds, &show)
-        .with_context(|| format!("cannot build the {} database", args.rules))?;
+    let summary = oware_egdb::build_dir(dir, ruleset, max_seeds, &show)
+        .with_context(|| format!("cannot build the {ruleset} database"))?;
     let built: u64 = summary.built.iter().map(|r| r.positions).sum();
     if summary.built.is_empty() {
         outln!(
             "the {} database up to {} seeds is already complete in {}",
-            args.rules,
-            args.max_seeds,
+            ruleset,
+            max_seeds,
             dir.display()
         );
     } else {
         let elapsed = started.elapsed();
         outln!(
             "the {} database up to {} seeds is complete in {}: {} positions solved in {} ({} positions/s)",
-            args.rules,
-            args.max_seeds,
+            ruleset,
+            max_seeds,
             dir.display(),
             built,
             Seconds(elapsed),

@@ -144,7 +144,10 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     };
     let seating = Seating::of(args, args.load.as_deref().map(|path| (path, &record)))?;
     let game = record.game().clone();
-    let db = args.egdb.open(&game.rules())?;
+    // At a terminal, without a database, the offer to build the default one.
+    let db = args
+        .egdb
+        .open_or_offer(&game.rules(), io::stdin().is_terminal())?;
     let mut engine = Engine::new(EngineOptions::default());
     engine.set_endgame(endgame::for_search(db.as_ref()));
     let seed = seed(args, args.load.as_deref().map(|path| (path, &record)))?;

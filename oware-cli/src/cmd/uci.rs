@@ -40,7 +40,7 @@ mod identify;
 
 use answers::{best_move, busy, info, refuse, say, send, to_gui};
 use clock::LagMeter;
-use identify::identify;
+use identify::{identify, missing};
 
 use crate::sizes;
 
@@ -140,6 +140,8 @@ struct Uci {
     /// The endgame database directory named with `EgdbPath`, if any (else
     /// the default one is used).
     egdb_dir: Option<std::path::PathBuf>,
+    /// What `uci` says while the rules' database is not found ([`missing`]).
+    missing: Option<String>,
 }
 
 /// Runs `oware uci`.
@@ -154,6 +156,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     };
     engine.set_endgame(crate::endgame::for_search(endgame.as_ref()));
     let mut uci = Uci {
+        missing: missing(&args.rules, endgame.is_none() && egdb_note.is_none()),
         rules: args.rules,
         game: Game::new(args.rules),
         options,
@@ -198,7 +201,7 @@ impl Uci {
             self.wait_if_limited();
         }
         match command {
-            Command::Uci => identify(self.rules)?,
+            Command::Uci => identify(self.rules, self.missing.as_deref())?,
             // Nothing more is said in debug mode: there is nothing to add.
             Command::Debug(_) => {}
             Command::IsReady => send(&Answer::ReadyOk)?,
@@ -346,6 +349,7 @@ impl Uci {
         let engine = self.idle_engine().expect("checked above");
         engine.set_endgame(crate::endgame::for_search(Some(&db)));
         self.egdb_dir = Some(dir);
+        self.missing = None;
         Ok(note)
     }
 
@@ -364,6 +368,7 @@ impl Uci {
             self.notes.extend(note);
             db
         });
+        self.missing = missing(&self.rules, db.is_none() && self.egdb_dir.is_none());
         if let Some(engine) = self.idle_engine() {
             engine.set_endgame(crate::endgame::for_search(db.as_ref()));
         }

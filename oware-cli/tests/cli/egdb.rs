@@ -266,3 +266,58 @@ fn stats_counts_the_results_the_bounds_decide() {
         "#);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn build_takes_abapa_by_default_and_egdb_alone_says_what_is_installed() {
+    let dir = std::env::temp_dir().join(format!("oware-cli-egdb-{}-status", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.to_str().unwrap();
+    // Nothing there: each rule set is missing, with what it would take and add.
+    let empty = crate::oware_with_egdb(&["egdb"], "", path);
+    assert_eq!(empty.code, 0, "{}", empty.stderr);
+    assert!(
+        empty.stdout.starts_with(&format!(
+            "endgame databases in {path}:\n  abapa: none (used under abapa, auale)\n    `oware egdb build` installs abapa's up to 20 seeds: 452 MB on disk, about "
+        )),
+        "{}",
+        empty.stdout
+    );
+    assert!(empty.stdout.contains("+134 ± 29 Elo"), "{}", empty.stdout);
+    // --rules left out: abapa's, the default's rule set.
+    let run = oware(&["egdb", "build", "--max-seeds", "6", "--dir", path], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run.stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(&format!(
+            "the abapa database up to 6 seeds is complete in {path}: {} positions solved in ",
+            oware_egdb::positions_up_to(6)
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(dir.join("abapa-06.egdb").exists() && !dir.join("awari-00.egdb").exists());
+    let bytes: u64 = (0..=6)
+        .map(|seeds| oware_egdb::file_len(oware_egdb::Ruleset::Abapa, seeds))
+        .sum();
+    // `oware egdb` and `oware egdb status --dir` say the same.
+    let status = oware(&["egdb", "status", "--dir", path], "");
+    let alone = crate::oware_with_egdb(&["egdb"], "", path);
+    assert_eq!(status.stdout, alone.stdout);
+    let lines: Vec<&str> = status.stdout.lines().collect();
+    assert_eq!(
+        lines[1],
+        format!(
+            "  abapa: up to 6 seeds, {:.1} MB on disk (used under abapa, auale)",
+            bytes as f64 / 1e6
+        )
+    );
+    assert!(
+        lines[2].starts_with(
+            "    `oware egdb build` completes it to 20 seeds, the default, worth +134 ± 29 Elo"
+        ),
+        "{}",
+        status.stdout
+    );
+    assert_eq!(lines[3], "  awari: none (used under awari-split)");
+    std::fs::remove_dir_all(dir).unwrap();
+}

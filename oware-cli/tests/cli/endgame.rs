@@ -124,3 +124,56 @@ fn uci_takes_the_database_by_egdb_path() {
     engine.quit();
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_missing_database_is_said_before_uciok_and_a_present_one_is_not() {
+    // None in the default directory: one line, before `uciok`, naming it
+    // and the command that installs it.
+    let mut engine = Engine::start();
+    let hello = engine.exchange("uci");
+    let at = hello.len() - 1;
+    assert_eq!(hello[at], "uciok");
+    assert!(
+        hello[at - 1].starts_with(&format!(
+            "info string no abapa endgame database in {}: the engine plays without one; `oware egdb build` installs abapa's up to 20 seeds: 452 MB on disk",
+            crate::NO_EGDB
+        )),
+        "{hello:?}"
+    );
+    assert_eq!(
+        hello.iter().filter(|l| l.starts_with("info")).count(),
+        1,
+        "{hello:?}"
+    );
+    // A game goes on without it, and says nothing more of it.
+    engine.exchange("position startpos");
+    let lines = engine.exchange("go depth 2");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
+    engine.quit();
+
+    // A database there: `uci` says nothing of it...
+    let dir = std::env::temp_dir().join(format!("oware-cli-uci-{}-present", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    crate::egdb::build(&dir, "abapa", "6");
+    let mut engine = Engine::start_with_egdb(dir.to_str().unwrap());
+    let hello = engine.exchange("uci");
+    assert!(hello.iter().all(|l| !l.starts_with("info")), "{hello:?}");
+    // ...until the rules want the database it does not hold: awari's.
+    engine.exchange("setoption name Rules value awari-split");
+    let hello = engine.exchange("uci");
+    assert!(
+        hello.iter().any(
+            |l| l.starts_with("info string no awari endgame database in ")
+                && l.contains("`oware egdb build --rules awari` installs")
+        ),
+        "{hello:?}"
+    );
+    engine.exchange("setoption name Rules value auale");
+    let hello = engine.exchange("uci");
+    assert!(hello.iter().all(|l| !l.starts_with("info")), "{hello:?}");
+    engine.quit();
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -3,19 +3,20 @@
 //! whole commands. Checked against the libraries, so help cannot go stale.
 
 use oware_core::Rules;
-use oware_egdb::Ruleset;
+use oware_egdb::{Extent, Ruleset};
 use oware_search::Level;
 
 use crate::oware;
 
 /// Every command and subcommand, as its words.
-const COMMANDS: [&[&str]; 10] = [
+const COMMANDS: [&[&str]; 11] = [
     &["play"],
     &["show"],
     &["analyze"],
     &["perft"],
     &["uci"],
     &["match"],
+    &["egdb", "status"],
     &["egdb", "build"],
     &["egdb", "probe"],
     &["book", "build"],
@@ -109,7 +110,8 @@ fn play_names_the_levels_oware_search_has() {
 
 #[test]
 fn every_egdb_build_hint_is_a_whole_command() {
-    // The hints in help and in the missing-database error all give --max-seeds.
+    // The hints in help and in the missing-database error are whole: alone
+    // (the default database), or with build's own options, each with a value.
     let mut hints: Vec<String> = COMMANDS.iter().map(|c| help(c)).collect();
     let run = oware(
         &[
@@ -128,14 +130,37 @@ fn every_egdb_build_hint_is_a_whole_command() {
     let mut seen = 0;
     for text in &hints {
         let text = text.replace('\n', " ");
-        for hint in text.split("`oware egdb build ").skip(1) {
+        for hint in text.split("`oware egdb build").skip(1) {
             seen += 1;
             let hint = hint.split('`').next().unwrap();
-            assert!(
-                hint.contains("--rules ") && hint.contains("--max-seeds "),
-                "`oware egdb build {hint}`"
-            );
+            let words: Vec<&str> = hint.split_whitespace().collect();
+            for pair in words.chunks(2) {
+                assert!(
+                    matches!(pair, [flag, _] if ["--rules", "--max-seeds", "--dir"].contains(flag)),
+                    "`oware egdb build {hint}`"
+                );
+            }
         }
     }
     assert!(seen >= 2, "{seen} hints");
+}
+
+#[test]
+fn the_default_database_in_help_is_the_one_build_makes() {
+    let default = Extent::DEFAULT;
+    let named = format!("{}'s up to {} seeds", default.ruleset, default.max_seeds);
+    let size = format!("{:.0} MB", default.disk_len() as f64 / 1e6);
+    let egdb = help(&["egdb"]).replace('\n', " ");
+    assert!(egdb.contains(&named), "{egdb}");
+    let build = help(&["egdb", "build"]).replace('\n', " ");
+    let built = format!(
+        "{}'s (which abapa and Aualé's rule both use) up to {} seeds, {size}",
+        default.ruleset, default.max_seeds
+    );
+    assert!(build.contains(&built), "{build}");
+    assert!(
+        build.contains(&format!("The rules [default: {}]", default.ruleset))
+            && build.contains(&format!("[default: {}]", default.max_seeds)),
+        "{build}"
+    );
 }

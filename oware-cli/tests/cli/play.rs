@@ -266,3 +266,20 @@ fn two_people_take_no_level_or_seed() {
         assert!(run.stderr.contains(option[0]), "{}", run.stderr);
     }
 }
+
+#[test]
+fn piped_moves_never_meet_the_offer_to_build_the_database() {
+    // No database in the default directory and the offer not turned off:
+    // stdin is a pipe, so the game starts at once, as the README shows it,
+    // and nothing is built there.
+    let mut command = crate::oware_command(&["play", "--level", "3", "--seed", "1"]);
+    command.env_remove("OWARE_NO_EGDB_OFFER");
+    let run = crate::run(command, "E\nquit\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with(OPENING) || run.stdout.contains(OPENING));
+    for word in ["endgame database", "Build it now", "[Y/n]"] {
+        assert!(!run.stdout.contains(word), "{word}: {}", run.stdout);
+        assert!(!run.stderr.contains(word), "{word}: {}", run.stderr);
+    }
+    assert!(!std::path::Path::new(crate::NO_EGDB).exists());
+}

@@ -6,12 +6,13 @@ use oware_core::Rules;
 use oware_search::EngineOptions;
 use oware_uci::{Answer, EngineOption, Id, OptionKind};
 
-use super::send;
+use super::{say, send};
 use crate::sizes::{self, Size};
 
 /// `uci`: the engine's name and options (the rule set in use as the
-/// `Rules` default), then `uciok`.
-pub(super) fn identify(rules: Rules) -> io::Result<()> {
+/// `Rules` default), the line saying the endgame database is `missing`
+/// if it is, then `uciok`.
+pub(super) fn identify(rules: Rules, missing: Option<&str>) -> io::Result<()> {
     send(&Answer::Id(Id::Name(format!(
         "oware {}",
         env!("CARGO_PKG_VERSION")
@@ -52,5 +53,24 @@ pub(super) fn identify(rules: Rules) -> io::Result<()> {
             kind,
         }))?;
     }
+    if let Some(missing) = missing {
+        say(missing)?;
+    }
     send(&Answer::UciOk)
+}
+
+/// The line `uci` gives before `uciok` when the default directory holds no
+/// database for `rules` (`not_found`): the engine never builds one during a
+/// game, but says how to. Before `uciok` is the one place an `info` line
+/// outside a search is safe with Aualé: its client drops `info` until
+/// `uciok` (`_eval_info` in `uci/client.py`), and its older one ignores every
+/// `info`. A damaged database is said at the first `go`, as before.
+pub(super) fn missing(rules: &Rules, not_found: bool) -> Option<String> {
+    let ruleset = oware_search::database_for(rules).filter(|_| not_found)?;
+    let dir = crate::endgame::default_dir().unwrap_or_default();
+    Some(format!(
+        "no {ruleset} endgame database in {}: the engine plays without one; {}",
+        dir.display(),
+        crate::install::how_to_install(ruleset)
+    ))
 }
