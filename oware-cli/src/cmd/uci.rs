@@ -31,16 +31,18 @@ use anyhow::Result;
 use oware_book::Book;
 use oware_core::{Game, Rules};
 use oware_player::{Bot, limits_for};
-use oware_search::{Engine, EngineOptions, Event, Level, Limits};
+use oware_search::{Engine, EngineOptions, Level, Limits};
 use oware_uci::{Answer, Command, Go, Located, Reader, SetPosition, excerpt};
 
 mod answers;
 mod clock;
 mod identify;
+mod think;
 
-use answers::{best_move, busy, info, refuse, say, send, to_gui};
+use answers::{best_move, busy, refuse, say, send, to_gui};
 use clock::LagMeter;
 use identify::{identify, missing};
+use think::think;
 
 use crate::sizes;
 
@@ -559,44 +561,4 @@ fn check(value: &Value<'_>) -> Result<bool, String> {
             excerpt(value.text)
         )),
     }
-}
-
-/// The search thread: `info` per depth, then `bestmove` (after `stop` when
-/// `wait`; none when `silent` is raised). Gives the engine back, and when
-/// `bestmove` was written.
-fn think(
-    mut engine: Engine,
-    game: &Game,
-    limits: &Limits,
-    signals: &Signals,
-    wait: bool,
-) -> (Engine, Option<Instant>) {
-    // The bot at full strength under the `go`'s limits (no noise, no book:
-    // `go` answered from the book before the search started), scoring only
-    // the best move, the one `info` reports: play mode is faster.
-    let bot = Bot::new(Level::MAX, None);
-    let chosen = bot.choose(
-        &mut engine,
-        game,
-        Some(limits),
-        0,
-        &signals.stop,
-        &mut |event| {
-            if let Event::Iteration(it) = event {
-                // A closed stdout means the GUI is gone; the main thread will see it too.
-                let _ = send(&Answer::Info(info(it, game.position().to_move())));
-            }
-        },
-    );
-    let result = chosen.result;
-    // UCI: after `go infinite` or `go ponder` the answer waits for `stop`,
-    // even when the search has nothing left to do.
-    while wait && !signals.stop.load(Ordering::Relaxed) {
-        thread::park();
-    }
-    if signals.silent.load(Ordering::Relaxed) {
-        return (engine, None);
-    }
-    let _ = send(&Answer::BestMove(best_move(&result)));
-    (engine, Some(Instant::now()))
 }
