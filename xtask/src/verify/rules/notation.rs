@@ -302,7 +302,7 @@ fn transcript_text(text: &str, tally: &mut Tally) -> Result<(), Box<Mismatch>> {
     tally.transcript_texts += 1;
     let same = match (&core, &reference) {
         (Ok(moves), Ok(theirs)) => moves.iter().map(|h| h.index()).eq(theirs.iter().copied()),
-        (Err(error), Err(theirs)) => same_transcript_error(*error, *theirs),
+        (Err(error), Err(theirs)) => same_transcript_error(text, *error, *theirs),
         _ => false,
     };
     if same {
@@ -317,8 +317,13 @@ fn transcript_text(text: &str, tally: &mut Tally) -> Result<(), Box<Mismatch>> {
 }
 
 /// Core's two reasons against the reference's three: a move out of turn
-/// is North first at the first character, the same seat twice after it.
-fn same_transcript_error(core: TranscriptError, reference: reference::TranscriptError) -> bool {
+/// is North first at the first move (the first character after any
+/// whitespace `text` starts with), the same seat twice after it.
+fn same_transcript_error(
+    text: &str,
+    core: TranscriptError,
+    reference: reference::TranscriptError,
+) -> bool {
     use reference::TranscriptError as R;
     match (core, reference) {
         (TranscriptError::NotAHouse { index, found }, R::NotAHouse { index: i, found: c }) => {
@@ -341,10 +346,11 @@ fn same_transcript_error(core: TranscriptError, reference: reference::Transcript
             R::SameSeatTwice { index: i, found },
         ) => {
             let first = matches!(reference, R::NorthFirst { .. });
+            let first_move = text.chars().take_while(|c| c.is_whitespace()).count();
             index == i
                 && house.letter() == found
                 && house.seat() != to_move
-                && (index == 0) == first
+                && (index == first_move) == first
                 && (!first || to_move == Seat::South)
         }
         _ => false,
