@@ -5,7 +5,8 @@
 //!   search against plain minimax.
 //! - `ladder`: the nineteen levels played against each other.
 //! - `bench`: the search's node-count fingerprint and speed.
-//! - `tune`: the evaluation weights fitted to self-play games.
+//! - `tune`: the evaluation weights fitted to self-play games, or the
+//!   search's parameters tuned by SPSA (`--spsa`).
 //! - `train`: the evaluation network trained on labelled self-play positions.
 //! - `site`: the web page built, and served on 127.0.0.1; its types checked
 //!   (`--types`) and its browser tests run (`--e2e`).
@@ -51,7 +52,7 @@ enum Task {
     Ladder(ladder::Args),
     /// Print the search's node-count fingerprint and speed on the bench suite.
     Bench(bench::Args),
-    /// Fit the evaluation weights to self-play games, or play weight sets against each other.
+    /// Fit the evaluation weights to self-play games, play weight sets against each other, or tune the search by SPSA.
     Tune(tune::Args),
     /// Train the evaluation network on self-play positions and write its weights file.
     Train(train::Args),
