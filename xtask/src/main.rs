@@ -13,6 +13,8 @@
 //! - `book-match`: the bot with its opening book against the bot without.
 //! - `baseline`: a named or given commit's `oware`, built once into a cache.
 //! - `dist`: the release artifacts (a static Linux `oware`, the page, checksums).
+//! - `endgame-study`: a match's long games set against the endgame
+//!   database's verdict where they entered it.
 //!
 //! `tidy.rs` is a test, not a task: `cargo test -p xtask` checks the
 //! workspace's shape (ARCHITECTURE.md's invariants).
@@ -23,6 +25,7 @@ mod baseline;
 mod bench;
 mod book_match;
 mod dist;
+mod endgame_study;
 mod ladder;
 mod needs;
 mod selfplay;
@@ -64,6 +67,8 @@ enum Task {
     Baseline(baseline::Args),
     /// Build the release artifacts into target/dist: a static Linux oware, the page, SHA256SUMS.
     Dist(dist::Args),
+    /// Set a match's long games against the endgame database's verdict where they entered it.
+    EndgameStudy(endgame_study::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -78,5 +83,6 @@ fn main() -> anyhow::Result<()> {
         Task::BookMatch(args) => book_match::run(&args),
         Task::Baseline(args) => baseline::run(&args),
         Task::Dist(args) => dist::run(&args),
+        Task::EndgameStudy(args) => endgame_study::run(&args),
     }
 }
