@@ -66,6 +66,9 @@ pub(crate) struct Entry {
     /// The ply of its first position the database speaks for, that
     /// position's seeds in play, and the database's verdict there.
     pub(crate) entered: Option<(usize, u8, Verdict)>,
+    /// The same for its first position the database decides (its
+    /// verdict not open).
+    pub(crate) decided: Option<(usize, u8, Verdict)>,
     /// How it ended for the judged engine.
     pub(crate) ending: Ending,
 }
@@ -84,11 +87,11 @@ fn ending(saved: &SavedGame, engine: &str) -> Option<(Seat, Ending)> {
 }
 
 /// Studies one game for the engine at `seat`: replays it until the
-/// database speaks for a position.
+/// database decides a position.
 pub(crate) fn study(endgame: &dyn Endgame, saved: &SavedGame, seat: Seat, ending: Ending) -> Entry {
     let mut game = Game::from_position(saved.game.start(), saved.game.rules());
     let moves = saved.game.moves();
-    let mut entered = None;
+    let (mut entered, mut decided) = (None, None);
     for ply in 0..=moves.len() {
         if let Some(value) = probe_game(endgame, &game) {
             let position = game.position();
@@ -100,8 +103,11 @@ pub(crate) fn study(endgame: &dyn Endgame, saved: &SavedGame, seat: Seat, ending
                 Some(Winner::Draw) => Verdict::Draw,
                 None => Verdict::Open,
             };
-            entered = Some((ply, in_play, verdict));
-            break;
+            entered = entered.or(Some((ply, in_play, verdict)));
+            if verdict != Verdict::Open {
+                decided = Some((ply, in_play, verdict));
+                break;
+            }
         }
         if let Some(&house) = moves.get(ply) {
             game.play(house).expect("a saved game's moves are legal");
@@ -111,6 +117,7 @@ pub(crate) fn study(endgame: &dyn Endgame, saved: &SavedGame, seat: Seat, ending
         round: saved.round,
         plies: moves.len(),
         entered,
+        decided,
         ending,
     }
 }
@@ -127,12 +134,12 @@ fn judgement(verdict: Verdict, ending: Ending) -> &'static str {
         (Verdict::Loss, Ending::Won) => "a loss won (the opponent missed its win)",
         (Verdict::Loss, Ending::Drew) => "a loss drawn (the opponent missed its win)",
         (Verdict::Loss, Ending::Lost) => "lost, as the database says",
-        (Verdict::Open, _) => "open: the bounds do not decide",
+        (Verdict::Open, _) => "open",
     }
 }
 
 /// The order the summary lists judgements in.
-const JUDGEMENTS: [&str; 10] = [
+const JUDGEMENTS: [&str; 9] = [
     "won, as the database says",
     "drawn, as the database says",
     "lost, as the database says",
@@ -142,31 +149,57 @@ const JUDGEMENTS: [&str; 10] = [
     "a draw won (the opponent erred)",
     "a loss won (the opponent missed its win)",
     "a loss drawn (the opponent missed its win)",
-    "open: the bounds do not decide",
 ];
 
-/// The summary's lines for one file's entries.
+/// The summary's lines for one file's entries: each judgement where the
+/// database first decided, with its count (and rounds, for the judged
+/// engine's mistakes), then the games it never decided.
 pub(crate) fn summary(entries: &[Entry]) -> Vec<String> {
     let mut lines = Vec::new();
-    let never = entries.iter().filter(|e| e.entered.is_none()).count();
     for name in JUDGEMENTS {
         let rounds: Vec<String> = entries
             .iter()
             .filter(|e| {
-                e.entered
+                e.decided
                     .is_some_and(|(_, _, v)| judgement(v, e.ending) == name)
             })
             .map(|e| e.round.to_string())
             .collect();
         if !rounds.is_empty() {
+            // The rounds of the judged engine's mistakes; for the rest,
+            // how many were open where they entered the database.
             let shown = if name.starts_with("missed") || name.starts_with("misjudged") {
                 format!(" (rounds {})", rounds.join(", "))
             } else {
-                String::new()
+                let open = entries
+                    .iter()
+                    .filter(|e| {
+                        e.decided
+                            .is_some_and(|(_, _, v)| judgement(v, e.ending) == name)
+                            && e.entered.is_some_and(|(_, _, v)| v == Verdict::Open)
+                    })
+                    .count();
+                format!(" ({open} open where they entered)")
             };
             lines.push(format!("{:>5}  {name}{shown}", rounds.len()));
         }
     }
+    let open: Vec<Ending> = entries
+        .iter()
+        .filter(|e| e.entered.is_some() && e.decided.is_none())
+        .map(|e| e.ending)
+        .collect();
+    if !open.is_empty() {
+        let count = |ending| open.iter().filter(|&&e| e == ending).count();
+        lines.push(format!(
+            "{:>5}  open to the end: the bounds never decide (won {}, drawn {}, lost {})",
+            open.len(),
+            count(Ending::Won),
+            count(Ending::Drew),
+            count(Ending::Lost)
+        ));
+    }
+    let never = entries.iter().filter(|e| e.entered.is_none()).count();
     if never > 0 {
         lines.push(format!("{never:>5}  never within the database"));
     }
@@ -207,19 +240,27 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
                 entries.push(study(&db, saved, seat, end));
             }
         }
-        let entered: Vec<usize> = entries
-            .iter()
-            .filter_map(|e| e.entered.map(|(ply, _, _)| e.plies - ply))
-            .collect();
+        // Plies from a point to the game's end, and seeds in play there, on average.
+        let mean = |point: fn(&Entry) -> Option<(usize, u8, Verdict)>| {
+            let at: Vec<(usize, u8)> = entries
+                .iter()
+                .filter_map(|e| point(e).map(|(ply, seeds, _)| (e.plies - ply, seeds)))
+                .collect();
+            let n = at.len().max(1) as f64;
+            let plies = at.iter().map(|(p, _)| *p as f64).sum::<f64>() / n;
+            let seeds = at.iter().map(|(_, s)| f64::from(*s)).sum::<f64>() / n;
+            (at.len(), plies, seeds)
+        };
+        let (entered, entered_plies, entered_seeds) = mean(|e| e.entered);
+        let (decided, decided_plies, decided_seeds) = mean(|e| e.decided);
         println!(
-            "{}: {} games, {} longer than {} plies with {engine} playing; {} of them entered the database, \
-             on average {:.0} plies before their end",
+            "{}: {} games, {} longer than {} plies with {engine} playing; {entered} entered the database \
+             ({entered_plies:.0} plies before their end, {entered_seeds:.1} seeds in play, on average), \
+             {decided} were decided by it ({decided_plies:.0} plies before their end, {decided_seeds:.1} seeds):",
             path.display(),
             games.len(),
             entries.len(),
             args.min_plies,
-            entered.len(),
-            entered.iter().sum::<usize>() as f64 / entered.len().max(1) as f64
         );
         for line in summary(&entries) {
             println!("{line}");
@@ -252,41 +293,52 @@ mod tests {
     }
 
     #[test]
-    fn a_game_is_judged_where_it_enters_the_database() {
+    fn a_game_is_judged_where_the_database_first_decides_it() {
         let db = oware_egdb::Database::build(oware_egdb::Ruleset::Abapa, 10);
         let games = saved_games();
         let mut decided = 0;
         for saved in &games {
             let entry = study(&db, saved, Seat::South, Ending::Won);
-            let Some((ply, in_play, verdict)) = entry.entered else {
+            let Some((ply, in_play, verdict)) = entry.decided else {
                 continue;
             };
-            assert!(in_play <= 10 && ply <= entry.plies, "{entry:?}");
-            // The position it names is the first the database speaks for.
+            let (entered, _, _) = entry.entered.expect("decided, so entered");
+            assert!(
+                in_play <= 10 && entered <= ply && ply <= entry.plies,
+                "{entry:?}"
+            );
+            assert_ne!(verdict, Verdict::Open);
+            // The positions it names are the first the database speaks
+            // for and the first it decides.
             let mut game = Game::from_position(saved.game.start(), saved.game.rules());
             for (n, &house) in saved.game.moves()[..ply].iter().enumerate() {
-                assert!(
-                    probe_game(&db, &game).is_none(),
-                    "round {}: ply {n}",
-                    saved.round
-                );
+                let value = probe_game(&db, &game);
+                // None before the entry; after it, none where a quiet move
+                // lets the history matter, else open.
+                if n <= entered {
+                    assert_eq!(
+                        value.is_some(),
+                        n == entered,
+                        "round {}: ply {n}",
+                        saved.round
+                    );
+                }
+                if let Some(value) = value {
+                    let open = value.result(&game.position()).winner(Seat::South);
+                    assert_eq!(open, None, "round {}: ply {n}", saved.round);
+                }
                 game.play(house).unwrap();
             }
             assert!(probe_game(&db, &game).is_some());
             // North's verdict is South's turned round.
-            let north = study(&db, saved, Seat::North, Ending::Lost)
-                .entered
-                .unwrap()
-                .2;
+            let north = study(&db, saved, Seat::North, Ending::Lost).decided;
             let turned = match verdict {
                 Verdict::Win => Verdict::Loss,
                 Verdict::Loss => Verdict::Win,
                 other => other,
             };
-            assert_eq!(north, turned);
-            if verdict != Verdict::Open {
-                decided += 1;
-            }
+            assert_eq!(north, Some((ply, in_play, turned)));
+            decided += 1;
             // The same verdict judged against each ending.
             let judged = |ending| {
                 summary(&[Entry {
@@ -294,34 +346,63 @@ mod tests {
                     ..entry.clone()
                 }])
             };
+            let rounds = format!(" (rounds {})", saved.round);
+            let was_open = entry.entered.is_some_and(|(_, _, v)| v == Verdict::Open);
+            let opened = format!(" ({} open where they entered)", usize::from(was_open));
             match verdict {
                 Verdict::Win => {
-                    assert_eq!(judged(Ending::Won), ["    1  won, as the database says"]);
-                    let rounds = format!(" (rounds {})", saved.round);
+                    assert_eq!(
+                        judged(Ending::Won),
+                        [format!("    1  won, as the database says{opened}")]
+                    );
+                    assert_eq!(
+                        judged(Ending::Drew),
+                        [format!("    1  missed win: drawn{rounds}")]
+                    );
                     assert_eq!(
                         judged(Ending::Lost),
                         [format!("    1  missed win: lost{rounds}")]
                     );
                 }
                 Verdict::Draw => {
-                    let rounds = format!(" (rounds {})", saved.round);
+                    assert_eq!(
+                        judged(Ending::Drew),
+                        [format!("    1  drawn, as the database says{opened}")]
+                    );
                     assert_eq!(
                         judged(Ending::Lost),
                         [format!("    1  misjudged draw: lost{rounds}")]
                     );
                 }
-                _ => {}
+                Verdict::Loss => {
+                    assert_eq!(
+                        judged(Ending::Lost),
+                        [format!("    1  lost, as the database says{opened}")]
+                    );
+                }
+                Verdict::Open => unreachable!("checked above"),
             }
         }
         assert!(decided >= 3, "{decided} games decided by the database");
-        // A game that never reaches it is counted so.
-        let none = Entry {
+        // Games that never reach it, or that it never decides, are counted so.
+        let never = Entry {
             round: 1,
             plies: 10,
             entered: None,
+            decided: None,
             ending: Ending::Drew,
         };
-        assert_eq!(summary(&[none]), ["    1  never within the database"]);
+        let open = Entry {
+            entered: Some((4, 9, Verdict::Open)),
+            ..never.clone()
+        };
+        assert_eq!(
+            summary(&[never, open]),
+            [
+                "    1  open to the end: the bounds never decide (won 0, drawn 1, lost 0)",
+                "    1  never within the database"
+            ]
+        );
     }
 
     #[test]
