@@ -77,6 +77,13 @@ pub(crate) struct Args {
     /// Stop after this many SPSA iterations (the run continues from its log when started again).
     #[arg(long, value_name = "N", requires = "spsa")]
     stop_after: Option<u32>,
+    /// The rules of the SPSA games (RULES.md section 7's names: auale, abapa, ...).
+    #[arg(long, default_value = "auale", requires = "spsa")]
+    rules: oware_core::Rules,
+    /// A program to tune by its engine options, as `oware match --engine` describes it
+    /// (`cmd=PATH uci,...`); the parameter file names its options. Default: the search's knobs in-process.
+    #[arg(long, value_name = "SPEC", requires = "spsa")]
+    engine: Option<String>,
 }
 
 impl Args {
@@ -103,6 +110,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             depth: args.depth,
             ms: args.ms,
             seed: args.seed,
+            rules: args.rules,
+            engine: args.engine.clone(),
         };
         return spsa::run(spec, &log, &run, args.jobs, args.stop_after);
     }

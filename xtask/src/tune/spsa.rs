@@ -11,8 +11,11 @@
 //! tenth of the iterations, and c and a chosen so that at the last
 //! iteration c_k is the file's `c_end` and a_k / c_k² its `r_end`.
 //!
-//! The values reach the engine rounded to whole numbers, as the search's
-//! `Knobs` (in-process engines, `selfplay::contestant`). Everything is
+//! The values reach the engines rounded to whole numbers: as the search's
+//! `Knobs` of in-process engines (`selfplay::contestant`), or, with
+//! `--engine SPEC` (an `oware match --engine` description of a program),
+//! as engine options (`option.NAME=VALUE`, sent by `setoption`) of two
+//! processes of that program. Everything is
 //! seeded by `--seed` and the iteration's number, so a run stopped and
 //! started again with the same log continues exactly as if it had not
 //! stopped: the log is rewritten whole (to a file beside it, then renamed)
@@ -25,6 +28,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
+use oware_core::Rules;
+use oware_match::{EngineKind, EngineSpec, Match, random_openings};
 use oware_search::eval::Evaluation;
 use oware_search::experiment::Knobs;
 use rand::{RngExt, SeedableRng};
@@ -33,13 +38,16 @@ use rand_chacha::ChaCha8Rng;
 pub(crate) use self::spec::Parameter;
 use crate::selfplay::{Plan, contestant, match_of};
 
+/// How long a program has to answer `uci` and `isready` (as `oware match`'s default).
+const HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Spall's exponent of the step a_k.
 const ALPHA: f64 = 0.602;
 /// Spall's exponent of the perturbation c_k.
 const GAMMA: f64 = 0.101;
 
 /// How a run plays, as its log's header states it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Run {
     /// Iterations planned (the gains reach `c_end` and `r_end` at the last).
     pub(crate) iterations: u32,
@@ -51,6 +59,11 @@ pub(crate) struct Run {
     pub(crate) ms: u64,
     /// Seed of the signs, the openings and the engines' noise.
     pub(crate) seed: u64,
+    /// The rules the games are played under.
+    pub(crate) rules: Rules,
+    /// A program to tune by its engine options (an `oware match --engine`
+    /// description), instead of the search's knobs in-process.
+    pub(crate) engine: Option<String>,
 }
 
 /// The gains of one parameter over a run of `iterations`.
@@ -164,8 +177,17 @@ impl Log {
     /// The header a run of `run` over `parameters` writes.
     fn header(parameters: &[Parameter], run: &Run) -> String {
         let mut text = format!(
-            "# cargo xtask tune --spsa: {} iterations, {} pairs a batch, depth {}, {} ms a move, seed {}\n",
-            run.iterations, run.pairs, run.depth, run.ms, run.seed
+            "# cargo xtask tune --spsa: {} iterations, {} pairs a batch, depth {}, {} ms a move, seed {}, rules {}, {}\n",
+            run.iterations,
+            run.pairs,
+            run.depth,
+            run.ms,
+            run.seed,
+            run.rules.name().unwrap_or("custom"),
+            match &run.engine {
+                Some(spec) => format!("engine `{spec}`"),
+                None => "in-process knobs".to_owned(),
+            }
         );
         for p in parameters {
             writeln!(text, "# parameter {p}").expect("a String takes text");
@@ -297,11 +319,37 @@ fn known(parameter: &Parameter) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads a parameter file, naming it and the line in an error.
-pub(crate) fn read_parameters(path: &Path) -> anyhow::Result<Vec<Parameter>> {
+/// Reads a parameter file, naming it and the line in an error. The names
+/// must be knobs of the search unless they are a program's options
+/// (`options`), which only the program knows.
+pub(crate) fn read_parameters(path: &Path, options: bool) -> anyhow::Result<Vec<Parameter>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    spec::parse(&text, &known).with_context(|| path.display().to_string())
+    let any = |_: &Parameter| Ok(());
+    let check: &dyn Fn(&Parameter) -> Result<(), String> = if options { &any } else { &known };
+    spec::parse(&text, check).with_context(|| path.display().to_string())
+}
+
+/// The program of `spec` (an `oware match --engine` description) named
+/// `name`, with the values `theta` (rounded) as its options after those
+/// the description gives.
+fn engine_spec(
+    spec: &str,
+    name: &str,
+    parameters: &[Parameter],
+    theta: &[f64],
+) -> anyhow::Result<EngineSpec> {
+    let mut engine: EngineSpec = spec.parse().with_context(|| format!("--engine `{spec}`"))?;
+    if !matches!(engine.kind, EngineKind::Process(_)) {
+        bail!("--engine `{spec}`: SPSA tunes a program's options, so the engine is a `cmd=` one");
+    }
+    engine.name = Some(name.to_owned());
+    for (p, t) in parameters.iter().zip(theta) {
+        engine
+            .options
+            .push((p.name.clone(), (t.round() as i64).to_string()));
+    }
+    Ok(engine)
 }
 
 /// Plays iteration `k`'s batch between the engines at `plus` and `minus`
@@ -321,16 +369,31 @@ fn play_batch(
         seed: iteration_seed(run.seed, k),
         jobs,
     };
-    let sides = [
-        contestant("plus", &plan, Evaluation::DEFAULT, knobs(parameters, plus)?),
-        contestant(
-            "minus",
-            &plan,
-            Evaluation::DEFAULT,
-            knobs(parameters, minus)?,
-        ),
-    ];
-    let total = oware_match::run(&match_of(&plan, sides), &mut |_, _| {}).total();
+    let sides = match &run.engine {
+        None => [
+            contestant("plus", &plan, Evaluation::DEFAULT, knobs(parameters, plus)?),
+            contestant(
+                "minus",
+                &plan,
+                Evaluation::DEFAULT,
+                knobs(parameters, minus)?,
+            ),
+        ],
+        Some(spec) => {
+            // The budget selfplay's contestants play under: --ms, else --depth.
+            let budget = contestant("budget", &plan, Evaluation::DEFAULT, Knobs::DEFAULT).budget;
+            let side = |name, theta| -> anyhow::Result<_> {
+                Ok(engine_spec(spec, name, parameters, theta)?
+                    .contestant(budget, run.rules, plan.seed, HANDSHAKE))
+            };
+            [side("plus", plus)?, side("minus", minus)?]
+        }
+    };
+    let played = Match {
+        openings: random_openings(run.rules, run.pairs.max(1), 2..=8, plan.seed),
+        ..match_of(&plan, sides)
+    };
+    let total = oware_match::run(&played, &mut |_, _| {}).total();
     Ok(total.wins as i32 - total.losses as i32)
 }
 
@@ -343,7 +406,7 @@ pub(crate) fn run(
     jobs: usize,
     stop_after: Option<u32>,
 ) -> anyhow::Result<()> {
-    let parameters = read_parameters(spec)?;
+    let parameters = read_parameters(spec, run.engine.is_some())?;
     let names: Vec<&str> = parameters.iter().map(|p| p.name.as_str()).collect();
     let mut play = |k: u32, plus: &[f64], minus: &[f64]| -> anyhow::Result<i32> {
         let score = play_batch(&parameters, run, jobs, k, plus, minus)?;

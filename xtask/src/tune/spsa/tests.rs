@@ -21,6 +21,8 @@ fn run(iterations: u32, pairs: usize) -> Run {
         depth: 1,
         ms: 0,
         seed: 11,
+        rules: Rules::ABAPA,
+        engine: None,
     }
 }
 
@@ -245,13 +247,13 @@ fn a_log_of_another_run_or_damaged_is_refused_by_line() {
 #[test]
 fn the_committed_parameters_are_knobs_of_the_search() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("spsa/search.params");
-    let parameters = read_parameters(&path).unwrap();
+    let parameters = read_parameters(&path, false).unwrap();
     let start: Vec<f64> = parameters.iter().map(|p| p.start).collect();
     // The file starts from the values games are played with.
     assert_eq!(knobs(&parameters, &start).unwrap(), Knobs::DEFAULT);
     let wrong = scratch("wrong").with_file_name("wrong.params");
     std::fs::write(&wrong, "lmr_depth 3 1 8 0.5 0.002\nspeed 1 0 2 0.5 0.002\n").unwrap();
-    let error = format!("{:#}", read_parameters(&wrong).unwrap_err());
+    let error = format!("{:#}", read_parameters(&wrong, false).unwrap_err());
     assert!(
         error.contains("wrong.params: line 2: `speed`: no knob `speed`"),
         "{error}"
@@ -266,7 +268,7 @@ fn one_iteration_plays_two_real_games_at_depth_1() {
     std::fs::write(&spec, "lmr_depth 3 1 8 1 0.002\nqs 2 0 6 1 0.002\n").unwrap();
     let r = run(1, 1);
     super::run(&spec, &path, &r, 2, None).unwrap();
-    let parameters = read_parameters(&spec).unwrap();
+    let parameters = read_parameters(&spec, false).unwrap();
     let (_, state) = Log::open(&path, &parameters, &r).unwrap();
     assert_eq!(state.done, 1);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -280,5 +282,34 @@ fn one_iteration_plays_two_real_games_at_depth_1() {
         let expected = p.clamp(p.start + g.step(0) / g.perturbation(0) * f64::from(score) * s);
         assert!((theta - expected).abs() < 1e-12, "{line}");
     }
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn a_program_gets_the_values_as_its_options() {
+    let parameters = [
+        parameter("Aspiration", 12.0, 4.0, 40.0),
+        parameter("qs", 2.0, 0.0, 6.0),
+    ];
+    let spec = "cmd=oware uci,option.Hash=8,name=x";
+    let engine = engine_spec(spec, "plus", &parameters, &[13.4, 0.6]).unwrap();
+    assert_eq!(engine.name.as_deref(), Some("plus"));
+    let options: Vec<(&str, &str)> = engine
+        .options
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(options, [("Hash", "8"), ("Aspiration", "13"), ("qs", "1")]);
+    let error = format!(
+        "{:#}",
+        engine_spec("level:3", "plus", &parameters, &[13.0, 2.0]).unwrap_err()
+    );
+    assert!(error.contains("a `cmd=` one"), "{error}");
+    assert!(engine_spec("cmd=", "plus", &parameters, &[13.0, 2.0]).is_err());
+    // The names of a program's options are the program's to check.
+    let path = scratch("options").with_file_name("options.params");
+    std::fs::write(&path, "Aspiration 12 4 40 2 0.002\n").unwrap();
+    assert!(read_parameters(&path, false).is_err());
+    assert_eq!(read_parameters(&path, true).unwrap()[0].name, "Aspiration");
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
