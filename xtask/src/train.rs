@@ -7,8 +7,9 @@
 //!    side to move and with a deeper search's score (`--label-depth`, a
 //!    one-thread search with the game's history, so repetition counts).
 //!    The games of `--matches` files (`oware match --save`) are labelled
-//!    too. With `--egdb DIR`, the label searches probe that endgame
-//!    database, and a position it decides is labelled with its exact
+//!    too. With `--egdb DIR`, the label searches probe the endgame
+//!    database there that is true of the game's rules
+//!    (`oware_search::database_for`), and a position it decides is labelled with its exact
 //!    result instead of the game's result and the search's score, wherever
 //!    the game's history cannot change it (`oware_search::probe_game`, the
 //!    rule play follows).
@@ -81,9 +82,9 @@ pub(crate) struct Args {
     /// A file of games saved by `oware match --save` whose positions are labelled and trained on too (repeatable).
     #[arg(long, value_name = "FILE")]
     matches: Vec<PathBuf>,
-    /// An abapa endgame database directory (`oware egdb build`), to as many seeds as it holds: the
-    /// positions it decides are labelled with their exact result (not the game's) where the game's
-    /// history cannot change it, and the label searches probe it.
+    /// An endgame database directory (`oware egdb build`; abapa's serves abapa and Aualé games, awari's
+    /// awari-split ones), to as many seeds as it holds: the positions it decides are labelled with their
+    /// exact result (not the game's) where the game's history cannot change it, and the searches probe it.
     #[arg(long, value_name = "DIR", alias = "endgames")]
     egdb: Option<PathBuf>,
     /// A network file to play the games and label them with (default: the linear evaluation).
@@ -127,7 +128,10 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             None => Evaluation::Linear(Weights::TUNED),
         };
         // Read before the games are played, so that a wrong path fails at once.
-        let endgame = args.egdb.as_deref().map(open_endgames).transpose()?;
+        let endgames = match &args.egdb {
+            Some(dir) => open_endgames(dir)?,
+            None => Vec::new(),
+        };
         let mut matches = Vec::new();
         for path in &args.matches {
             let games = read_matches(path)?;
@@ -144,7 +148,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             number: (played + i) as u32,
             ..game
         }));
-        let labelled = label(&games, player, endgame, args.label_depth, args.jobs);
+        let labelled = label(&games, player, &endgames, args.label_depth, args.jobs);
         let samples = labelled.samples;
         write_samples(&args.data, &samples)?;
         println!(
@@ -155,7 +159,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             args.label_depth,
             match &args.egdb {
                 Some(dir) => format!(
-                    ", {} of them exactly by the endgame database in {}",
+                    ", {} of them exactly by the endgame databases in {}",
                     labelled.exact,
                     dir.display()
                 ),

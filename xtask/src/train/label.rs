@@ -91,22 +91,40 @@ pub(crate) fn read_matches(path: &Path) -> anyhow::Result<Vec<ToLabel>> {
         .collect())
 }
 
-/// The abapa endgame database in `dir`, to as many seeds as its files
-/// hold (it serves abapa's and Aualé's games; the search asks whether it
-/// fits each game's rules).
-pub(crate) fn open_endgames(dir: &Path) -> anyhow::Result<Arc<dyn Endgame>> {
-    let db = oware_egdb::Database::open(dir, oware_egdb::Ruleset::Abapa).with_context(|| {
-        format!(
-            "cannot open the abapa endgame database in {}",
+/// The endgame databases in `dir` (abapa's, which serves abapa's and
+/// Aualé's games, and awari's, which serves awari with a repetition
+/// splitting the seeds: `oware_search::database_for`), each to as many
+/// seeds as its files hold; an error if neither is there.
+pub(crate) fn open_endgames(dir: &Path) -> anyhow::Result<Vec<Arc<dyn Endgame>>> {
+    let mut found: Vec<Arc<dyn Endgame>> = Vec::new();
+    for ruleset in oware_egdb::Ruleset::ALL {
+        match oware_egdb::Database::open(dir, ruleset) {
+            Ok(db) => {
+                println!(
+                    "train: the {ruleset} endgame database in {}, to {} seeds",
+                    dir.display(),
+                    db.max_seeds()
+                );
+                found.push(Arc::new(db));
+            }
+            Err(oware_egdb::EgdbError::NotFound { .. }) => {}
+            Err(error) => {
+                return Err(error).with_context(|| {
+                    format!(
+                        "cannot open the {ruleset} endgame database in {}",
+                        dir.display()
+                    )
+                });
+            }
+        }
+    }
+    if found.is_empty() {
+        bail!(
+            "{}: no endgame database (abapa-00.egdb or awari-00.egdb; `oware egdb build` writes them)",
             dir.display()
-        )
-    })?;
-    println!(
-        "train: the abapa endgame database in {}, to {} seeds",
-        dir.display(),
-        db.max_seeds()
-    );
-    Ok(Arc::new(db))
+        );
+    }
+    Ok(found)
 }
 
 /// The labelled positions of some games, and how many of them the
@@ -122,7 +140,7 @@ pub(crate) struct Labelled {
 
 /// Labels every position after the opening of each game with its result
 /// and a `depth`-ply search of it by `evaluation` (with the game's
-/// history, probing `endgame` if given), on `jobs` threads; the samples
+/// history, probing the one of `endgames` that fits its rules), on `jobs` threads; the samples
 /// come out in game order. A position the database decides, where the
 /// game's history cannot change it, is labelled by the database alone:
 /// its exact result stands for both the game's result and the search's
@@ -130,7 +148,7 @@ pub(crate) struct Labelled {
 pub(crate) fn label(
     games: &[ToLabel],
     evaluation: Evaluation,
-    endgame: Option<Arc<dyn Endgame>>,
+    endgames: &[Arc<dyn Endgame>],
     depth: u32,
     jobs: usize,
 ) -> Labelled {
@@ -138,16 +156,19 @@ pub(crate) fn label(
     let mut parts: Vec<(usize, (Vec<Sample>, usize))> = std::thread::scope(|scope| {
         let threads: Vec<_> = (0..jobs)
             .map(|job| {
-                let endgame = endgame.clone();
                 scope.spawn(move || {
                     let mut engine = selfplay::engine(evaluation, Knobs::DEFAULT);
                     engine.set_analysis(false);
-                    engine.set_endgame(endgame);
                     games
                         .iter()
                         .enumerate()
                         .filter(|(i, _)| i % jobs == job)
-                        .map(|(i, game)| (i, label_game(&mut engine, game, depth)))
+                        .map(|(i, game)| {
+                            // The database whose values are right for the game's rules, if any.
+                            let rules = game.game.rules();
+                            engine.set_endgame(endgames.iter().find(|e| e.fits(&rules)).cloned());
+                            (i, label_game(&mut engine, game, depth))
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -306,7 +327,7 @@ pub(crate) mod tests {
             .iter()
             .map(ToLabel::from)
             .collect();
-        label(&games, linear, None, 3, 2).samples
+        label(&games, linear, &[], 3, 2).samples
     }
 
     /// Every board of 2 to 5 seeds in South's e and f and North's a and b,
@@ -336,6 +357,8 @@ pub(crate) mod tests {
     fn the_database_labels_what_it_decides_where_the_history_allows() {
         let db = Arc::new(oware_egdb::Database::build(oware_egdb::Ruleset::Abapa, 5));
         let endgame: Arc<dyn Endgame> = Arc::clone(&db) as Arc<dyn Endgame>;
+        let awari: Arc<dyn Endgame> =
+            Arc::new(oware_egdb::Database::build(oware_egdb::Ruleset::Awari, 5));
         let linear = Evaluation::Linear(Weights::TUNED);
         let (mut decided, mut quiet) = (0, 0);
         let mut engine = selfplay::engine(linear, Knobs::DEFAULT);
@@ -362,11 +385,20 @@ pub(crate) mod tests {
             let with = label(
                 std::slice::from_ref(&played),
                 linear,
-                Some(Arc::clone(&endgame)),
+                std::slice::from_ref(&endgame),
                 1,
                 1,
             );
-            let without = label(std::slice::from_ref(&played), linear, None, 1, 1);
+            let without = label(std::slice::from_ref(&played), linear, &[], 1, 1);
+            // Awari's database is not true of abapa's games: it labels nothing.
+            let other = label(
+                std::slice::from_ref(&played),
+                linear,
+                std::slice::from_ref(&awari),
+                1,
+                1,
+            );
+            assert_eq!(other, without);
             let bounds = db.probe(&start).expect("five seeds at most");
             // The verdict, read here from the bounds (net seeds the mover
             // takes of those in play), in half seeds: South's store, plus half
