@@ -406,6 +406,13 @@ pub(crate) fn run(
     jobs: usize,
     stop_after: Option<u32>,
 ) -> anyhow::Result<()> {
+    if run.iterations == 0 || run.pairs == 0 {
+        bail!(
+            "--iterations {} and --pairs {}: an SPSA run needs at least one of each",
+            run.iterations,
+            run.pairs
+        );
+    }
     let parameters = read_parameters(spec, run.engine.is_some())?;
     let names: Vec<&str> = parameters.iter().map(|p| p.name.as_str()).collect();
     let mut play = |k: u32, plus: &[f64], minus: &[f64]| -> anyhow::Result<i32> {

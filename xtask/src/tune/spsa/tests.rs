@@ -266,6 +266,14 @@ fn one_iteration_plays_two_real_games_at_depth_1() {
     let path = scratch("games");
     let spec = path.with_file_name("search.params");
     std::fs::write(&spec, "lmr_depth 3 1 8 1 0.002\nqs 2 0 6 1 0.002\n").unwrap();
+    for (iterations, pairs) in [(0, 1), (1, 0)] {
+        let error = super::run(&spec, &path, &run(iterations, pairs), 2, None).unwrap_err();
+        assert!(
+            error.to_string().contains("at least one of each"),
+            "{error}"
+        );
+        assert!(!path.exists());
+    }
     let r = run(1, 1);
     super::run(&spec, &path, &r, 2, None).unwrap();
     let parameters = read_parameters(&spec, false).unwrap();
