@@ -110,7 +110,9 @@ pub(crate) type Batch<'a> = dyn FnMut(u32, &[f64], &[f64]) -> anyhow::Result<i32
 /// Where a run stands: the iterations done and θ after them.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct State {
+    /// Iterations done: the next one's k.
     pub(crate) done: u32,
+    /// The parameters' values, in the file's order.
     pub(crate) theta: Vec<f64>,
 }
 
