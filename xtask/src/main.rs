@@ -5,13 +5,16 @@
 //!   search against plain minimax.
 //! - `ladder`: the nineteen levels played against each other.
 //! - `bench`: the search's node-count fingerprint and speed.
-//! - `tune`: the evaluation weights fitted to self-play games.
+//! - `tune`: the evaluation weights fitted to self-play games, or the
+//!   search's parameters tuned by SPSA (`--spsa`).
 //! - `train`: the evaluation network trained on labelled self-play positions.
 //! - `site`: the web page built, and served on 127.0.0.1; its types checked
 //!   (`--types`) and its browser tests run (`--e2e`).
 //! - `book-match`: the bot with its opening book against the bot without.
 //! - `baseline`: a named or given commit's `oware`, built once into a cache.
 //! - `dist`: the release artifacts (a static Linux `oware`, the page, checksums).
+//! - `endgame-study`: a match's long games set against the endgame
+//!   database's verdict where they entered it.
 //!
 //! `tidy.rs` is a test, not a task: `cargo test -p xtask` checks the
 //! workspace's shape (ARCHITECTURE.md's invariants).
@@ -22,6 +25,7 @@ mod baseline;
 mod bench;
 mod book_match;
 mod dist;
+mod endgame_study;
 mod ladder;
 mod needs;
 mod selfplay;
@@ -51,7 +55,7 @@ enum Task {
     Ladder(ladder::Args),
     /// Print the search's node-count fingerprint and speed on the bench suite.
     Bench(bench::Args),
-    /// Fit the evaluation weights to self-play games, or play weight sets against each other.
+    /// Fit the evaluation weights to self-play games, play weight sets against each other, or tune the search by SPSA.
     Tune(tune::Args),
     /// Train the evaluation network on self-play positions and write its weights file.
     Train(train::Args),
@@ -63,6 +67,8 @@ enum Task {
     Baseline(baseline::Args),
     /// Build the release artifacts into target/dist: a static Linux oware, the page, SHA256SUMS.
     Dist(dist::Args),
+    /// Set a match's long games against the endgame database's verdict where they entered it.
+    EndgameStudy(endgame_study::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -77,5 +83,6 @@ fn main() -> anyhow::Result<()> {
         Task::BookMatch(args) => book_match::run(&args),
         Task::Baseline(args) => baseline::run(&args),
         Task::Dist(args) => dist::run(&args),
+        Task::EndgameStudy(args) => endgame_study::run(&args),
     }
 }

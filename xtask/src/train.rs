@@ -7,10 +7,12 @@
 //!    side to move and with a deeper search's score (`--label-depth`, a
 //!    one-thread search with the game's history, so repetition counts).
 //!    The games of `--matches` files (`oware match --save`) are labelled
-//!    too. With `--endgames DIR`, the label searches probe that endgame
-//!    database, and a position it decides is labelled with its exact
-//!    result, wherever the game's history cannot change it
-//!    (`oware_search::probe_game`, the rule play follows).
+//!    too. With `--egdb DIR`, the label searches probe the endgame
+//!    database there that is true of the game's rules
+//!    (`oware_search::database_for`), and a position it decides is labelled with its exact
+//!    result instead of the game's result and the search's score, wherever
+//!    the game's history cannot change it (`oware_search::probe_game`, the
+//!    rule play follows).
 //!    The samples are written to `--data` (under target/ by default), and
 //!    `--reuse` trains on that file again instead of playing. All of this
 //!    step is `train/label.rs`.
@@ -75,15 +77,16 @@ pub(crate) struct Args {
     #[arg(long, default_value = "target/train/samples.bin")]
     data: PathBuf,
     /// Train on the positions already in --data instead of playing games.
-    #[arg(long, conflicts_with_all = ["matches", "endgames"])]
+    #[arg(long, conflicts_with_all = ["matches", "egdb"])]
     reuse: bool,
     /// A file of games saved by `oware match --save` whose positions are labelled and trained on too (repeatable).
     #[arg(long, value_name = "FILE")]
     matches: Vec<PathBuf>,
-    /// An endgame database directory (`oware egdb build`): the label searches probe it, and the
-    /// positions it decides are labelled with their exact result where the game's history allows.
-    #[arg(long, value_name = "DIR")]
-    endgames: Option<PathBuf>,
+    /// An endgame database directory (`oware egdb build`; abapa's serves abapa and Aualé games, awari's
+    /// awari-split ones), to as many seeds as it holds: the positions it decides are labelled with their
+    /// exact result (not the game's) where the game's history cannot change it, and the searches probe it.
+    #[arg(long, value_name = "DIR", alias = "endgames")]
+    egdb: Option<PathBuf>,
     /// A network file to play the games and label them with (default: the linear evaluation).
     #[arg(long)]
     player: Option<PathBuf>,
@@ -125,7 +128,10 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             None => Evaluation::Linear(Weights::TUNED),
         };
         // Read before the games are played, so that a wrong path fails at once.
-        let endgame = args.endgames.as_deref().map(open_endgames).transpose()?;
+        let endgames = match &args.egdb {
+            Some(dir) => open_endgames(dir)?,
+            None => Vec::new(),
+        };
         let mut matches = Vec::new();
         for path in &args.matches {
             let games = read_matches(path)?;
@@ -142,7 +148,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             number: (played + i) as u32,
             ..game
         }));
-        let samples = label(&games, player, endgame, args.label_depth, args.jobs);
+        let labelled = label(&games, player, &endgames, args.label_depth, args.jobs);
+        let samples = labelled.samples;
         write_samples(&args.data, &samples)?;
         println!(
             "train: {played} games at depth {} and {} from matches, {} positions labelled at depth {}{} in {:.0} s, written to {}",
@@ -150,8 +157,12 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             games.len() - played,
             samples.len(),
             args.label_depth,
-            match &args.endgames {
-                Some(dir) => format!(" and by the endgame database in {}", dir.display()),
+            match &args.egdb {
+                Some(dir) => format!(
+                    ", {} of them exactly by the endgame databases in {}",
+                    labelled.exact,
+                    dir.display()
+                ),
                 None => String::new(),
             },
             started.elapsed().as_secs_f64(),

@@ -16,7 +16,10 @@
 //! tempo); by default every weight is fitted. `--versus FILE` instead plays
 //! a match of the current weights against those in the file, and `--net
 //! FILE` against a network file of `cargo xtask train`. The self-play is
-//! `selfplay.rs`'s, which `train` shares.
+//! `selfplay.rs`'s, which `train` shares. `--spsa FILE` tunes the search's
+//! parameters instead (`tune/spsa.rs`).
+
+mod spsa;
 
 use anyhow::{Context, bail};
 use oware_match::GameRecord;
@@ -58,6 +61,29 @@ pub(crate) struct Args {
     /// Fit only the five named terms (lap, empty, exposed, row, tempo) rather than every weight.
     #[arg(long)]
     terms: bool,
+    /// Tune the search's parameters named in this file (e.g. xtask/spsa/search.params) by SPSA
+    /// games between perturbed engines, at --depth or --ms, seeded by --seed.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["versus", "net", "knobs", "terms", "out"])]
+    spsa: Option<std::path::PathBuf>,
+    /// The SPSA run's log, continued if it exists (default: the parameter file's path with `.log`).
+    #[arg(long, value_name = "FILE", requires = "spsa")]
+    log: Option<std::path::PathBuf>,
+    /// SPSA iterations in all (the gains reach the file's c_end and r_end at the last).
+    #[arg(long, default_value_t = 1000, requires = "spsa")]
+    iterations: u32,
+    /// Game pairs of each SPSA iteration (each opening played with both colours).
+    #[arg(long, default_value_t = 4, requires = "spsa")]
+    pairs: usize,
+    /// Stop after this many SPSA iterations (the run continues from its log when started again).
+    #[arg(long, value_name = "N", requires = "spsa")]
+    stop_after: Option<u32>,
+    /// The rules of the SPSA games (RULES.md section 7's names: auale, abapa, ...).
+    #[arg(long, default_value = "auale", requires = "spsa")]
+    rules: oware_core::Rules,
+    /// A program to tune by its engine options, as `oware match --engine` describes it
+    /// (`cmd=PATH uci,...`); the parameter file names its options. Default: the search's knobs in-process.
+    #[arg(long, value_name = "SPEC", requires = "spsa")]
+    engine: Option<String>,
 }
 
 impl Args {
@@ -73,6 +99,22 @@ impl Args {
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    if let Some(spec) = &args.spsa {
+        let log = args
+            .log
+            .clone()
+            .unwrap_or_else(|| spec.with_extension("log"));
+        let run = spsa::Run {
+            iterations: args.iterations,
+            pairs: args.pairs,
+            depth: args.depth,
+            ms: args.ms,
+            seed: args.seed,
+            rules: args.rules,
+            engine: args.engine.clone(),
+        };
+        return spsa::run(spec, &log, &run, args.jobs, args.stop_after);
+    }
     if args.versus.is_some() || args.knobs.is_some() || args.net.is_some() {
         let challenger = match (&args.versus, &args.net) {
             (Some(path), _) => Evaluation::Linear(parse_weights(

@@ -20,10 +20,11 @@ use crate::selfplay::{self, result_for};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Sample {
     pub(crate) position: Position,
-    /// The game's result for the side to move: 1, ½ or 0.
+    /// The game's result for the side to move: 1, ½ or 0 (the
+    /// database's exact result where it labels the position).
     pub(crate) result: f32,
     /// The deeper search's score for the side to move, in seeds (proven
-    /// wins and losses as ±[`DECIDED`]).
+    /// wins and losses, and the database's, as ±[`DECIDED`], its draws 0).
     pub(crate) score: f32,
     /// The game's number, which decides whether it is held out.
     pub(crate) game: u32,
@@ -90,43 +91,84 @@ pub(crate) fn read_matches(path: &Path) -> anyhow::Result<Vec<ToLabel>> {
         .collect())
 }
 
-/// The abapa endgame database in `dir` (it serves abapa's and Aualé's
-/// games; the search asks whether it fits each game's rules).
-pub(crate) fn open_endgames(dir: &Path) -> anyhow::Result<Arc<dyn Endgame>> {
-    let db = oware_egdb::Database::open(dir, oware_egdb::Ruleset::Abapa).with_context(|| {
-        format!(
-            "cannot open the abapa endgame database in {}",
+/// The endgame databases in `dir` (abapa's, which serves abapa's and
+/// Aualé's games, and awari's, which serves awari with a repetition
+/// splitting the seeds: `oware_search::database_for`), each to as many
+/// seeds as its files hold; an error if neither is there.
+pub(crate) fn open_endgames(dir: &Path) -> anyhow::Result<Vec<Arc<dyn Endgame>>> {
+    let mut found: Vec<Arc<dyn Endgame>> = Vec::new();
+    for ruleset in oware_egdb::Ruleset::ALL {
+        match oware_egdb::Database::open(dir, ruleset) {
+            Ok(db) => {
+                println!(
+                    "train: the {ruleset} endgame database in {}, to {} seeds",
+                    dir.display(),
+                    db.max_seeds()
+                );
+                found.push(Arc::new(db));
+            }
+            Err(oware_egdb::EgdbError::NotFound { .. }) => {}
+            Err(error) => {
+                return Err(error).with_context(|| {
+                    format!(
+                        "cannot open the {ruleset} endgame database in {}",
+                        dir.display()
+                    )
+                });
+            }
+        }
+    }
+    if found.is_empty() {
+        bail!(
+            "{}: no endgame database (abapa-00.egdb or awari-00.egdb; `oware egdb build` writes them)",
             dir.display()
-        )
-    })?;
-    Ok(Arc::new(db))
+        );
+    }
+    Ok(found)
+}
+
+/// The labelled positions of some games, and how many of them the
+/// endgame database labelled.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Labelled {
+    /// In game order.
+    pub(crate) samples: Vec<Sample>,
+    /// Those labelled by the database's exact result rather than by the
+    /// game's result and a search.
+    pub(crate) exact: usize,
 }
 
 /// Labels every position after the opening of each game with its result
 /// and a `depth`-ply search of it by `evaluation` (with the game's
-/// history, probing `endgame` if given), on `jobs` threads; the samples
-/// come out in game order.
+/// history, probing the one of `endgames` that fits its rules), on `jobs` threads; the samples
+/// come out in game order. A position the database decides, where the
+/// game's history cannot change it, is labelled by the database alone:
+/// its exact result stands for both the game's result and the search's
+/// score ([`exact_result`]).
 pub(crate) fn label(
     games: &[ToLabel],
     evaluation: Evaluation,
-    endgame: Option<Arc<dyn Endgame>>,
+    endgames: &[Arc<dyn Endgame>],
     depth: u32,
     jobs: usize,
-) -> Vec<Sample> {
+) -> Labelled {
     let jobs = jobs.max(1);
-    let mut parts: Vec<(usize, Vec<Sample>)> = std::thread::scope(|scope| {
+    let mut parts: Vec<(usize, (Vec<Sample>, usize))> = std::thread::scope(|scope| {
         let threads: Vec<_> = (0..jobs)
             .map(|job| {
-                let endgame = endgame.clone();
                 scope.spawn(move || {
                     let mut engine = selfplay::engine(evaluation, Knobs::DEFAULT);
                     engine.set_analysis(false);
-                    engine.set_endgame(endgame);
                     games
                         .iter()
                         .enumerate()
                         .filter(|(i, _)| i % jobs == job)
-                        .map(|(i, game)| (i, label_game(&mut engine, game, depth)))
+                        .map(|(i, game)| {
+                            // The database whose values are right for the game's rules, if any.
+                            let rules = game.game.rules();
+                            engine.set_endgame(endgames.iter().find(|e| e.fits(&rules)).cloned());
+                            (i, label_game(&mut engine, game, depth))
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -137,51 +179,71 @@ pub(crate) fn label(
             .collect()
     });
     parts.sort_by_key(|(i, _)| *i);
-    parts.into_iter().flat_map(|(_, samples)| samples).collect()
+    let exact = parts.iter().map(|(_, (_, exact))| exact).sum();
+    let samples = parts
+        .into_iter()
+        .flat_map(|(_, (samples, _))| samples)
+        .collect();
+    Labelled { samples, exact }
 }
 
-fn label_game(engine: &mut oware_search::Engine, played: &ToLabel, depth: u32) -> Vec<Sample> {
+/// The samples of one game, and how many the database labelled.
+fn label_game(
+    engine: &mut oware_search::Engine,
+    played: &ToLabel,
+    depth: u32,
+) -> (Vec<Sample>, usize) {
     let stop = std::sync::atomic::AtomicBool::new(false);
     engine.new_game();
     let mut game = Game::from_position(played.game.start(), played.game.rules());
-    let mut samples = Vec::new();
+    let (mut samples, mut exact) = (Vec::new(), 0);
     for (ply, &house) in played.game.moves().iter().enumerate() {
         if ply >= played.opening_plies && !game.is_over() {
-            let score = match exact_label(engine, &game) {
-                Some(score) => score,
+            let mover = game.position().to_move();
+            let (result, score) = match exact_result(engine, &game) {
+                Some(result) => {
+                    exact += 1;
+                    // A win is +DECIDED, a draw 0, a loss −DECIDED, as a proof is below.
+                    (result, DECIDED * (2.0 * result - 1.0))
+                }
                 None => {
-                    let result = engine.search(&game, &Limits::depth(depth), &stop, &mut |_| {});
-                    match result.score.result() {
+                    let found = engine.search(&game, &Limits::depth(depth), &stop, &mut |_| {});
+                    let score = match found.score.result() {
                         Some(Proven::Win { .. }) => DECIDED,
                         Some(Proven::Loss { .. }) => -DECIDED,
-                        _ => result.score.seeds().clamp(-DECIDED, DECIDED),
-                    }
+                        _ => found.score.seeds().clamp(-DECIDED, DECIDED),
+                    };
+                    (result_for(played.winner, mover) as f32, score)
                 }
             };
-            let mover = game.position().to_move();
             samples.push(Sample {
                 position: game.position(),
-                result: result_for(played.winner, mover) as f32,
+                result,
                 score,
                 game: played.number,
             });
         }
         game.play(house).expect("a recorded move is legal");
     }
-    samples
+    (samples, exact)
 }
 
-/// The label of `game`'s position from the engine's endgame database,
-/// where it decides the result and the game's history cannot change it:
-/// ±[`DECIDED`] for a win or a loss, 0 for a draw.
-fn exact_label(engine: &oware_search::Engine, game: &Game) -> Option<f32> {
+/// The result for the side to move of `game`'s position by the engine's
+/// endgame database (1, ½ or 0), where the database decides it and the
+/// game's history cannot change it: `oware_search::probe_game`, the rule
+/// the search and the front ends follow, says where its value is a fact
+/// of the game (the rules it fits, and nothing sown since the last
+/// capture, so no repetition can end the game otherwise). The game's own
+/// result is not evidence there: a side that later erred does not make
+/// the position lost.
+fn exact_result(engine: &oware_search::Engine, game: &Game) -> Option<f32> {
     let value = probe_game(engine.endgame()?.as_ref(), game)?;
     let position = game.position();
     let mover = position.to_move();
     match value.result(&position).winner(mover)? {
-        Winner::Seat(seat) if seat == mover => Some(DECIDED),
-        Winner::Seat(_) => Some(-DECIDED),
-        Winner::Draw => Some(0.0),
+        Winner::Seat(seat) if seat == mover => Some(1.0),
+        Winner::Seat(_) => Some(0.0),
+        Winner::Draw => Some(0.5),
     }
 }
 
@@ -265,7 +327,7 @@ pub(crate) mod tests {
             .iter()
             .map(ToLabel::from)
             .collect();
-        label(&games, linear, None, 3, 2)
+        label(&games, linear, &[], 3, 2).samples
     }
 
     /// Every board of 2 to 5 seeds in South's e and f and North's a and b,
@@ -295,6 +357,8 @@ pub(crate) mod tests {
     fn the_database_labels_what_it_decides_where_the_history_allows() {
         let db = Arc::new(oware_egdb::Database::build(oware_egdb::Ruleset::Abapa, 5));
         let endgame: Arc<dyn Endgame> = Arc::clone(&db) as Arc<dyn Endgame>;
+        let awari: Arc<dyn Endgame> =
+            Arc::new(oware_egdb::Database::build(oware_egdb::Ruleset::Awari, 5));
         let linear = Evaluation::Linear(Weights::TUNED);
         let (mut decided, mut quiet) = (0, 0);
         let mut engine = selfplay::engine(linear, Knobs::DEFAULT);
@@ -310,20 +374,31 @@ pub(crate) mod tests {
                     game.play(house).expect("a legal move");
                 }
             }
+            // North won, say: the positions the database does not decide
+            // keep this result, the others get the database's.
             let played = ToLabel {
                 game: game.clone(),
                 opening_plies: 0,
-                winner: None,
+                winner: Some(Seat::North),
                 number: n as u32,
             };
             let with = label(
                 std::slice::from_ref(&played),
                 linear,
-                Some(Arc::clone(&endgame)),
+                std::slice::from_ref(&endgame),
                 1,
                 1,
             );
-            let without = label(std::slice::from_ref(&played), linear, None, 1, 1);
+            let without = label(std::slice::from_ref(&played), linear, &[], 1, 1);
+            // Awari's database is not true of abapa's games: it labels nothing.
+            let other = label(
+                std::slice::from_ref(&played),
+                linear,
+                std::slice::from_ref(&awari),
+                1,
+                1,
+            );
+            assert_eq!(other, without);
             let bounds = db.probe(&start).expect("five seeds at most");
             // The verdict, read here from the bounds (net seeds the mover
             // takes of those in play), in half seeds: South's store, plus half
@@ -342,13 +417,22 @@ pub(crate) mod tests {
             } else {
                 None
             };
+            assert_eq!(without.exact, 0);
+            let exact = with.exact;
+            let (with, without) = (with.samples, without.samples);
             match expected {
                 Some(score) => {
                     assert_eq!(with[0].score, score, "{start:?}: {bounds:?}");
+                    // South moves: a win is 1, a draw ½, whatever the game's end.
+                    assert_eq!(with[0].result, score / DECIDED / 2.0 + 0.5);
                     decided += 1;
                 }
-                None => assert_eq!(with[0].score, without[0].score, "{start:?}: {bounds:?}"),
+                None => {
+                    assert_eq!(with[0], without[0], "{start:?}: {bounds:?}");
+                    assert_eq!(with[0].result, 0.0, "North's win, for South");
+                }
             }
+            assert!(exact >= usize::from(expected.is_some()) && exact <= with.len());
             // After a quiet first move the start can come back: the
             // database's value of the next position is not a fact of this game.
             let mut after = Game::from_position(start, oware_core::Rules::ABAPA);
@@ -365,7 +449,12 @@ pub(crate) mod tests {
                         .is_some()
                 });
                 if decides && after.moves_without_capture() > 0 {
-                    assert_eq!(exact_label(&engine, &after), None, "{:?}", after.position());
+                    assert_eq!(
+                        exact_result(&engine, &after),
+                        None,
+                        "{:?}",
+                        after.position()
+                    );
                     quiet += 1;
                 }
             }
