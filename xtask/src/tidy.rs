@@ -365,23 +365,14 @@ fn files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every `.rs` file under `dir`, skipping build output.
+/// Every `.rs` file under `dir`, skipping what [`files`] skips.
 fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        if path.is_dir() {
-            let skipped = name == "target" || name == "node_modules";
-            if !skipped && !name.to_string_lossy().starts_with('.') {
-                sources(&path, found);
-            }
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
-        }
-    }
+    let mut all = Vec::new();
+    files(dir, &mut all);
+    found.extend(
+        all.into_iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "rs")),
+    );
 }
 
 #[cfg(test)]
