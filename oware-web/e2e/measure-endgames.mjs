@@ -1,8 +1,9 @@
 // How long the page's endgame worker takes to build databases of 8, 10 and
-// 12 seeds in headless Chromium, each in a fresh worker and a fresh
-// context (nothing kept from before: each is built, not read), against a
-// served site: `node measure-endgames.mjs` with OWARE_URL set (see lib.mjs).
-// Then how long a later visit takes to read the 12 seeds back from storage.
+// 12 seeds (or the sizes given: `node measure-endgames.mjs 12 16`) in
+// headless Chromium, each in a fresh worker and a fresh context (nothing
+// kept from before: each is built, not read), against a served site
+// (OWARE_URL, see lib.mjs). Then how long a later visit takes to read the
+// largest back from storage.
 import { launch, open } from './lib.mjs';
 
 const browser = await launch();
@@ -26,13 +27,16 @@ const build = (page, seeds) => page.evaluate((n) => new Promise((resolve) => {
     resolve({ ...data.built, ms, solved });
   };
 }), seeds);
+const sizes = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [8, 10, 12];
+const largest = Math.max(...sizes);
 let page;
-for (const seeds of [8, 10, 12]) {
-  page = await open(browser);
+for (const seeds of sizes) {
+  // Not the game page, whose own worker would build and keep 10 seeds first.
+  page = await open(browser, 'how-to-play.html');
   const report = await build(page, seeds);
   console.log(`${seeds} seeds: ${report.positions} positions, ${report.bytes} bytes, built in ${Math.round(report.ms)} ms (${report.solved} slices)`);
-  if (seeds !== 12) await page.close();
+  if (seeds !== largest) await page.close();
 }
-const read = await build(page, 12);
-console.log(`12 seeds read back: ${read.loaded} slices, ${read.kept.bytes} bytes kept, in ${Math.round(read.ms)} ms`);
+const read = await build(page, largest);
+console.log(`${largest} seeds read back: ${read.loaded} slices, ${read.kept.bytes} bytes kept, in ${Math.round(read.ms)} ms`);
 await browser.close();
