@@ -2,7 +2,8 @@
 // kept in the browser (the Origin Private File System), so a later visit
 // reads it back at once instead of building it; a kept file that is
 // damaged, cut short or of another format version is refused and built
-// again; the database grows while the player is idle; and Settings says
+// again; the database grows while the player is idle; IndexedDB keeps it
+// where the browser has no OPFS; and Settings says
 // what is kept, with a button that deletes it. The tests keep the database
 // small with the page's test seam: localStorage `oware.endgameSeeds`
 // (endgames.js, SEEDS_KEY) caps the seeds it grows to.
@@ -14,10 +15,14 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser.close(); });
 
-/** A context whose pages cap the database at `seeds` (the seam), and a visit in it. */
-async function visit(seeds) {
+/**
+ * A context whose pages cap the database at `seeds` (the seam), and a visit
+ * in it; `route(context)`, if given, is called before the page loads.
+ */
+async function visit(seeds, route = null) {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   await context.addInitScript((n) => localStorage.setItem('oware.endgameSeeds', String(n)), seeds);
+  if (route) await route(context);
   return { context, page: await openTab(context) };
 }
 
@@ -134,6 +139,29 @@ test('a kept file that is damaged, cut short or of another version is built agai
   // What was built again is kept whole: the next visit reads all of it.
   const whole = await again(page);
   assert.deepEqual({ loaded: whole.loaded, solved: whole.solved, refused: whole.refused }, { loaded: 4, solved: 0, refused: null });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('where the browser has no Origin Private File System, IndexedDB keeps the database', async () => {
+  // The endgame worker served with the file system's sync access taken
+  // away first, as in a browser without it.
+  const { context, page } = await visit(4, (c) => c.route('**/endgame-worker.js', async (route) => {
+    const response = await route.fetch();
+    const body = `delete FileSystemFileHandle.prototype.createSyncAccessHandle;\n${await response.text()}`;
+    await route.fulfill({ response, body });
+  }));
+  await waitState(page, 'your-turn');
+  const first = await built(page);
+  assert.deepEqual({ solved: first.solved, kept: first.kept }, { solved: 4, kept: { state: 'kept', bytes: keptBytes(4) } });
+  assert.equal(await page.evaluate(async () => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('endgames', { create: true });
+    const names = [];
+    for await (const name of folder.keys()) names.push(name);
+    return names.length;
+  }), 0, 'nothing went to the file system');
+  const later = await again(page);
+  assert.deepEqual({ loaded: later.loaded, solved: later.solved }, { loaded: 4, solved: 0 });
   assert.deepEqual(page.errors, []);
   await context.close();
 });
