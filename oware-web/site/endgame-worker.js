@@ -193,6 +193,7 @@ async function build(module, rules, seeds) {
   /** Why a kept file was refused, if one was. @type {string | null} */
   let refused = null;
   if (typeof store !== 'string') {
+    // Its bytes are worked out at each report, from what is held.
     kept = { state: 'kept', bytes: 0 };
     for (let n = answer.seeds + 1; n <= info.endgameMaxSeeds; n += 1) {
       const bytes = await store.read(fileName(ruleset, n));
@@ -205,7 +206,6 @@ async function build(module, rules, seeds) {
         break;
       }
       held = answer = read;
-      kept.bytes += bytes.length;
       loaded += 1;
     }
   } else {
@@ -262,7 +262,6 @@ async function keep(module, store, ruleset, seeds) {
   if (!bytes) return;
   try {
     await store.write(fileName(ruleset, seeds), bytes);
-    kept.bytes += bytes.length;
   } catch (error) {
     await store.remove(fileName(ruleset, seeds));
     kept = { state: 'refused', why: String(error) };
@@ -293,5 +292,8 @@ async function grows() {
  */
 async function report(started, loaded, solved, refused) {
   if (!held) return;
-  post({ built: { ...held, ms: performance.now() - started, loaded, solved, refused, kept: { ...kept }, grows: await grows() } });
+  // Every slice held but the empty board's is kept: the files' bytes are
+  // the values' (held.bytes, less slice 0's one position) and a header each.
+  const shown = kept.state === 'kept' ? { state: kept.state, bytes: held.bytes - held.bytes / held.positions + 32 * held.seeds } : kept;
+  post({ built: { ...held, ms: performance.now() - started, loaded, solved, refused, kept: shown, grows: await grows() } });
 }

@@ -74,6 +74,10 @@ test('the endgame database is kept across visits, and grows while the player is 
   );
   assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 4 seeds, 4 kB kept in this browser');
   assert.equal(await page.locator('#forget-endgames').isEnabled(), true);
+  // Aualé's rule uses the same database: it is kept, and so is what Settings says.
+  await page.selectOption('#rules', 'auale');
+  await page.waitForFunction(() => window.oware.debug.endgameReports.length === 2);
+  assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 4 seeds, 4 kB kept in this browser');
 
   // A later visit reads it from storage: nothing is solved, and it answers at once.
   const later = await again(page);
