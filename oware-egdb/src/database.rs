@@ -115,8 +115,22 @@ impl Database {
         }
     }
 
-    /// Solves the next slice and keeps it.
-    pub(crate) fn solve_next(&mut self, progress: &(dyn Fn(BuildEvent) + Sync)) -> SliceReport {
+    /// Solves the next slice (of [`slice_count`](Database::slice_count)
+    /// seeds) from the slices held, keeps it, and says what it took: how a
+    /// database grows one seed count at a time (the web page grows its own
+    /// while the player is idle).
+    ///
+    /// ```
+    /// use oware_egdb::{Database, Ruleset};
+    /// let mut db = Database::build(Ruleset::Abapa, 3);
+    /// let report = db.solve_next(&|_| {});
+    /// assert_eq!((report.seeds, db.max_seeds()), (4, 4));
+    /// assert_eq!(db.slice_file(4), Database::build(Ruleset::Abapa, 4).slice_file(4));
+    /// ```
+    ///
+    /// # Panics
+    /// If the database already holds 48 seeds, or the slice does not fit in memory.
+    pub fn solve_next(&mut self, progress: &(dyn Fn(BuildEvent) + Sync)) -> SliceReport {
         let seeds = self.slices.len() as u8;
         assert!(
             usize::from(seeds) <= crate::rank::MAX_SEEDS,

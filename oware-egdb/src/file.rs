@@ -166,12 +166,8 @@ impl crate::Database {
         files: impl IntoIterator<Item = &'a [u8]>,
     ) -> Result<crate::Database, crate::EgdbError> {
         let mut db = crate::Database::empty(ruleset);
-        for (seeds, bytes) in files.into_iter().enumerate() {
-            let seeds = u8::try_from(seeds).unwrap_or(u8::MAX);
-            let file = format!("the {ruleset} slice of {seeds} seeds");
-            let slice = read(bytes, ruleset, seeds, file.clone())
-                .map_err(|damage| crate::EgdbError::Damaged { file, damage })?;
-            db.push(slice);
+        for bytes in files {
+            db.read_next(bytes)?;
         }
         if db.slice(0).is_none() {
             return Err(crate::EgdbError::NotFound {
@@ -180,6 +176,43 @@ impl crate::Database {
             });
         }
         Ok(db)
+    }
+
+    /// Reads the next slice (of [`slice_count`](crate::Database::slice_count)
+    /// seeds) from its file's bytes, checked in full: header, length,
+    /// checksum and every value. The web page keeps its slices in the
+    /// browser's storage and hands them back this way, one at a time.
+    ///
+    /// # Errors
+    /// [`EgdbError::Damaged`](crate::EgdbError::Damaged), naming the slice,
+    /// when the bytes are not that slice's file of this database's rule set
+    /// (another format version, a file cut short) or are damaged; the
+    /// database is then unchanged.
+    ///
+    /// ```
+    /// use oware_egdb::{Database, Ruleset};
+    /// let built = Database::build(Ruleset::Abapa, 4);
+    /// let mut db = Database::build(Ruleset::Abapa, 2);
+    /// let mut file = built.slice_file(3).unwrap();
+    /// // A file cut short, or one of another slice, is refused.
+    /// assert!(db.read_next(&file[..file.len() - 1]).is_err());
+    /// assert!(db.read_next(&built.slice_file(4).unwrap()).is_err());
+    /// db.read_next(&file)?;
+    /// assert_eq!(db.max_seeds(), 3);
+    /// // A flipped byte in the data fails the checksum.
+    /// let mut next = built.slice_file(4).unwrap();
+    /// next[40] ^= 2;
+    /// assert!(db.read_next(&next).is_err());
+    /// # Ok::<(), oware_egdb::EgdbError>(())
+    /// ```
+    pub fn read_next(&mut self, bytes: &[u8]) -> Result<(), crate::EgdbError> {
+        let ruleset = self.ruleset();
+        let seeds = u8::try_from(self.slice_count()).unwrap_or(u8::MAX);
+        let file = format!("the {ruleset} slice of {seeds} seeds");
+        let slice = read(bytes, ruleset, seeds, file.clone())
+            .map_err(|damage| crate::EgdbError::Damaged { file, damage })?;
+        self.push(slice);
+        Ok(())
     }
 
     /// The file of slice `seeds` (header and data), as written to disk;

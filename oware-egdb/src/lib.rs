@@ -38,8 +38,9 @@
 //!
 //! # Building and probing
 //!
-//! [`Database::build`] solves in memory (the web page's worker does this
-//! for small databases); [`build_dir`] writes one file per seed count and
+//! [`Database::build`] solves in memory, and [`Database::solve_next`] adds
+//! one seed count (the web page's worker grows its database so, and reads
+//! the slice files it kept back with [`Database::read_next`]); [`build_dir`] writes one file per seed count and
 //! resumes an interrupted build, checking every file already there in
 //! full; [`Database::open`] maps them read-only (headers checked, no data
 //! read: pages are read as probes touch them, and shared between processes)

@@ -31,6 +31,10 @@ export async function launch() {
  */
 export async function open(browser, path = '', { motion = 'reduce', viewport = { width: 1200, height: 900 }, permissions = [], route = null } = {}) {
   const context = await browser.newContext({ viewport, reducedMotion: motion, permissions });
+  // The endgame database stays at the page's first size (10 seeds): grown
+  // while a test idles, it would take the machine's cores from the clocks
+  // and searches under test (endgame-storage.test.mjs tests the growth).
+  await context.addInitScript(() => localStorage.setItem('oware.endgameSeeds', '10'));
   if (route) await route(context);
   const page = await openTab(context, path);
   const closePage = page.close.bind(page);

@@ -123,11 +123,12 @@ const page = {
 
 /**
  * For the end-to-end tests and the curious: every event of the last search, each answer, the bot's
- * timings, the endgame database's build, and each move's clocks before and after its increment.
- * @type {{ events: SearchEvent[], results: SearchAnswer[], endgames: BuildReport | null, timings: object[],
+ * timings, the endgame database's last report and all of them (its build, each growth), and each move's
+ * clocks before and after its increment.
+ * @type {{ events: SearchEvent[], results: SearchAnswer[], endgames: BuildReport | null, endgameReports: BuildReport[], timings: object[],
  *   clock: { moved: Seat, before: Record<Seat, number>, after: Record<Seat, number> }[] }}
  */
-const debug = { events: [], results: [], timings: [], endgames: null, clock: [] };
+const debug = { events: [], results: [], timings: [], endgames: null, endgameReports: [], clock: [] };
 // `addClockPreset(name)` offers one more time control ("0.05+1": three
 // seconds and one a move), for tests that cannot wait minutes.
 Object.assign(window, {
@@ -160,7 +161,9 @@ const endgames = new Endgames({
   },
   onBuilt: (report) => {
     debug.endgames = report;
+    debug.endgameReports.push(report);
   },
+  busy: () => !!page.search || !!page.analysis?.running,
 });
 const replacements = new Replacements({ game, settings, page, notes, adopt, snapshot, afterMove, showPly });
 

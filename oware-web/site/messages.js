@@ -184,10 +184,12 @@
 
 /**
  * The page's choices (`info::answer`): the levels, the endgame database's
- * size on the page (seeds), the rule sets with a line about each.
+ * sizes on the page (seeds: built at a first visit, and the most it grows
+ * to), the rule sets with a line about each.
  * @typedef {object} Info
  * @property {{ min: number, max: number }} levels
  * @property {number} endgameSeeds
+ * @property {number} endgameMaxSeeds
  * @property {{ name: string, about: string }[]} rules
  */
 
@@ -202,11 +204,12 @@
  */
 
 /**
- * The endgame database built (`endgame::built_json`): which one, up to how
- * many seeds, its positions and bytes; `ruleset` null when no database is
- * true for the rules (awari, sowing), so none is built; or why not
- * (`wasm::oware_build_endgames`).
- * @typedef {{ ok: true, ruleset: 'abapa' | 'awari', seeds: number, positions: number, bytes: number }
+ * The endgame database held (`endgame::built_json`): which one, up to how
+ * many seeds, its positions and bytes, and the bytes of its next slice
+ * (null at the most the page holds); `ruleset` null when no database is
+ * true for the rules (awari, sowing), so none is built; or why not (a
+ * kept file refused by `endgame::read_slice`, with the module's reason).
+ * @typedef {{ ok: true, ruleset: 'abapa' | 'awari', seeds: number, positions: number, bytes: number, nextBytes: number | null }
  *   | { ok: true, ruleset: null }
  *   | Refusal} BuildAnswer
  */
@@ -238,11 +241,34 @@
 
 /** The search's worker to the page: its module is ready, or failed to load (why), or a search's message. @typedef {{ ready: true } | { failed: string } | SearchMessage} FromSearchWorker */
 
-/** Page to the endgame database's worker (endgame-worker.js): the module, a build for a game's rules, or a probe. @typedef {ModuleMessage | { type: 'build', rules: string } | { type: 'probe', request: string }} ToEndgameWorker */
+/**
+ * Page to the endgame database's worker (endgame-worker.js): the module; a
+ * build for a game's rules (`seeds`: the most seeds it is to grow to, null
+ * for the module's most; the tests set a small one); one more seed count,
+ * while the player is idle; deleting what is kept; or a probe.
+ * @typedef {ModuleMessage | { type: 'build', rules: string, seeds: number | null } | { type: 'grow' } | { type: 'forget' }
+ *   | { type: 'probe', request: string }} ToEndgameWorker
+ */
 
-/** The build's answer and how long it took (ms). @typedef {BuildAnswer & { ms: number }} BuildReport */
+/**
+ * What the endgame worker keeps in the browser: nothing yet; the files
+ * kept (their bytes); nothing, because the browser refused (why); or
+ * nothing, because the player deleted it.
+ * @typedef {{ state: 'none' } | { state: 'kept', bytes: number } | { state: 'refused', why: string } | { state: 'deleted' }} Kept
+ */
 
-/** The endgame database's worker to the page: the build's report, or a probe's answer with its request. @typedef {{ built: BuildReport } | { request: string, answer: ProbeAnswer }} FromEndgameWorker */
+/**
+ * A build's or a growth's answer, with how long it took (ms), how many
+ * slices it read from storage and how many it solved, why a kept file was
+ * refused (and built again), what is kept, and whether it grows further.
+ * @typedef {BuildAnswer & { ms: number, loaded: number, solved: number, refused: string | null, kept: Kept, grows: boolean }} BuildReport
+ */
+
+/**
+ * The endgame database's worker to the page: a build's report, the seed
+ * count it is building now, or a probe's answer with its request.
+ * @typedef {{ built: BuildReport } | { growing: number } | { request: string, answer: ProbeAnswer }} FromEndgameWorker
+ */
 
 /** Page to the service worker (offline.js to sw.js): the engine's file to keep, at `keep` (its URL), with its type. @typedef {{ keep: string, body: ArrayBuffer, type: string }} KeepMessage */
 

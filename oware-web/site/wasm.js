@@ -25,7 +25,11 @@
  * @property {() => void} oware_new_game
  * @property {(ptr: number, len: number) => number} oware_save
  * @property {(ptr: number, len: number) => number} oware_open
- * @property {(maxSeeds: number, ptr: number, len: number) => number} oware_build_endgames
+ * @property {(ptr: number, len: number) => number} oware_use_endgames
+ * @property {(ptr: number, len: number) => number} oware_read_endgame_slice
+ * @property {() => number} oware_grow_endgames
+ * @property {(seeds: number) => number} oware_endgame_file
+ * @property {() => number} oware_bytes
  * @property {(ptr: number, len: number) => number} oware_probe
  */
 
@@ -39,7 +43,10 @@
  * @property {() => void} newGame
  * @property {(request: string) => SaveAnswer} save
  * @property {(ogn: string) => OpenAnswer} open
- * @property {(seeds: number, rules: string) => BuildAnswer} buildEndgames
+ * @property {(rules: string) => BuildAnswer} useEndgames
+ * @property {(file: Uint8Array) => BuildAnswer} readEndgameSlice
+ * @property {() => BuildAnswer} growEndgames
+ * @property {(seeds: number) => Uint8Array | null} endgameFile
  * @property {(request: string) => ProbeAnswer} probe
  */
 
@@ -110,9 +117,11 @@ export function engineFromPage(onEvent) {
 /**
  * An instance of the compiled `module`. `onEvent` receives each search
  * event, parsed. Returns { info(), state(request), search(request),
- * newGame(), save(request), open(ogn), buildEndgames(seeds, rules),
- * probe(request) }. `info()` gives the page's choices: { levels: { min,
- * max }, endgameSeeds, rules: [{ name, about }] }.
+ * newGame(), save(request), open(ogn), the endgame database's
+ * useEndgames(rules), readEndgameSlice(file), growEndgames(),
+ * endgameFile(seeds), and probe(request) }. `info()` gives the page's
+ * choices: { levels: { min, max }, endgameSeeds, endgameMaxSeeds, rules:
+ * [{ name, about }] }.
  * @param {WebAssembly.Module} module
  * @param {(event: SearchEvent) => void} [onEvent]
  * @returns {Promise<Engine>}
@@ -143,8 +152,16 @@ export async function loadEngine(module, onEvent = () => {}) {
    * @param {string} text
    * @returns {T}
    */
-  const call = (fn, text) => {
-    const bytes = encoder.encode(text);
+  const call = (fn, text) => callWith(fn, encoder.encode(text));
+
+  /**
+   * `call` with bytes rather than text (a slice file).
+   * @template T
+   * @param {(ptr: number, len: number) => number} fn
+   * @param {Uint8Array} bytes
+   * @returns {T}
+   */
+  const callWith = (fn, bytes) => {
     const ptr = exports.oware_alloc(bytes.length);
     new Uint8Array(memory.buffer, ptr, bytes.length).set(bytes);
     const len = fn(ptr, bytes.length);
@@ -162,7 +179,17 @@ export async function loadEngine(module, onEvent = () => {}) {
     newGame: () => exports.oware_new_game(),
     save: (request) => call(exports.oware_save, request),
     open: (text) => call(exports.oware_open, text),
-    buildEndgames: (seeds, rules) => call((ptr, len) => exports.oware_build_endgames(seeds, ptr, len), rules),
+    useEndgames: (rules) => call(exports.oware_use_endgames, rules),
+    readEndgameSlice: (file) => callWith(exports.oware_read_endgame_slice, file),
+    growEndgames: () => {
+      const len = exports.oware_grow_endgames();
+      return JSON.parse(read(exports.oware_output(), len));
+    },
+    endgameFile: (seeds) => {
+      const len = exports.oware_endgame_file(seeds);
+      // A copy: the module's memory moves when it grows.
+      return len === 0 ? null : new Uint8Array(memory.buffer, exports.oware_bytes(), len).slice();
+    },
     probe: (request) => call(exports.oware_probe, request),
   };
   return engine;

@@ -29,21 +29,94 @@ use crate::state::error_json;
 /// request names the game.
 pub const PROBE_KEYS: [&str; 3] = ["rules", "start", "moves"];
 
-/// The seeds on the board up to which the page's database is built: 10
-/// seeds, 646,646 positions, 1.3 MB; its build time in headless Chromium
-/// is in docs/performance.md.
+/// The seeds on the board up to which the page's database is built at a
+/// first visit, before anything is kept: 10 seeds, 646,646 positions,
+/// 1.3 MB; its build time in headless Chromium is in docs/performance.md.
 pub const PAGE_SEEDS: u8 = 10;
 
-/// Builds the page's database: every position of `ruleset` with up to
-/// `max_seeds` seeds on the board.
+/// The most seeds the page's database grows to, one seed count at a time
+/// while the player is idle, kept in the browser's storage: 16 seeds,
+/// 30.4 M positions, 61 MB under abapa. The database only decides the
+/// bars, in a worker that holds all of it in memory; solving slice 17 would
+/// hold the 61 MB below it and about 6 bytes for each of its 21.5 M
+/// positions (some 190 MB at the peak, then 104 MB held), and take about a
+/// minute of the worker's time in a browser, for bars that show in fewer
+/// positions still. Sizes and times are in docs/endgames.md.
+pub const PAGE_MAX_SEEDS: u8 = 16;
+
+/// Builds a database: every position of `ruleset` with up to `max_seeds`
+/// seeds on the board.
 #[must_use]
 pub fn build(ruleset: Ruleset, max_seeds: u8) -> Database {
     Database::build(ruleset, max_seeds)
 }
 
-/// `{"ok":true,"ruleset":..,"seeds":..,"positions":..,"bytes":..}`: what
-/// `database` holds; `{"ok":true,"ruleset":null}` without one (no database
-/// is true for the game's rules).
+/// Makes `held` the database a game under the rules named `rules` needs
+/// ([`oware_search::database_for`]), keeping what it holds when that is the
+/// one; a new one holds only the empty board (slice 0, one position), to
+/// grow from or to read the kept slices into. Answers what it holds
+/// ([`built_json`]).
+#[must_use]
+pub fn use_rules(held: &mut Option<Database>, rules: &str) -> String {
+    let rules = match rules.parse::<oware_core::Rules>() {
+        Ok(rules) => rules,
+        Err(error) => return error_json(&error.to_string()),
+    };
+    let ruleset = oware_search::database_for(&rules);
+    if held.as_ref().map(Database::ruleset) != ruleset {
+        *held = ruleset.map(|ruleset| Database::build(ruleset, 0));
+    }
+    built_json(held.as_ref())
+}
+
+/// Reads a kept slice file into `held` as its next slice, checked in full
+/// (oware-egdb's [`Database::read_next`]: a file of another format version,
+/// cut short or damaged is refused, the database unchanged). Answers what
+/// it holds, or why the file was refused.
+#[must_use]
+pub fn read_slice(held: &mut Option<Database>, file: &[u8]) -> String {
+    let Some(database) = held.as_mut() else {
+        return error_json("no endgame database is in use: ask for one with the game's rules");
+    };
+    if database.max_seeds() >= PAGE_MAX_SEEDS {
+        return error_json(&format!(
+            "the page's endgame database holds at most {PAGE_MAX_SEEDS} seeds"
+        ));
+    }
+    match database.read_next(file) {
+        Ok(()) => built_json(Some(database)),
+        Err(error) => error_json(&error.to_string()),
+    }
+}
+
+/// Solves the next slice of `held` (one more seed), up to [`PAGE_MAX_SEEDS`],
+/// and answers what it holds.
+#[must_use]
+pub fn grow(held: &mut Option<Database>) -> String {
+    let Some(database) = held.as_mut() else {
+        return error_json("no endgame database is in use: ask for one with the game's rules");
+    };
+    if database.max_seeds() >= PAGE_MAX_SEEDS {
+        return error_json(&format!(
+            "the page's endgame database holds at most {PAGE_MAX_SEEDS} seeds"
+        ));
+    }
+    let _ = database.solve_next(&|_| {});
+    built_json(Some(database))
+}
+
+/// The file of slice `seeds` of `held` (header and data, as oware-egdb
+/// writes it to disk), for the page to keep; `None` past its end.
+#[must_use]
+pub fn slice_file(held: Option<&Database>, seeds: u8) -> Option<Vec<u8>> {
+    held?.slice_file(seeds)
+}
+
+/// `{"ok":true,"ruleset":..,"seeds":..,"positions":..,"bytes":..,"nextBytes":..}`:
+/// what `database` holds, its values' bytes, and the next slice's (what
+/// growing it by one seed adds to what is kept, but for a 32-byte header;
+/// null at [`PAGE_MAX_SEEDS`]); `{"ok":true,"ruleset":null}` without one (no
+/// database is true for the game's rules).
 #[must_use]
 pub fn built_json(database: Option<&Database>) -> String {
     let Some(database) = database else {
@@ -62,6 +135,13 @@ pub fn built_json(database: Option<&Database>) -> String {
     json.key("seeds").number(f64::from(database.max_seeds()));
     json.key("positions").number(positions as f64);
     json.key("bytes").number(per_position * positions as f64);
+    json.key("nextBytes");
+    let next = database.max_seeds() + 1;
+    if next <= PAGE_MAX_SEEDS {
+        json.number(per_position * oware_egdb::slice_len(next) as f64);
+    } else {
+        json.null();
+    }
     json.end_object();
     json.finish()
 }
@@ -144,14 +224,16 @@ fn verdict_json(verdict: Probe) -> String {
 mod tests {
     use oware_egdb::Ruleset;
 
-    use super::{answer, build, built_json};
+    use super::{
+        PAGE_MAX_SEEDS, answer, build, built_json, grow, read_slice, slice_file, use_rules,
+    };
 
     #[test]
     fn decided_positions_say_who_wins() {
         let database = build(Ruleset::Abapa, 6);
         assert_eq!(
             built_json(Some(&database)),
-            r#"{"ok":true,"ruleset":"abapa","seeds":6,"positions":18564,"bytes":37128}"#
+            r#"{"ok":true,"ruleset":"abapa","seeds":6,"positions":18564,"bytes":37128,"nextBytes":63648}"#
         );
         // South's F sows into a, making 2: South captures them, reaching 26.
         let fen = "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S";
@@ -243,7 +325,75 @@ mod tests {
         let database = build(Ruleset::Awari, 6);
         assert_eq!(
             built_json(Some(&database)),
-            r#"{"ok":true,"ruleset":"awari","seeds":6,"positions":18564,"bytes":18564}"#
+            r#"{"ok":true,"ruleset":"awari","seeds":6,"positions":18564,"bytes":18564,"nextBytes":31824}"#
+        );
+    }
+
+    #[test]
+    fn kept_slices_are_read_back_checked_and_the_database_grows_from_them() {
+        // What the page keeps: the files of a database grown to 5 seeds.
+        let mut first = None;
+        let empty = use_rules(&mut first, "auale");
+        assert!(empty.contains(r#""ruleset":"abapa","seeds":0,"#), "{empty}");
+        for _ in 0..5 {
+            let _ = grow(&mut first);
+        }
+        let kept: Vec<Vec<u8>> = (1..=5)
+            .map(|seeds| slice_file(first.as_ref(), seeds).expect("held"))
+            .collect();
+        assert_eq!(slice_file(first.as_ref(), 6), None);
+
+        // A later visit reads them back, and grows one more seed from them.
+        let mut later = None;
+        let _ = use_rules(&mut later, "abapa");
+        for file in &kept[..4] {
+            assert!(read_slice(&mut later, file).contains(r#""ok":true"#));
+        }
+        // Slice 5, cut short as by a tab closed while it was written, or
+        // damaged, is refused, and the database holds 4 seeds still.
+        let short = read_slice(&mut later, &kept[4][..kept[4].len() / 2]);
+        assert!(short.starts_with(r#"{"ok":false,"error":"#), "{short}");
+        let mut flipped = kept[4].clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 4;
+        let damaged = read_slice(&mut later, &flipped);
+        assert!(damaged.contains("checksum"), "{damaged}");
+        // A file written by another format version (the header's bytes
+        // 8..12) is refused, never misread.
+        let mut other = kept[4].clone();
+        other[8] += 1;
+        let version = read_slice(&mut later, &other);
+        assert!(version.contains("version"), "{version}");
+        assert!(built_json(later.as_ref()).contains(r#""seeds":4,"#));
+        // Solved again, slice 5 is the same as the one kept.
+        let grown = grow(&mut later);
+        assert!(grown.contains(r#""seeds":5,"#), "{grown}");
+        assert_eq!(slice_file(later.as_ref(), 5).as_ref(), Some(&kept[4]));
+        // Rules of the same database keep it; others change it.
+        let kept_json = use_rules(&mut later, "auale");
+        assert!(kept_json.contains(r#""seeds":5,"#), "{kept_json}");
+        assert!(use_rules(&mut later, "awari-split").contains(r#""ruleset":"awari","seeds":0,"#));
+        assert_eq!(
+            use_rules(&mut later, "sowing"),
+            r#"{"ok":true,"ruleset":null}"#
+        );
+        assert!(grow(&mut later).starts_with(r#"{"ok":false,"#));
+        assert!(read_slice(&mut later, &kept[0]).starts_with(r#"{"ok":false,"#));
+        assert!(use_rules(&mut later, "chess").starts_with(r#"{"ok":false,"#));
+    }
+
+    #[test]
+    fn the_database_grows_no_further_than_the_page_holds() {
+        // Built one seed short of the most: one more is allowed, then no more.
+        let mut held = Some(build(oware_egdb::Ruleset::Awari, PAGE_MAX_SEEDS - 1));
+        let json = built_json(held.as_ref());
+        assert!(!json.contains(r#""nextBytes":null"#), "{json}");
+        let _ = grow(&mut held);
+        assert!(built_json(held.as_ref()).ends_with(r#""nextBytes":null}"#));
+        let refused = grow(&mut held);
+        assert_eq!(
+            refused,
+            r#"{"ok":false,"error":"the page's endgame database holds at most 16 seeds"}"#
         );
     }
 }

@@ -1,15 +1,16 @@
 //! What the page offers, asked of the module instead of copied into the
 //! page's scripts: the levels, the rule sets (each described from its own
-//! rules), and the endgame database's size on the page.
+//! rules), and the endgame database's sizes on the page (built at a first
+//! visit, and the most it grows to).
 
 use oware_core::{GrandSlam, Rules, Share};
 use oware_search::Level;
 
-use crate::endgame::PAGE_SEEDS;
+use crate::endgame::{PAGE_MAX_SEEDS, PAGE_SEEDS};
 use crate::json::Json;
 
 /// The page's choices as JSON:
-/// `{"levels":{"min":1,"max":19},"endgameSeeds":10,"rules":[{"name":"abapa","about":"…"},…]}`,
+/// `{"levels":{"min":1,"max":19},"endgameSeeds":10,"endgameMaxSeeds":16,"rules":[{"name":"abapa","about":"…"},…]}`,
 /// the rule sets in the order of [`Rules::PRESETS`].
 ///
 /// ```
@@ -26,6 +27,8 @@ pub fn answer() -> String {
     json.key("max").number(f64::from(Level::MAX.get()));
     json.end_object();
     json.key("endgameSeeds").number(f64::from(PAGE_SEEDS));
+    json.key("endgameMaxSeeds")
+        .number(f64::from(PAGE_MAX_SEEDS));
     json.key("rules").begin_array();
     for (name, rules) in Rules::PRESETS {
         json.begin_object();

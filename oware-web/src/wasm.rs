@@ -21,7 +21,6 @@
 
 use std::cell::RefCell;
 
-use oware_core::Rules;
 use oware_egdb::Database;
 use oware_search::Engine;
 
@@ -46,6 +45,8 @@ thread_local! {
     static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
     /// The endgame database, once built (in the endgame worker only).
     static ENDGAMES: RefCell<Option<Database>> = const { RefCell::new(None) };
+    /// The last bytes handed out (a slice file), kept until the next.
+    static BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Sends `json` to the page as an event.
@@ -73,10 +74,19 @@ fn install_panic_hook() {
 /// `ptr` and `len` come from one call of [`oware_alloc`], and the page has
 /// written `len` bytes there.
 unsafe fn take_request(ptr: *mut u8, len: usize) -> String {
+    // SAFETY: forwarded from this function's contract.
+    let bytes = unsafe { take_bytes(ptr, len) };
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Takes the bytes the page wrote at `ptr` (`len` bytes, from [`oware_alloc`]).
+///
+/// # Safety
+/// As [`take_request`].
+unsafe fn take_bytes(ptr: *mut u8, len: usize) -> Vec<u8> {
     // SAFETY: by the caller's contract the buffer is an allocation of
     // exactly `len` bytes made by `oware_alloc`, all written.
-    let bytes = unsafe { Vec::from_raw_parts(ptr, len, len) };
-    String::from_utf8_lossy(&bytes).into_owned()
+    unsafe { Vec::from_raw_parts(ptr, len, len) }
 }
 
 /// Keeps `answer` for [`oware_output`] and returns its length in bytes.
@@ -177,47 +187,66 @@ pub unsafe extern "C" fn oware_open(ptr: *mut u8, len: usize) -> usize {
     give(crate::record::open(&text))
 }
 
-/// Builds the endgame database a game under the rules named at `ptr` needs
-/// ([`oware_search::database_for`]) up to `max_seeds` (at most
-/// [`crate::endgame::PAGE_SEEDS`] + 4, to keep a mistake from eating the
-/// tab's memory) and answers what it holds ([`crate::endgame::built_json`]:
-/// `"ruleset":null` under rules no database is true for, which leaves
-/// none). The database already built is kept when it is the one needed.
+/// Makes the endgame database held the one a game under the rules named at
+/// `ptr` needs ([`crate::endgame::use_rules`]: kept when it is that one,
+/// else only its empty board, to read kept slices into or grow) and answers
+/// what it holds.
 ///
 /// # Safety
 /// `ptr` and `len` come from [`oware_alloc`] and the rules' name is written there.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn oware_build_endgames(max_seeds: u32, ptr: *mut u8, len: usize) -> usize {
+pub unsafe extern "C" fn oware_use_endgames(ptr: *mut u8, len: usize) -> usize {
     install_panic_hook();
     // SAFETY: forwarded from this function's contract.
     let name = unsafe { take_request(ptr, len) };
-    let limit = u32::from(crate::endgame::PAGE_SEEDS) + 4;
-    if max_seeds > limit {
-        return give(crate::state::error_json(&format!(
-            "an endgame database of {max_seeds} seeds is too large for the page: at most {limit}"
-        )));
-    }
-    let rules = match name.parse::<Rules>() {
-        Ok(rules) => rules,
-        Err(error) => return give(crate::state::error_json(&error.to_string())),
-    };
-    let ruleset = oware_search::database_for(&rules);
-    let answer = ENDGAMES.with(|endgames| {
-        let mut endgames = endgames.borrow_mut();
-        let kept = endgames
-            .as_ref()
-            .map(|d| (d.ruleset(), u32::from(d.max_seeds())))
-            == ruleset.map(|ruleset| (ruleset, max_seeds));
-        if !kept {
-            *endgames = ruleset.map(|ruleset| crate::endgame::build(ruleset, max_seeds as u8));
-        }
-        crate::endgame::built_json(endgames.as_ref())
+    give(ENDGAMES.with(|held| crate::endgame::use_rules(&mut held.borrow_mut(), &name)))
+}
+
+/// Reads a kept slice file (`len` bytes at `ptr`) as the next slice of the
+/// database held, checked in full ([`crate::endgame::read_slice`]), and
+/// answers what it holds or why the file was refused.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the file is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_read_endgame_slice(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let file = unsafe { take_bytes(ptr, len) };
+    give(ENDGAMES.with(|held| crate::endgame::read_slice(&mut held.borrow_mut(), &file)))
+}
+
+/// Solves the next slice of the database held (one seed more, up to
+/// [`crate::endgame::PAGE_MAX_SEEDS`]) and answers what it holds.
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_grow_endgames() -> usize {
+    install_panic_hook();
+    give(ENDGAMES.with(|held| crate::endgame::grow(&mut held.borrow_mut())))
+}
+
+/// Puts the file of slice `seeds` of the database held in the byte buffer
+/// (read at [`oware_bytes`]) and returns its length: 0 past its end (a
+/// slice file is never empty: its header alone is 32 bytes).
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_endgame_file(seeds: u32) -> usize {
+    let file = u8::try_from(seeds).ok().and_then(|seeds| {
+        ENDGAMES.with(|held| crate::endgame::slice_file(held.borrow().as_ref(), seeds))
     });
-    give(answer)
+    BYTES.with(|bytes| {
+        let mut bytes = bytes.borrow_mut();
+        *bytes = file.unwrap_or_default();
+        bytes.len()
+    })
+}
+
+/// Where the last bytes handed out by [`oware_endgame_file`] start.
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_bytes() -> *const u8 {
+    BYTES.with(|bytes| bytes.borrow().as_ptr())
 }
 
 /// Answers a probe request (see [`crate::endgame::answer`]) from the database
-/// built by [`oware_build_endgames`].
+/// held ([`oware_use_endgames`]).
 ///
 /// # Safety
 /// `ptr` and `len` come from [`oware_alloc`] and the request is written there.

@@ -43,7 +43,7 @@ export const bookResult = {"ok":true,"type":"result","book":true,"best":"E","dep
 export const searchRefused = {"ok":false,"error":"bad value for `level`: there is no level 20: levels are 1 to 19"};
 
 /** `info::answer()` @type {Info} */
-export const info = {"levels":{"min":1,"max":19},"endgameSeeds":10,"rules":[{"name":"abapa","about":"a position's third occurrence ends the game"},{"name":"sowing","about":"a position's third occurrence ends the game; so do 100 moves without a capture"},{"name":"awari","about":"no grand slam unless every move is one; a position's third occurrence ends the game"},{"name":"awari-split","about":"no grand slam unless every move is one; a position's third occurrence ends the game; splitting the seeds left evenly"},{"name":"auale","about":"a position coming back ends the game"}]};
+export const info = {"levels":{"min":1,"max":19},"endgameSeeds":10,"endgameMaxSeeds":16,"rules":[{"name":"abapa","about":"a position's third occurrence ends the game"},{"name":"sowing","about":"a position's third occurrence ends the game; so do 100 moves without a capture"},{"name":"awari","about":"no grand slam unless every move is one; a position's third occurrence ends the game"},{"name":"awari-split","about":"no grand slam unless every move is one; a position's third occurrence ends the game; splitting the seeds left evenly"},{"name":"auale","about":"a position coming back ends the game"}]};
 
 /** `record::save("moves=Ec seat=south level=7 date=2026.11.30")` @type {SaveAnswer} */
 export const saved = {"ok":true,"ogn":"[Variant \"Oware Abapa\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"2026.11.30\"]\n[Round \"?\"]\n[South \"?\"]\n[North \"oware level 7\"]\n[Result \"*\"]\n\n1. E c *\n"};
@@ -55,7 +55,7 @@ export const opened = {"ok":true,"rules":"sowing","start":null,"moves":"Ec"};
 export const openRefused = {"ok":false,"error":"line 1, column 11: move 2, `E` (South's), is illegal: house E is empty","line":1,"column":11};
 
 /** `endgame::built_json(abapa, 6 seeds)` @type {BuildAnswer} */
-export const built = {"ok":true,"ruleset":"abapa","seeds":6,"positions":18564,"bytes":37128};
+export const built = {"ok":true,"ruleset":"abapa","seeds":6,"positions":18564,"bytes":37128,"nextBytes":63648};
 
 /** `endgame::built_json(none)` @type {BuildAnswer} */
 export const builtNone = {"ok":true,"ruleset":null};
