@@ -23,6 +23,7 @@
 
 use oware_core::{Position, Seat, WINNING_STORE};
 
+#[cfg(target_arch = "x86_64")]
 use super::simd;
 use crate::score::{SEED, Value};
 
