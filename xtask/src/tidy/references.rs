@@ -317,8 +317,8 @@ mod tests {
         .map(str::to_owned);
         let cite = |text: &str| file_breaches("x.md", &page(text), &files);
         assert_eq!(
-            cite("(SPEC.md rule 3)"),
-            ["x.md:1: cites `SPEC.md`, which is not in the repository"]
+            cite("(OLD-RULES.md rule 3)"),
+            ["x.md:1: cites `OLD-RULES.md`, which is not in the repository"]
         );
         assert_eq!(cite("see src/agree.rs.").len(), 1);
         assert_eq!(cite("see oware-core/src/main.rs").len(), 1);
