@@ -33,7 +33,7 @@ pub(crate) struct Args {
 }
 
 /// The static Linux target.
-pub(crate) const MUSL: &str = "x86_64-unknown-linux-musl";
+const MUSL: &str = "x86_64-unknown-linux-musl";
 
 /// The release profile (Cargo.toml): fat LTO, one codegen unit, stripped.
 /// Not named `dist`, whose output folder would be this task's.

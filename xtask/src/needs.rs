@@ -237,14 +237,14 @@ fn libclang_present() -> bool {
     .map(PathBuf::from)
     .collect();
     // Debian keeps it under /usr/lib/llvm-N/lib and /usr/lib/<triple>.
-    for parent in ["/usr/lib"] {
-        if let Ok(entries) = std::fs::read_dir(parent) {
-            for entry in entries.flatten() {
-                let path = entry.path();
-                dirs.push(path.join("lib"));
-                dirs.push(path);
-            }
-        }
+    for entry in std::fs::read_dir("/usr/lib")
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let path = entry.path();
+        dirs.push(path.join("lib"));
+        dirs.push(path);
     }
     dirs.iter().any(|dir| has_libclang(dir))
 }
