@@ -9,18 +9,13 @@
 //! open (infinite): how the window starts and widens decides how many
 //! searches it takes, never which value is accepted.
 
+use crate::experiment::Knobs;
 use crate::score::{INFINITY, Value, is_decisive};
 
-/// Half-width of the first window, in value units (32 to a seed).
-const FIRST: Value = 12;
-
-/// How much wider each re-search's margin is than the one before.
-const GROWTH: Value = 3;
-
-/// The widest margin tried; past it the side opens at once: four failures
-/// in a row (margins 12, 36, 108, 324) say the value moved far, and further
-/// narrow steps would only cost re-searches.
-const WIDEST: Value = FIRST * GROWTH * GROWTH * GROWTH;
+/// Failures in a row after which a side opens at once: with the default
+/// knobs the margins 12, 36, 108 and 324 say the value moved far, and
+/// further narrow steps would only cost re-searches.
+const NARROW_TRIES: u32 = 4;
 
 /// The bounds of a root search, and the margin its next widening adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,26 +26,37 @@ pub(crate) struct Window {
     pub(crate) beta: Value,
     /// What the next widening puts between a failed value and the edge.
     delta: Value,
+    /// How many times the margin grows at each widening
+    /// ([`Knobs::aspiration_growth`]).
+    growth: Value,
+    /// The widest margin tried; past it a failing side opens.
+    widest: Value,
 }
 
 impl Window {
-    /// The window that accepts every value.
+    /// The window that accepts every value (both sides open, so it is
+    /// never widened).
     pub(crate) const FULL: Window = Window {
         alpha: -INFINITY,
         beta: INFINITY,
-        delta: FIRST,
+        delta: 0,
+        growth: 1,
+        widest: 0,
     };
 
     /// The first window at `depth` given `previous`, the value the depth
     /// before found: narrow around it from depth 4, where the values of
     /// consecutive depths are close; full below, with no value to aim at,
     /// or around a proven result, whose successor is a different number.
-    pub(crate) fn around(previous: Option<Value>, depth: u32) -> Window {
+    /// Its width and growth are the `knobs`' aspiration.
+    pub(crate) fn around(previous: Option<Value>, depth: u32, knobs: &Knobs) -> Window {
         match previous {
             Some(value) if depth >= 4 && !is_decisive(value) => Window {
-                alpha: value - FIRST,
-                beta: value + FIRST,
-                delta: FIRST,
+                alpha: value - knobs.aspiration,
+                beta: value + knobs.aspiration,
+                delta: knobs.aspiration,
+                growth: knobs.aspiration_growth,
+                widest: knobs.aspiration * knobs.aspiration_growth.pow(NARROW_TRIES - 1),
             },
             _ => Window::FULL,
         }
@@ -61,13 +67,13 @@ impl Window {
     /// search again.
     pub(crate) fn settle(&mut self, value: Value) -> bool {
         if value <= self.alpha && self.alpha > -INFINITY {
-            self.alpha = if self.delta > WIDEST {
+            self.alpha = if self.delta > self.widest {
                 -INFINITY
             } else {
                 (value - self.delta).max(-INFINITY)
             };
         } else if value >= self.beta && self.beta < INFINITY {
-            self.beta = if self.delta > WIDEST {
+            self.beta = if self.delta > self.widest {
                 INFINITY
             } else {
                 (value + self.delta).min(INFINITY)
@@ -75,7 +81,7 @@ impl Window {
         } else {
             return true;
         }
-        self.delta *= GROWTH;
+        self.delta = self.delta.saturating_mul(self.growth);
         false
     }
 }
@@ -85,26 +91,28 @@ mod tests {
     use super::*;
     use crate::score::win_in;
 
+    const PLAY: Knobs = Knobs::DEFAULT;
+
     #[test]
     fn the_first_window_is_narrow_only_from_depth_4_around_an_estimate() {
-        let narrow = Window::around(Some(100), 4);
+        let narrow = Window::around(Some(100), 4, &PLAY);
         assert_eq!((narrow.alpha, narrow.beta), (88, 112));
-        assert_eq!(Window::around(Some(-100), 9).alpha, -112);
-        assert_eq!(Window::around(Some(100), 3), Window::FULL);
-        assert_eq!(Window::around(None, 6), Window::FULL);
-        assert_eq!(Window::around(Some(win_in(7)), 6), Window::FULL);
-        assert_eq!(Window::around(Some(-win_in(7)), 6), Window::FULL);
+        assert_eq!(Window::around(Some(-100), 9, &PLAY).alpha, -112);
+        assert_eq!(Window::around(Some(100), 3, &PLAY), Window::FULL);
+        assert_eq!(Window::around(None, 6, &PLAY), Window::FULL);
+        assert_eq!(Window::around(Some(win_in(7)), 6, &PLAY), Window::FULL);
+        assert_eq!(Window::around(Some(-win_in(7)), 6, &PLAY), Window::FULL);
     }
 
     #[test]
     fn a_value_strictly_inside_is_accepted_and_one_on_an_edge_is_not() {
-        let mut window = Window::around(Some(0), 5);
+        let mut window = Window::around(Some(0), 5, &PLAY);
         for inside in [-11, 0, 11] {
             assert!(window.settle(inside));
-            assert_eq!(window, Window::around(Some(0), 5), "unchanged");
+            assert_eq!(window, Window::around(Some(0), 5, &PLAY), "unchanged");
         }
-        assert!(!Window::around(Some(0), 5).settle(-12));
-        assert!(!Window::around(Some(0), 5).settle(12));
+        assert!(!Window::around(Some(0), 5, &PLAY).settle(-12));
+        assert!(!Window::around(Some(0), 5, &PLAY).settle(12));
     }
 
     #[test]
@@ -112,7 +120,7 @@ mod tests {
         // Failing low four times in a row: the margin below the failed
         // value grows 12, 36, 108, 324, then the side opens; the other
         // side stays where it was.
-        let mut window = Window::around(Some(0), 6);
+        let mut window = Window::around(Some(0), 6, &PLAY);
         let mut value = -12;
         for margin in [12, 36, 108, 324] {
             assert!(!window.settle(value));
@@ -125,7 +133,7 @@ mod tests {
         // An open side accepts anything, its edge included.
         assert!(window.settle(-INFINITY));
         // The same upwards, from a fresh window.
-        let mut window = Window::around(Some(0), 6);
+        let mut window = Window::around(Some(0), 6, &PLAY);
         let mut value = 12;
         for margin in [12, 36, 108, 324] {
             assert!(!window.settle(value));
@@ -138,13 +146,32 @@ mod tests {
     }
 
     #[test]
+    fn the_knobs_set_the_first_width_and_the_growth() {
+        let knobs = Knobs {
+            aspiration: 20,
+            aspiration_growth: 2,
+            ..Knobs::DEFAULT
+        };
+        let mut window = Window::around(Some(0), 6, &knobs);
+        assert_eq!((window.alpha, window.beta), (-20, 20));
+        let mut value = 20;
+        for margin in [20, 40, 80, 160] {
+            assert!(!window.settle(value));
+            assert_eq!(window.beta, value + margin);
+            value = window.beta;
+        }
+        assert!(!window.settle(value));
+        assert_eq!(window.beta, INFINITY);
+    }
+
+    #[test]
     fn a_window_never_widens_past_infinity() {
         // A search failing low with the lowest value there is: the margin
         // would reach below -INFINITY, and the side stops there.
-        let mut window = Window::around(Some(-20_000), 6);
+        let mut window = Window::around(Some(-20_000), 6, &PLAY);
         assert!(!window.settle(-INFINITY + 5));
         assert_eq!(window.alpha, -INFINITY);
-        let mut window = Window::around(Some(20_000), 6);
+        let mut window = Window::around(Some(20_000), 6, &PLAY);
         assert!(!window.settle(INFINITY - 5));
         assert_eq!(window.beta, INFINITY);
     }

@@ -291,7 +291,8 @@ impl Engine {
         self.table.new_search();
         self.heuristics.age();
         let legal = game.legal_moves().len();
-        let time = TimeManager::new(limits, legal, self.overhead.estimate(), clock, stop);
+        let time = TimeManager::new(limits, legal, self.overhead.estimate(), clock, stop)
+            .with_knobs(self.config.knobs);
         let line = Line::of_game(game);
         let heuristics = std::mem::replace(&mut self.heuristics, Box::new(Heuristics::new()));
         let rules = game.rules();

@@ -126,7 +126,7 @@ impl Root {
         let mut found: Vec<(Value, bool, Vec<House>)> = Vec::with_capacity(self.entries.len());
         for index in 0..self.entries.len() {
             let doubts = worker.doubts;
-            let mut window = Window::around(self.entries[index].value, depth);
+            let mut window = Window::around(self.entries[index].value, depth, &worker.config.knobs);
             let value = loop {
                 let v = self.search_move::<true>(worker, index, depth_i, window.alpha, window.beta);
                 if worker.stopped {
@@ -165,7 +165,7 @@ impl Root {
         // The best move's value rests on every move's search: a doubt
         // anywhere in the iteration makes it likely only.
         let doubts = worker.doubts;
-        let mut window = Window::around(self.entries[0].value, depth);
+        let mut window = Window::around(self.entries[0].value, depth, &worker.config.knobs);
         loop {
             let (mut alpha, high) = (window.alpha, window.beta);
             let mut best = -INFINITY;

@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
+use crate::experiment::Knobs;
 use crate::limits::{Limits, NODES_PER_MS_WITHOUT_CLOCK, Timer};
 #[cfg(test)]
 use crate::time::SeatClock;
@@ -17,10 +18,6 @@ use crate::time::SeatClock;
 /// a depth from 12 on took 0.9 to 2.6 times the one before; erring high
 /// only returns a move sooner.
 pub(crate) const DEPTH_GROWTH: u32 = 2;
-
-/// Depths in a row with the same best move after which a planned move's
-/// target is halved: the search has stopped changing its mind.
-pub(crate) const STABLE_DEPTHS: u32 = 4;
 
 /// The stop decisions of one search: the caller's flag, the node budget, and
 /// a soft time (start no new depth after it) and a hard time (abort).
@@ -37,13 +34,16 @@ pub(crate) struct TimeManager<'a> {
     /// The elapsed time, in microseconds, when the last depth completed.
     last_depth_done: AtomicU64,
     pub(crate) max_depth: u32,
+    /// The shares of the time the soft stops take ([`Knobs`]'s time use).
+    knobs: Knobs,
 }
 
 /// Where the soft stop comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Soft {
-    /// Half of a plain time limit (`go movetime`, a level's time).
-    Half(Duration),
+    /// A plain time limit (`go movetime`, a level's time), of which the
+    /// soft stop is a share ([`Knobs::soft_time`]).
+    Plain(Duration),
     /// A clock's plan for this move (its `TimePlan::target`).
     Planned(Duration),
 }
@@ -73,9 +73,7 @@ impl<'a> TimeManager<'a> {
                 hard = Some(time);
                 soft = Some(match plan {
                     Some(plan) => Soft::Planned(plan.target.min(time)),
-                    // A depth costs a few times the one before, so one
-                    // started after half the time would rarely finish.
-                    None => Soft::Half(time / 2),
+                    None => Soft::Plain(time),
                 });
             } else {
                 let budget = (time.as_millis() as u64).saturating_mul(NODES_PER_MS_WITHOUT_CLOCK);
@@ -94,7 +92,14 @@ impl<'a> TimeManager<'a> {
                 .depth
                 .unwrap_or(Limits::MAX_DEPTH)
                 .clamp(1, Limits::MAX_DEPTH),
+            knobs: Knobs::DEFAULT,
         }
+    }
+
+    /// The manager with the `knobs`' shares of time instead of the
+    /// defaults (the engine's [`SearchConfig`](crate::SearchConfig)).
+    pub(crate) fn with_knobs(self, knobs: Knobs) -> TimeManager<'a> {
+        TimeManager { knobs, ..self }
     }
 
     /// Whether the search must stop now (checked during an iteration).
@@ -129,9 +134,9 @@ impl<'a> TimeManager<'a> {
             && !self.must_stop(nodes)
             && match self.soft {
                 None => true,
-                Some(Soft::Half(soft)) => now < half_time_stop(soft, self.hard, best_changed),
+                Some(Soft::Plain(time)) => now < plain_stop(time, best_changed, &self.knobs),
                 Some(Soft::Planned(target)) => {
-                    now < planned_stop(target, stable, best_changed)
+                    now < planned_stop(target, stable, best_changed, &self.knobs)
                         && self
                             .hard
                             .is_none_or(|hard| now + last_depth * DEPTH_GROWTH < hard)
@@ -140,26 +145,33 @@ impl<'a> TimeManager<'a> {
     }
 }
 
-/// The soft stop of a plain time: half the time, or three quarters (never
-/// past the hard stop) when the best move just changed, since the search is
-/// then unsure and a deeper look is worth more than the time it costs.
-fn half_time_stop(soft: Duration, hard: Option<Duration>, best_changed: bool) -> Duration {
-    match (best_changed, hard) {
-        (true, Some(hard)) => (soft * 3 / 2).min(hard),
-        _ => soft,
-    }
+/// The soft stop of a plain `time`: half of it by default, since a depth
+/// costs a few times the one before and one started later would rarely
+/// finish; three quarters when the best move just changed, since the search
+/// is then unsure and a deeper look is worth more than the time it costs
+/// ([`Knobs::soft_time`], [`Knobs::soft_time_changed`]; never past the
+/// time, their range).
+fn plain_stop(time: Duration, best_changed: bool, knobs: &Knobs) -> Duration {
+    let share = if best_changed {
+        knobs.soft_time_changed
+    } else {
+        knobs.soft_time
+    };
+    time * share / 100
 }
 
 /// The soft stop of a planned move after a depth whose best move has held
-/// for `stable` depths before it: the target, seven quarters of it when the
-/// best move just changed (an unsure search gains most from a deeper look),
-/// half of it once the best move has held for [`STABLE_DEPTHS`] (the time
-/// saved goes to later moves, whose share of the clock grows).
-fn planned_stop(target: Duration, stable: u32, best_changed: bool) -> Duration {
+/// for `stable` depths before it: the target by default; seven quarters of
+/// it when the best move just changed (an unsure search gains most from a
+/// deeper look); half of it once the best move has held for four depths
+/// (the time saved goes to later moves, whose share of the clock grows).
+/// The shares and the depths are [`Knobs::target_changed`],
+/// [`Knobs::target_settled`] and [`Knobs::settled_depths`].
+fn planned_stop(target: Duration, stable: u32, best_changed: bool, knobs: &Knobs) -> Duration {
     if best_changed {
-        target * 7 / 4
-    } else if stable >= STABLE_DEPTHS {
-        target / 2
+        target * knobs.target_changed / 100
+    } else if stable >= knobs.settled_depths {
+        target * knobs.target_settled / 100
     } else {
         target
     }
@@ -189,6 +201,9 @@ mod tests {
         Duration::from_millis(millis)
     }
 
+    /// The depths after which a planned move has settled, by default.
+    const SETTLED: u32 = Knobs::DEFAULT.settled_depths;
+
     #[test]
     fn the_soft_stop_is_half_the_time_or_three_quarters_after_a_change() {
         let stop = AtomicBool::new(false);
@@ -213,6 +228,33 @@ mod tests {
     }
 
     #[test]
+    fn the_knobs_set_the_shares_of_a_plain_time() {
+        let stop = AtomicBool::new(false);
+        let knobs = Knobs {
+            soft_time: 30,
+            soft_time_changed: 90,
+            ..Knobs::DEFAULT
+        };
+        at(0);
+        let time = TimeManager::new(
+            &Limits::time(ms(1000)),
+            6,
+            Duration::ZERO,
+            Timer::start(Some(fake_now)),
+            &stop,
+        )
+        .with_knobs(knobs);
+        at(290);
+        assert!(time.may_deepen(3, 0, false));
+        at(310);
+        assert!(!time.may_deepen(3, 0, false));
+        at(890);
+        assert!(time.may_deepen(3, 0, true));
+        at(910);
+        assert!(!time.may_deepen(3, 0, true));
+    }
+
+    #[test]
     fn without_a_time_the_best_move_changing_changes_nothing() {
         let stop = AtomicBool::new(false);
         let time = TimeManager::new(
@@ -229,10 +271,25 @@ mod tests {
     #[test]
     fn a_planned_stop_stretches_after_a_change_and_shrinks_when_settled() {
         let target = ms(400);
-        assert_eq!(planned_stop(target, 0, true), ms(700));
-        assert_eq!(planned_stop(target, 0, false), ms(400));
-        assert_eq!(planned_stop(target, STABLE_DEPTHS - 1, false), ms(400));
-        assert_eq!(planned_stop(target, STABLE_DEPTHS, false), ms(200));
+        assert_eq!(planned_stop(target, 0, true, &Knobs::DEFAULT), ms(700));
+        assert_eq!(planned_stop(target, 0, false, &Knobs::DEFAULT), ms(400));
+        assert_eq!(
+            planned_stop(target, SETTLED - 1, false, &Knobs::DEFAULT),
+            ms(400)
+        );
+        assert_eq!(
+            planned_stop(target, SETTLED, false, &Knobs::DEFAULT),
+            ms(200)
+        );
+        let knobs = Knobs {
+            target_changed: 150,
+            target_settled: 25,
+            settled_depths: 2,
+            ..Knobs::DEFAULT
+        };
+        assert_eq!(planned_stop(target, 0, true, &knobs), ms(600));
+        assert_eq!(planned_stop(target, 1, false, &knobs), ms(400));
+        assert_eq!(planned_stop(target, 2, false, &knobs), ms(100));
     }
 
     /// A clock of `remaining` ms, no increment, `moves` to go.
@@ -283,16 +340,16 @@ mod tests {
     fn a_settled_best_move_stops_at_half_the_target() {
         let stop = AtomicBool::new(false);
         let time = planned(&stop);
-        for depth in 1..=STABLE_DEPTHS {
+        for depth in 1..=SETTLED {
             at(u64::from(depth));
             assert!(time.may_deepen(depth, 0, false), "depth {depth}");
         }
-        // The best move has held for STABLE_DEPTHS depths before this one:
+        // The best move has held for SETTLED depths before this one:
         // half the target, 200 ms.
         at(190);
-        assert!(time.may_deepen(STABLE_DEPTHS + 1, 0, false));
+        assert!(time.may_deepen(SETTLED + 1, 0, false));
         at(210);
-        assert!(!time.may_deepen(STABLE_DEPTHS + 2, 0, false));
+        assert!(!time.may_deepen(SETTLED + 2, 0, false));
     }
 
     #[test]
