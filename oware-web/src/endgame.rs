@@ -1,6 +1,8 @@
-//! The endgame database as the page's bars see it: a small database, built
-//! in its own worker once the page is up, answers who can force the result
-//! of a position with few seeds on the board. It is the one whose values
+//! The endgame database in the page: a small database, built in its own
+//! worker once the page is up and kept in the browser, answers who can
+//! force the result of a position with few seeds on the board (the bars),
+//! and the search's worker reads what is kept for the bot's search
+//! ([`lend`]). It is the one whose values
 //! are true for the game's rules ([`oware_search::database_for`]): abapa's
 //! under abapa and Aualé's ending, awari's under awari-split, and none
 //! under rules that no database was solved for (a move limit, awari's
@@ -39,12 +41,13 @@ pub const PAGE_SEEDS: u8 = 10;
 
 /// The most seeds the page's database grows to, one seed count at a time
 /// while the player is idle, kept in the browser's storage: 16 seeds,
-/// 30.4 M positions, 61 MB under abapa. The database only decides the
-/// bars, in a worker that holds all of it in memory; solving slice 17 would
-/// hold the 61 MB below it and about 6 bytes for each of its 21.5 M
-/// positions (some 190 MB at the peak, then 104 MB held), and take about a
-/// minute of the worker's time in a browser, for bars that show in fewer
-/// positions still. Sizes and times are in docs/endgames.md.
+/// 30.4 M positions, 61 MB under abapa. The endgame worker holds all of it
+/// in memory (and the search's worker a copy read from what is kept);
+/// solving slice 17 would hold the 61 MB below it and about 6 bytes for
+/// each of its 21.5 M positions (some 190 MB at the peak, then 104 MB
+/// held), and take about a minute of the worker's time in a browser, for
+/// positions a game passes through for a few moves. Sizes and times are in
+/// docs/endgames.md.
 pub const PAGE_MAX_SEEDS: u8 = 16;
 
 /// Builds a database: every position of `ruleset` with up to `max_seeds`
