@@ -46,7 +46,7 @@ let queue = Promise.resolve();
 /** @param {MessageEvent<ToSearchWorker>} message */
 onmessage = ({ data }) => {
   if ('module' in data) return;
-  queue = queue.then(() => handle(data));
+  queue = queue.then(() => handle(data)).catch((error) => console.error(error));
 };
 
 /** @param {Exclude<ToSearchWorker, { module: WebAssembly.Module }>} data */
