@@ -52,7 +52,7 @@ async function inPage() {
       worker.postMessage({ type: 'new-game' });
       id += 1;
       message = next();
-      worker.postMessage({ id, request: `rules=abapa moves=${moves} depth=${depth}` });
+      worker.postMessage({ id, request: `rules=abapa moves=${moves} depth=${depth}`, rules: 'abapa' });
       let data = await message;
       while (!data.result) {
         message = next();

@@ -81,7 +81,7 @@ export class Analysis {
     }
     this.asked = ++requests;
     const words = gameWords(run.rules, run.start, run.moves.slice(0, index));
-    worker.send({ id: this.asked, request: `${words} depth=${ANALYSIS_DEPTH} judge=${run.moves[index]}` });
+    worker.send({ id: this.asked, request: `${words} depth=${ANALYSIS_DEPTH} judge=${run.moves[index]}`, rules: run.rules });
     this.onChange(run);
   }
 

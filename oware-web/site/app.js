@@ -493,7 +493,7 @@ function startSearch(kind, words) {
     startClock(page.clock, search.mover, performance.now());
     keepGame();
   }
-  worker.send({ id: search.id, request: `${game.request()} ${words}` });
+  worker.send({ id: search.id, request: `${game.request()} ${words}`, rules: game.rules });
   render();
 }
 

@@ -8,19 +8,23 @@
 // What it builds it keeps, one file a seed count as oware-egdb writes them
 // (`abapa-07.egdb`: a header with the format version and a checksum, then
 // the values), in the Origin Private File System, or in IndexedDB where
-// that is missing. A build reads the kept files back first, each checked in
-// full by the module (endgame.rs, `read_slice`): a file of another format
-// version, cut short by a tab closed while it was written, or damaged is
-// refused and built again with every file above it. Then it builds up to
+// that is missing (slices.js). It is the files' one writer; the search's
+// worker (worker.js) reads them too, so that the bot plays with them. A
+// build reads the kept files back first, each checked in full by the
+// module (endgame.rs, `read_slice`): a file of another format version, cut
+// short by a tab closed while it was written, or damaged is refused and
+// built again with every file above it. Then it builds up to
 // the page's first size (the module's `endgameSeeds`), and each `grow`
 // message (the page sends them while the player is idle) adds one seed
 // count, up to the module's `endgameMaxSeeds` or the share of the storage
 // quota the page allows itself (KEEP_SHARE).
 
 import { engineFromPage } from './wasm.js';
+import { openStore, fileName, readKept } from './slices.js';
 
-/** @import { ToEndgameWorker, FromEndgameWorker, BuildAnswer, ProbeAnswer, Kept } from './messages.js' */
+/** @import { ToEndgameWorker, FromEndgameWorker, ProbeAnswer, Kept } from './messages.js' */
 /** @import { Engine } from './wasm.js' */
+/** @import { Store, Held } from './slices.js' */
 
 /**
  * The share of the origin's storage quota (`navigator.storage.estimate()`:
@@ -35,110 +39,11 @@ const post = (message) => postMessage(message);
 
 const engine = engineFromPage();
 
-/**
- * Where the slice files are kept: a folder of the Origin Private File
- * System, or an IndexedDB store, behind the same four calls.
- * @typedef {object} Store
- * @property {(name: string) => Promise<Uint8Array | null>} read
- * @property {(name: string, bytes: Uint8Array) => Promise<void>} write
- * @property {(name: string) => Promise<void>} remove
- * @property {() => Promise<void>} clear
- */
-
-/** The folder of the Origin Private File System the files are kept in. */
-const FOLDER = 'endgames';
-
-/** The kept files in the Origin Private File System's FOLDER. @returns {Promise<Store>} */
-async function fileSystemStore() {
-  const root = await navigator.storage.getDirectory();
-  let folder = await root.getDirectoryHandle(FOLDER, { create: true });
-  return {
-    async read(name) {
-      try {
-        const file = await (await folder.getFileHandle(name)).getFile();
-        return new Uint8Array(await file.arrayBuffer());
-      } catch {
-        return null;
-      }
-    },
-    async write(name, bytes) {
-      const handle = await (await folder.getFileHandle(name, { create: true })).createSyncAccessHandle();
-      try {
-        handle.truncate(0);
-        handle.write(bytes, { at: 0 });
-        handle.flush();
-      } finally {
-        handle.close();
-      }
-    },
-    async remove(name) {
-      await folder.removeEntry(name).catch(() => {});
-    },
-    async clear() {
-      await root.removeEntry(FOLDER, { recursive: true });
-      folder = await root.getDirectoryHandle(FOLDER, { create: true });
-    },
-  };
-}
-
-/** The kept files in IndexedDB, for a browser without the Origin Private File System. @returns {Promise<Store>} */
-async function indexedStore() {
-  /** @type {IDBDatabase} */
-  const db = await new Promise((resolve, reject) => {
-    const request = indexedDB.open('oware-endgames', 1);
-    request.onupgradeneeded = () => request.result.createObjectStore('slices');
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  /**
-   * @param {IDBTransactionMode} mode
-   * @param {(store: IDBObjectStore) => IDBRequest} act
-   * @returns {Promise<any>}
-   */
-  const run = (mode, act) => new Promise((resolve, reject) => {
-    const request = act(db.transaction('slices', mode).objectStore('slices'));
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  return {
-    read: async (name) => {
-      const found = await run('readonly', (s) => s.get(name));
-      return found instanceof Uint8Array ? found : null;
-    },
-    write: (name, bytes) => run('readwrite', (s) => s.put(bytes, name)),
-    remove: (name) => run('readwrite', (s) => s.delete(name)),
-    clear: () => run('readwrite', (s) => s.clear()),
-  };
-}
-
-/** The store, or why nothing can be kept. @returns {Promise<Store | string>} */
-async function openStore() {
-  const why = [];
-  if (typeof FileSystemFileHandle !== 'undefined' && 'createSyncAccessHandle' in FileSystemFileHandle.prototype) {
-    try {
-      return await fileSystemStore();
-    } catch (error) {
-      why.push(String(error));
-    }
-  }
-  if (typeof indexedDB !== 'undefined') {
-    try {
-      return await indexedStore();
-    } catch (error) {
-      why.push(String(error));
-    }
-  }
-  return why.join('; ') || 'this browser has no storage for it';
-}
-
-/** The file of slice `seeds` of `ruleset`, as oware-egdb names it. @param {string} ruleset @param {number} seeds */
-const fileName = (ruleset, seeds) => `${ruleset}-${String(seeds).padStart(2, '0')}.egdb`;
-
 /** The engine, once the page has posted it. @type {Engine | null} */
 let module = null;
 /** The store, or why nothing is kept; opened at the first build. @type {Promise<Store | string> | null} */
 let storing = null;
-/** The database held (the module's answer), or null. @type {(BuildAnswer & { ok: true, ruleset: string, seeds: number }) | null} */
+/** The database held (the module's answer), or null. @type {Held | null} */
 let held = null;
 /** The most seeds the database is to hold (the page's, or the module's most). */
 let target = 0;
@@ -179,13 +84,15 @@ async function build(module, rules, seeds) {
   const started = performance.now();
   const info = module.info();
   target = Math.min(seeds ?? info.endgameMaxSeeds, info.endgameMaxSeeds);
-  let answer = module.useEndgames(rules);
+  const answer = module.useEndgames(rules);
   if (!answer.ok || answer.ruleset === null) {
     held = null;
     post({ built: { ...answer, ms: performance.now() - started, loaded: 0, solved: 0, refused: null, kept, grows: false } });
     return;
   }
-  held = answer;
+  /** What it holds as it is read and built. @type {Held} */
+  let now = answer;
+  held = now;
   const ruleset = answer.ruleset;
   storing ??= openStore();
   const store = forgotten ? 'deleted' : await storing;
@@ -195,29 +102,24 @@ async function build(module, rules, seeds) {
   if (typeof store !== 'string') {
     // Its bytes are worked out at each report, from what is held.
     kept = { state: 'kept', bytes: 0 };
-    for (let n = answer.seeds + 1; n <= info.endgameMaxSeeds; n += 1) {
-      const bytes = await store.read(fileName(ruleset, n));
-      if (!bytes) break;
-      const read = module.readEndgameSlice(bytes);
-      if (!read.ok || read.ruleset === null) {
-        // Refused: it and every file above it are built again.
-        refused = read.ok ? 'no database' : read.error;
-        for (let m = n; m <= info.endgameMaxSeeds; m += 1) await store.remove(fileName(ruleset, m));
-        break;
-      }
-      held = answer = read;
-      loaded += 1;
+    const read = await readKept(module, store, now, info.endgameMaxSeeds);
+    held = now = read.held;
+    loaded = read.loaded;
+    if (read.refused) {
+      // Refused: it and every file above it are built again.
+      refused = read.refused.why;
+      for (let m = read.refused.seeds; m <= info.endgameMaxSeeds; m += 1) await store.remove(fileName(ruleset, m));
     }
   } else {
     kept = forgotten ? { state: 'deleted' } : { state: 'refused', why: store };
   }
   let solved = 0;
-  while (answer.ok && answer.ruleset !== null && answer.seeds < Math.min(info.endgameSeeds, target)) {
-    answer = module.growEndgames();
-    if (!answer.ok || answer.ruleset === null) break;
-    held = answer;
+  while (now.seeds < Math.min(info.endgameSeeds, target)) {
+    const grown = module.growEndgames();
+    if (!grown.ok || grown.ruleset === null) break;
+    held = now = grown;
     solved += 1;
-    await keep(module, typeof store === 'string' ? null : store, answer.ruleset, answer.seeds);
+    await keep(module, typeof store === 'string' ? null : store, grown.ruleset, grown.seeds);
   }
   await report(started, loaded, solved, refused);
 }

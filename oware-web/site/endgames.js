@@ -9,7 +9,9 @@
 // visit has it at once; this side asks the browser to keep that storage
 // (`navigator.storage.persist()`), lets the database grow one seed count
 // at a time while the player is idle (no search, no move for GROW_IDLE_MS),
-// and shows in Settings what it holds, with a button that deletes it.
+// and shows in Settings what it holds, with a button that deletes it. The
+// search's worker reads what is kept before each search, so the bot plays
+// with it too.
 
 import { engineModule } from './wasm.js';
 import { $ } from './dom.js';
@@ -151,7 +153,8 @@ export class Endgames {
     else if (r.ruleset === null) text = 'none holds for these rules';
     else {
       const kept = r.kept;
-      const where = kept.state === 'kept' ? `${size(kept.bytes)} kept in this browser`
+      // What is kept the search's worker reads too (worker.js): the bot plays with it.
+      const where = kept.state === 'kept' ? `${size(kept.bytes)} kept in this browser; the bot plays with it`
         : kept.state === 'refused' ? 'not kept: storage refused'
           : kept.state === 'deleted' ? 'not kept: deleted' : 'not kept yet';
       text = `${r.ruleset} up to ${r.seeds} seeds, ${where}`;

@@ -229,7 +229,12 @@
 
 /** The compiled module, the first message to every worker (wasm.js). @typedef {{ module: WebAssembly.Module }} ModuleMessage */
 
-/** A search asked of the search's worker: its id and the request's text. @typedef {{ id: number, request: string }} SearchRequest */
+/**
+ * A search asked of the search's worker: its id, the request's text, and
+ * the name of the game's rules, whose endgame database the worker reads
+ * from what is kept before the search (worker.js).
+ * @typedef {{ id: number, request: string, rules: string }} SearchRequest
+ */
 
 /** Page to the search's worker (worker.js): the module, a new game, or a search. @typedef {ModuleMessage | { type: 'new-game' } | SearchRequest} ToSearchWorker */
 

@@ -1,6 +1,8 @@
-//! The endgame database as the page's bars see it: a small database, built
-//! in its own worker once the page is up, answers who can force the result
-//! of a position with few seeds on the board. It is the one whose values
+//! The endgame database in the page: a small database, built in its own
+//! worker once the page is up and kept in the browser, answers who can
+//! force the result of a position with few seeds on the board (the bars),
+//! and the search's worker reads what is kept for the bot's search
+//! ([`lend`]). It is the one whose values
 //! are true for the game's rules ([`oware_search::database_for`]): abapa's
 //! under abapa and Aualé's ending, awari's under awari-split, and none
 //! under rules that no database was solved for (a move limit, awari's
@@ -18,8 +20,11 @@
 //! exact values show under awari-split, whose even split of endless play
 //! they assume.
 
+use std::sync::Arc;
+
 use oware_core::Winner;
 use oware_egdb::{Bounds, Database, Ruleset};
+use oware_search::Engine;
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
@@ -36,12 +41,13 @@ pub const PAGE_SEEDS: u8 = 10;
 
 /// The most seeds the page's database grows to, one seed count at a time
 /// while the player is idle, kept in the browser's storage: 16 seeds,
-/// 30.4 M positions, 61 MB under abapa. The database only decides the
-/// bars, in a worker that holds all of it in memory; solving slice 17 would
-/// hold the 61 MB below it and about 6 bytes for each of its 21.5 M
-/// positions (some 190 MB at the peak, then 104 MB held), and take about a
-/// minute of the worker's time in a browser, for bars that show in fewer
-/// positions still. Sizes and times are in docs/endgames.md.
+/// 30.4 M positions, 61 MB under abapa. The endgame worker holds all of it
+/// in memory (and the search's worker a copy read from what is kept);
+/// solving slice 17 would hold the 61 MB below it and about 6 bytes for
+/// each of its 21.5 M positions (some 190 MB at the peak, then 104 MB
+/// held), and take about a minute of the worker's time in a browser, for
+/// positions a game passes through for a few moves. Sizes and times are in
+/// docs/endgames.md.
 pub const PAGE_MAX_SEEDS: u8 = 16;
 
 /// Builds a database: every position of `ruleset` with up to `max_seeds`
@@ -110,6 +116,33 @@ pub fn grow(held: &mut Option<Database>) -> String {
 #[must_use]
 pub fn slice_file(held: Option<&Database>, seeds: u8) -> Option<Vec<u8>> {
     held?.slice_file(seeds)
+}
+
+/// Runs `search` on `engine` with the database `held` lent to it, and takes
+/// it back after: the page's bot searches with the database its search
+/// worker read from the kept slices ([`read_slice`], as the endgame worker
+/// reads them). The engine probes it as `oware play` has it probe one
+/// (`Engine::set_endgame`): only under rules it fits and where its values
+/// are facts about the game's history (oware-search decides both). Lent,
+/// not copied: the database moves into the engine's handle and back, its
+/// values staying where they are.
+pub fn lend<T>(
+    engine: &mut Engine,
+    held: &mut Option<Database>,
+    search: impl FnOnce(&mut Engine) -> T,
+) -> T {
+    let lent = held.take().map(Arc::new);
+    engine.set_endgame(
+        lent.clone()
+            .map(|database| database as Arc<dyn oware_search::Endgame>),
+    );
+    let answer = search(engine);
+    engine.set_endgame(None);
+    // The engine's handle is gone with the search (one thread in the page),
+    // so this one is the last and the database comes back whole; were
+    // another left, the search worker would read the kept slices again.
+    *held = lent.and_then(Arc::into_inner);
+    answer
 }
 
 /// `{"ok":true,"ruleset":..,"seeds":..,"positions":..,"bytes":..,"nextBytes":..}`:
@@ -225,7 +258,7 @@ mod tests {
     use oware_egdb::Ruleset;
 
     use super::{
-        PAGE_MAX_SEEDS, answer, build, built_json, grow, read_slice, slice_file, use_rules,
+        PAGE_MAX_SEEDS, answer, build, built_json, grow, lend, read_slice, slice_file, use_rules,
     };
 
     #[test]
@@ -380,6 +413,53 @@ mod tests {
         assert!(grow(&mut later).starts_with(r#"{"ok":false,"#));
         assert!(read_slice(&mut later, &kept[0]).starts_with(r#"{"ok":false,"#));
         assert!(use_rules(&mut later, "chess").starts_with(r#"{"ok":false,"#));
+    }
+
+    /// The house the bot plays for `request`, with the database `held`
+    /// lent to a fresh engine (none: the search alone).
+    fn bot_move(held: &mut Option<oware_egdb::Database>, request: &str) -> String {
+        let mut engine = crate::think::engine(None);
+        let answer = lend(&mut engine, held, |engine| {
+            crate::think::answer(engine, request, &mut |_| {})
+        });
+        assert!(engine.endgame().is_none(), "the engine keeps no handle");
+        let best = answer.split(r#""best":""#).nth(1).expect(&answer);
+        best[..1].to_owned()
+    }
+
+    #[test]
+    fn the_bot_plays_the_databases_win_with_the_kept_files_read_back() {
+        // North to move, six seeds on the board, 23 seeds to 19 in South's
+        // favour: the database proves f wins for North, where level 10's
+        // search (6 plies) alone prefers b, and does not find f's win
+        // within 20 plies.
+        let request = "start=0-1-1-0-0-0-1-1-0-0-0-2-23-19-N level=10 seed=1";
+        assert_eq!(bot_move(&mut None, request), "b");
+
+        // The search's worker reads the files the endgame worker kept.
+        let kept = build(Ruleset::Abapa, 6);
+        let mut held = None;
+        let _ = use_rules(&mut held, "abapa");
+        for seeds in 1..=5 {
+            let file = slice_file(Some(&kept), seeds).expect("kept");
+            assert!(read_slice(&mut held, &file).contains(r#""ok":true"#));
+        }
+        // The sixth, caught half written, is refused: the database holds
+        // five seeds still, and the bot plays with those.
+        let sixth = slice_file(Some(&kept), 6).expect("kept");
+        let refused = read_slice(&mut held, &sixth[..sixth.len() - 1]);
+        assert!(refused.starts_with(r#"{"ok":false,"error":"#), "{refused}");
+        assert!(built_json(held.as_ref()).contains(r#""seeds":5,"#));
+        // Read whole at the next search, it is taken, and the bot wins.
+        assert!(read_slice(&mut held, &sixth).contains(r#""seeds":6,"#));
+        assert_eq!(bot_move(&mut held, request), "f");
+        // Lent, not given away: the database is held after the search.
+        assert_eq!(built_json(held.as_ref()), built_json(Some(&kept)));
+
+        // Under rules it is no truth for (awari's own-row ending), the
+        // engine leaves it alone: the bot plays as it does without one.
+        let awari = request.replace("start=", "rules=awari start=");
+        assert_eq!(bot_move(&mut held, &awari), bot_move(&mut None, &awari));
     }
 
     #[test]

@@ -43,7 +43,8 @@ thread_local! {
     static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
     /// The engine, kept between searches so its table carries over.
     static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
-    /// The endgame database, once built (in the endgame worker only).
+    /// The endgame database: built and kept in the endgame worker, read
+    /// from what is kept in the search's, which lends it to each search.
     static ENDGAMES: RefCell<Option<Database>> = const { RefCell::new(None) };
     /// The last bytes handed out (a slice file), kept until the next.
     static BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
@@ -128,8 +129,9 @@ pub unsafe extern "C" fn oware_state(ptr: *mut u8, len: usize) -> usize {
     give(crate::state::answer(&request))
 }
 
-/// Runs a search request (see [`crate::think::answer`]), calling
-/// `oware_event` with each event, and returns the length of the JSON answer.
+/// Runs a search request (see [`crate::think::answer`]) with the endgame
+/// database held ([`crate::endgame::lend`]), calling `oware_event` with
+/// each event, and returns the length of the JSON answer.
 ///
 /// # Safety
 /// `ptr` and `len` come from [`oware_alloc`] and the request is written there.
@@ -141,7 +143,13 @@ pub unsafe extern "C" fn oware_search(ptr: *mut u8, len: usize) -> usize {
     let answer = ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
         let engine = engine.get_or_insert_with(|| crate::think::engine(Some(now_ms)));
-        crate::think::answer(engine, &request, &mut |json| emit(json))
+        // The database the search's worker read from what is kept (none
+        // until it has read one), lent for this search.
+        ENDGAMES.with(|held| {
+            crate::endgame::lend(engine, &mut held.borrow_mut(), |engine| {
+                crate::think::answer(engine, &request, &mut |json| emit(json))
+            })
+        })
     });
     give(answer)
 }

@@ -3,8 +3,8 @@
 // reads it back at once instead of building it; a kept file that is
 // damaged, cut short or of another format version is refused and built
 // again; the database grows while the player is idle; IndexedDB keeps it
-// where the browser has no OPFS; and Settings says
-// what is kept, with a button that deletes it. The tests keep the database
+// where the browser has no OPFS; the bot plays with what is kept; and
+// Settings says what is kept, with a button that deletes it. The tests keep the database
 // small with the page's test seam: localStorage `oware.endgameSeeds`
 // (endgames.js, SEEDS_KEY) caps the seeds it grows to.
 import { test, before, after } from 'node:test';
@@ -64,6 +64,39 @@ async function damage(page, name, change) {
   }, [name, change]);
 }
 
+/**
+ * North to move, six seeds on the board, South ahead 23 to 19: the
+ * database proves that f wins for North, where level 10's search alone
+ * (6 plies) plays b and finds no win within 20 plies (endgame.rs tests the
+ * same position natively).
+ */
+const NORTH_WINS_WITH_F = '0-1-1-0-0-0-1-1-0-0-0-2-23-19-N';
+
+/** The bot's move (North's, at level 10) in NORTH_WINS_WITH_F, opened once the database is built and kept. */
+async function botMove(page) {
+  await built(page);
+  await page.selectOption('#level', '10');
+  await page.setInputFiles('#open-file', {
+    name: 'endgame.ogn', mimeType: 'text/plain', buffer: Buffer.from(`[FEN "${NORTH_WINS_WITH_F}"]\n\n*\n`),
+  });
+  await page.waitForFunction(() => window.oware.moves.length === 1, null, { timeout: 30_000 });
+  return page.evaluate(() => window.oware.moves);
+}
+
+test('the bot plays with the database kept: a win its search alone does not see', async () => {
+  // Nothing kept (the seam caps the database at 0 seeds): the search alone.
+  const none = await visit(0);
+  await waitState(none.page, 'your-turn');
+  assert.equal(await botMove(none.page), 'b');
+  await none.context.close();
+  // Six seeds kept: the search's worker reads them, and the bot wins.
+  const { context, page } = await visit(6);
+  await waitState(page, 'your-turn');
+  assert.equal(await botMove(page), 'f');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('the endgame database is kept across visits, and grows while the player is idle', async () => {
   const { context, page } = await visit(4);
   await waitState(page, 'your-turn');
@@ -72,12 +105,12 @@ test('the endgame database is kept across visits, and grows while the player is 
     { seeds: first.seeds, loaded: first.loaded, solved: first.solved, kept: first.kept },
     { seeds: 4, loaded: 0, solved: 4, kept: { state: 'kept', bytes: keptBytes(4) } },
   );
-  assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 4 seeds, 4 kB kept in this browser');
+  assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 4 seeds, 4 kB kept in this browser; the bot plays with it');
   assert.equal(await page.locator('#forget-endgames').isEnabled(), true);
   // Aualé's rule uses the same database: it is kept, and so is what Settings says.
   await page.selectOption('#rules', 'auale');
   await page.waitForFunction(() => window.oware.debug.endgameReports.length === 2);
-  assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 4 seeds, 4 kB kept in this browser');
+  assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 4 seeds, 4 kB kept in this browser; the bot plays with it');
 
   // A later visit reads it from storage: nothing is solved, and it answers at once.
   const later = await again(page);
@@ -102,7 +135,7 @@ test('the endgame database is kept across visits, and grows while the player is 
   await page.waitForFunction(() => window.oware.debug.endgames?.seeds === 11, null, { timeout: 90_000 });
   const reports = await page.evaluate(() => window.oware.debug.endgameReports.map((r) => [r.seeds, r.solved, r.kept.bytes, r.grows]));
   assert.deepEqual(reports, [[10, 6, keptBytes(10), true], [11, 1, keptBytes(11), false]]);
-  assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 11 seeds, 2.7 MB kept in this browser');
+  assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 11 seeds, 2.7 MB kept in this browser; the bot plays with it');
   const last = await again(page);
   assert.deepEqual({ seeds: last.seeds, loaded: last.loaded, solved: last.solved }, { seeds: 11, loaded: 11, solved: 0 });
 
@@ -148,16 +181,16 @@ test('a kept file that is damaged, cut short or of another version is built agai
 });
 
 test('where the browser has no Origin Private File System, IndexedDB keeps the database', async () => {
-  // The endgame worker served with the file system's sync access taken
-  // away first, as in a browser without it.
-  const { context, page } = await visit(4, (c) => c.route('**/endgame-worker.js', async (route) => {
+  // Both workers served with the file system's sync access taken away
+  // first, as in a browser without it.
+  const { context, page } = await visit(6, (c) => c.route(/\/(endgame-)?worker\.js$/, async (route) => {
     const response = await route.fetch();
     const body = `delete FileSystemFileHandle.prototype.createSyncAccessHandle;\n${await response.text()}`;
     await route.fulfill({ response, body });
   }));
   await waitState(page, 'your-turn');
   const first = await built(page);
-  assert.deepEqual({ solved: first.solved, kept: first.kept }, { solved: 4, kept: { state: 'kept', bytes: keptBytes(4) } });
+  assert.deepEqual({ solved: first.solved, kept: first.kept }, { solved: 6, kept: { state: 'kept', bytes: keptBytes(6) } });
   assert.equal(await page.evaluate(async () => {
     const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('endgames', { create: true });
     const names = [];
@@ -165,7 +198,9 @@ test('where the browser has no Origin Private File System, IndexedDB keeps the d
     return names.length;
   }), 0, 'nothing went to the file system');
   const later = await again(page);
-  assert.deepEqual({ loaded: later.loaded, solved: later.solved }, { loaded: 4, solved: 0 });
+  assert.deepEqual({ loaded: later.loaded, solved: later.solved }, { loaded: 6, solved: 0 });
+  // The search's worker reads it from there: the bot plays the database's win.
+  assert.equal(await botMove(page), 'f');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
