@@ -14,8 +14,7 @@ pub(crate) const NO_OFFER: &str = "OWARE_NO_EGDB_OFFER";
 
 /// What the default database is worth, as measured: the figure every
 /// message cites, with where it is recorded.
-pub(crate) const WORTH: &str =
-    "+134 ± 29 Elo in self-play at 100 ms a move over 400 games (docs/strength.md)";
+pub(crate) const WORTH: &str = "+80 ± 24 Elo in self-play at 100 ms a move under Aualé's rule over 400 games (docs/endgames.md)";
 
 /// Megabytes, as a person reads a size on disk: `452 MB`.
 pub(crate) struct Megabytes(pub(crate) u64);
@@ -297,7 +296,7 @@ mod tests {
             "abapa's up to 20 seeds",
             "452 MB on disk",
             "to build here (estimated for",
-            "+134 ± 29 Elo",
+            WORTH,
             "Ctrl-C",
             "`oware egdb build` resumes it",
             "OWARE_NO_EGDB_OFFER=1",

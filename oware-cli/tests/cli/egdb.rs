@@ -282,7 +282,7 @@ fn build_takes_abapa_by_default_and_egdb_alone_says_what_is_installed() {
         "{}",
         empty.stdout
     );
-    assert!(empty.stdout.contains("+134 ± 29 Elo"), "{}", empty.stdout);
+    assert!(empty.stdout.contains("+80 ± 24 Elo"), "{}", empty.stdout);
     // --rules left out: abapa's, the default's rule set.
     let run = oware(&["egdb", "build", "--max-seeds", "6", "--dir", path], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -313,7 +313,7 @@ fn build_takes_abapa_by_default_and_egdb_alone_says_what_is_installed() {
     );
     assert!(
         lines[2].starts_with(
-            "    `oware egdb build` completes it to 20 seeds, the default, worth +134 ± 29 Elo"
+            "    `oware egdb build` completes it to 20 seeds, the default, worth +80 ± 24 Elo"
         ),
         "{}",
         status.stdout

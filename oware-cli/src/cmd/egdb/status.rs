@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(lines[1], "  abapa: none (used under abapa, auale)");
         assert!(
             lines[2].contains("`oware egdb build` installs abapa's up to 20 seeds: 452 MB on disk")
-                && lines[2].contains("+134 ± 29 Elo"),
+                && lines[2].contains(crate::install::WORTH),
             "{lines:?}"
         );
         assert_eq!(lines[3], "  awari: none (used under awari-split)");
@@ -176,9 +176,10 @@ mod tests {
             )
         );
         assert!(
-            lines[2].starts_with(
-                "    `oware egdb build` completes it to 20 seeds, the default, worth +134 ± 29 Elo"
-            ),
+            lines[2].starts_with(&format!(
+                "    `oware egdb build` completes it to 20 seeds, the default, worth {}",
+                crate::install::WORTH
+            )),
             "{lines:?}"
         );
         // Slice 4 as another version of the program would have written it.
