@@ -204,17 +204,23 @@ mod tests {
     /// The depths after which a planned move has settled, by default.
     const SETTLED: u32 = Knobs::DEFAULT.settled_depths;
 
-    #[test]
-    fn the_soft_stop_is_half_the_time_or_three_quarters_after_a_change() {
-        let stop = AtomicBool::new(false);
+    /// A manager for a plain move time of one second, started at 0 ms on
+    /// the fake clock.
+    fn one_second(stop: &AtomicBool) -> TimeManager<'_> {
         at(0);
-        let time = TimeManager::new(
+        TimeManager::new(
             &Limits::time(ms(1000)),
             6,
             Duration::ZERO,
             Timer::start(Some(fake_now)),
-            &stop,
-        );
+            stop,
+        )
+    }
+
+    #[test]
+    fn the_soft_stop_is_half_the_time_or_three_quarters_after_a_change() {
+        let stop = AtomicBool::new(false);
+        let time = one_second(&stop);
         at(400);
         assert!(time.may_deepen(3, 0, false));
         at(600);
@@ -235,15 +241,7 @@ mod tests {
             soft_time_changed: 90,
             ..Knobs::DEFAULT
         };
-        at(0);
-        let time = TimeManager::new(
-            &Limits::time(ms(1000)),
-            6,
-            Duration::ZERO,
-            Timer::start(Some(fake_now)),
-            &stop,
-        )
-        .with_knobs(knobs);
+        let time = one_second(&stop).with_knobs(knobs);
         at(290);
         assert!(time.may_deepen(3, 0, false));
         at(310);
