@@ -16,15 +16,18 @@ pub(crate) const NO_OFFER: &str = "OWARE_NO_EGDB_OFFER";
 /// message cites, with where it is recorded.
 pub(crate) const WORTH: &str = "+80 ± 24 Elo in self-play at 100 ms a move under Aualé's rule over 400 games (docs/endgames.md)";
 
-/// Megabytes, as a person reads a size on disk: `452 MB`.
-pub(crate) struct Megabytes(pub(crate) u64);
+/// A size on disk as a person reads it: `452 MB`, `11.1 GB`.
+pub(crate) struct DiskSize(pub(crate) u64);
 
-impl std::fmt::Display for Megabytes {
+impl std::fmt::Display for DiskSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mb = self.0 as f64 / 1e6;
-        match mb < 10.0 {
-            true => write!(f, "{mb:.1} MB"),
-            false => write!(f, "{mb:.0} MB"),
+        if mb < 10.0 {
+            write!(f, "{mb:.1} MB")
+        } else if mb < 1000.0 {
+            write!(f, "{mb:.0} MB")
+        } else {
+            write!(f, "{:.1} GB", mb / 1000.0)
         }
     }
 }
@@ -70,7 +73,7 @@ pub(crate) fn describe(extent: Extent) -> String {
         "{}'s up to {} seeds: {} on disk, {}",
         extent.ruleset,
         extent.max_seeds,
-        Megabytes(extent.disk_len()),
+        DiskSize(extent.disk_len()),
         build_time(extent.ruleset, extent.positions()),
     )
 }
@@ -318,7 +321,8 @@ mod tests {
             About(Duration::from_secs(150)).to_string(),
             "about 3 minutes"
         );
-        assert_eq!(Megabytes(451_586_352).to_string(), "452 MB");
-        assert_eq!(Megabytes(1_234_567).to_string(), "1.2 MB");
+        assert_eq!(DiskSize(451_586_352).to_string(), "452 MB");
+        assert_eq!(DiskSize(11_058_116_888).to_string(), "11.1 GB");
+        assert_eq!(DiskSize(1_234_567).to_string(), "1.2 MB");
     }
 }

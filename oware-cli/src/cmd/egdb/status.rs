@@ -7,7 +7,7 @@ use anyhow::Result;
 use oware_core::Rules;
 use oware_egdb::{EgdbError, Extent, Ruleset, positions_up_to};
 
-use crate::install::{self, Megabytes};
+use crate::install::{self, DiskSize};
 use crate::out::outln;
 
 /// Runs `oware egdb status` on `dir` (the default directory if `None`).
@@ -65,7 +65,7 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset) -> Vec<String> {
         (None, _) => lines.push(format!("  {ruleset}: none (used under {used})")),
         (Some(max), true) => lines.push(format!(
             "  {ruleset}: up to {max} seeds, {} on disk (used under {used})",
-            Megabytes(bytes)
+            DiskSize(bytes)
         )),
         (Some(max), false) => lines.push(format!(
             "  {ruleset}: files up to {max} seeds, NOT USED: a file is refused (below)"
@@ -108,7 +108,7 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset) -> Vec<String> {
             };
             lines.push(format!(
                 "    `{command}` completes it to {target} seeds, {worth}: {} more on disk, {}",
-                Megabytes(more.disk_len() - bytes),
+                DiskSize(more.disk_len() - bytes),
                 install::build_time(ruleset, positions),
             ));
         }
@@ -172,7 +172,7 @@ mod tests {
             lines[1],
             format!(
                 "  abapa: up to 6 seeds, {} on disk (used under abapa, auale)",
-                Megabytes(size)
+                DiskSize(size)
             )
         );
         assert!(
