@@ -102,10 +102,10 @@ impl Knobs {
 /// the knobs whose values outside a range would break the search (a window
 /// that never widens, a soft stop past the move time).
 fn within<T: TryFrom<i64>>(pair: &str, number: i64, least: i64, most: i64) -> Result<T, String> {
-    (least..=most)
-        .contains(&number)
-        .then(|| T::try_from(number).ok())
-        .flatten()
+    let taken = (least..=most).contains(&number);
+    taken
+        .then_some(number)
+        .and_then(|number| T::try_from(number).ok())
         .ok_or_else(|| format!("`{pair}`: {number} is out of the knob's range {least} to {most}"))
 }
 
