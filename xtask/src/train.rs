@@ -16,15 +16,17 @@
 //!    The samples are written to `--data` (under target/ by default), and
 //!    `--reuse` trains on that file again instead of playing. All of this
 //!    step is `train/label.rs`.
-//! 2. Scale: σ(k · linear evaluation) is fitted to the results (one
+//! 2. Repeats: a position met more than once is trained on once, with the
+//!    mean of its labels (`deduplicate`).
+//! 3. Scale: σ(k · linear evaluation) is fitted to the results (one
 //!    parameter); k turns values in seeds into win probabilities for the
 //!    search labels and the loss. The target is λ · result + (1 − λ) ·
 //!    σ(k · search score).
-//! 3. Training: the network in f32 (clipped ReLU in [0, 1], output in seeds
+//! 4. Training: the network in f32 (clipped ReLU in [0, 1], output in seeds
 //!    added to the store difference), Adam on the log loss of σ(k · value)
 //!    against the target, minibatches in a seeded order, one thread. One
 //!    game in five is held out for validation.
-//! 4. The weights are quantized to the engine's integers and written to
+//! 5. The weights are quantized to the engine's integers and written to
 //!    `--out`; the validation losses of the linear evaluation, the float
 //!    network and the quantized one are printed on the same positions.
 
@@ -34,6 +36,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
+use oware_core::Position;
 use oware_search::eval::net::{
     ACTIVE, HIDDEN, INPUTS, Network, ONE, OUTPUT_SCALE, SHIFT, active_inputs,
 };
@@ -170,6 +173,13 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         );
         samples
     };
+    let before = samples.len();
+    let samples = deduplicate(&samples);
+    println!(
+        "train: {} distinct positions of {before} ({} repeats folded into their first)",
+        samples.len(),
+        before - samples.len()
+    );
     let (train, held): (Vec<Sample>, Vec<Sample>) = samples.iter().partition(|s| s.game % 5 != 0);
     let linear =
         |s: &Sample| f64::from(Evaluation::Linear(Weights::TUNED).evaluate(s.position)) / 32.0;
@@ -229,6 +239,40 @@ pub(crate) fn read_network(path: &Path) -> anyhow::Result<&'static Network> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     let network = Network::from_bytes(&bytes).with_context(|| path.display().to_string())?;
     Ok(Box::leak(Box::new(network)))
+}
+
+/// One sample per position (board, stores and side to move), in the order
+/// of first appearance: a position that many games pass through (the
+/// openings, above all) would otherwise weigh as often as it was played.
+/// Its labels are the means over its appearances (the expected result,
+/// not one game's), and it keeps its first game's number, so that a
+/// position is never both trained on and held out.
+fn deduplicate(samples: &[Sample]) -> Vec<Sample> {
+    use std::collections::HashMap;
+    let mut first: HashMap<Position, usize> = HashMap::with_capacity(samples.len());
+    let mut merged: Vec<(Sample, u32)> = Vec::new();
+    for s in samples {
+        match first.entry(s.position) {
+            std::collections::hash_map::Entry::Occupied(at) => {
+                let (sum, count) = &mut merged[*at.get()];
+                sum.result += s.result;
+                sum.score += s.score;
+                *count += 1;
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(merged.len());
+                merged.push((*s, 1));
+            }
+        }
+    }
+    merged
+        .into_iter()
+        .map(|(sum, count)| Sample {
+            result: sum.result / count as f32,
+            score: sum.score / count as f32,
+            ..sum
+        })
+        .collect()
 }
 
 /// The held-out mean log loss of σ(scale · value) against the blended
@@ -442,6 +486,44 @@ mod tests {
             first.quantize().unwrap().to_bytes(),
             again.quantize().unwrap().to_bytes()
         );
+    }
+
+    #[test]
+    fn repeated_positions_are_trained_on_once_with_their_mean_labels() {
+        let samples = tiny_samples();
+        let s = samples[0];
+        // The first position three times more, from later games, with other labels.
+        let mut repeated = samples.clone();
+        for (result, score, game) in [(0.0, -3.0, 7), (1.0, 5.0, 8), (0.5, 1.0, 9)] {
+            repeated.push(Sample {
+                result,
+                score,
+                game,
+                ..s
+            });
+        }
+        let once = deduplicate(&repeated);
+        let distinct: std::collections::HashSet<Position> =
+            samples.iter().map(|s| s.position).collect();
+        assert_eq!(once.len(), distinct.len());
+        let merged = once.iter().find(|m| m.position == s.position).unwrap();
+        let count = samples.iter().filter(|m| m.position == s.position).count() as f32 + 3.0;
+        let results: f32 = samples
+            .iter()
+            .filter(|m| m.position == s.position)
+            .map(|m| m.result)
+            .sum::<f32>()
+            + 1.5;
+        assert!((merged.result - results / count).abs() < 1e-6);
+        assert_eq!(
+            merged.game, s.game,
+            "the first game's number, not a later one's"
+        );
+        assert_eq!(
+            once[0].position, s.position,
+            "in the order of first appearance"
+        );
+        assert_eq!(deduplicate(&once), once, "nothing left to fold");
     }
 
     #[test]
