@@ -63,6 +63,81 @@ impl Knobs {
         settled_depths: 4,
     };
 
+    /// Every knob by name, with the whole numbers it takes (a switch takes
+    /// 0 and 1): what [`parse`](Knobs::parse) reads and a front end offers
+    /// as options (`oware uci --tunable`). A range keeps out the values
+    /// that would break the search: a window that never widens, a soft
+    /// stop past the move time, a reduction below the root.
+    pub const ALL: [Knob; 12] = [
+        Knob::new("lmr", 0, 1),
+        Knob::new("lmr_depth", 1, 64),
+        Knob::new("lmr_index", 0, 64),
+        Knob::new("qs", 0, 16),
+        Knob::new("single", 0, 1),
+        Knob::new("aspiration", 1, 4096),
+        Knob::new("aspiration_growth", 2, 16),
+        Knob::new("soft_time", 1, 100),
+        Knob::new("soft_time_changed", 1, 100),
+        Knob::new("target_changed", 1, 400),
+        Knob::new("target_settled", 1, 100),
+        Knob::new("settled_depths", 1, 64),
+    ];
+
+    /// The value of the knob `name` (a switch as 0 or 1); `None` if there
+    /// is no such knob.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<i64> {
+        Some(match name {
+            "lmr" => i64::from(self.lmr),
+            "lmr_depth" => i64::from(self.lmr_depth),
+            "lmr_index" => self.lmr_index as i64,
+            "qs" => i64::from(self.qs),
+            "single" => i64::from(self.single),
+            "aspiration" => i64::from(self.aspiration),
+            "aspiration_growth" => i64::from(self.aspiration_growth),
+            "soft_time" => i64::from(self.soft_time),
+            "soft_time_changed" => i64::from(self.soft_time_changed),
+            "target_changed" => i64::from(self.target_changed),
+            "target_settled" => i64::from(self.target_settled),
+            "settled_depths" => i64::from(self.settled_depths),
+            _ => return None,
+        })
+    }
+
+    /// Sets the knob `name` to `number`.
+    ///
+    /// # Errors
+    /// A message for a name that is no knob, or a number outside its
+    /// [range](Knobs::ALL); the knobs are then unchanged.
+    pub fn set(&mut self, name: &str, number: i64) -> Result<(), String> {
+        let knob = Knobs::ALL
+            .iter()
+            .find(|knob| knob.name == name)
+            .ok_or_else(|| format!("no knob `{name}`"))?;
+        if !(knob.least..=knob.most).contains(&number) {
+            return Err(format!(
+                "{number} is out of the knob's range {} to {}",
+                knob.least, knob.most
+            ));
+        }
+        // Every range above fits its knob's type, so the casts are exact.
+        match name {
+            "lmr" => self.lmr = number != 0,
+            "lmr_depth" => self.lmr_depth = number as i32,
+            "lmr_index" => self.lmr_index = number as usize,
+            "qs" => self.qs = number as u8,
+            "single" => self.single = number != 0,
+            "aspiration" => self.aspiration = number as i32,
+            "aspiration_growth" => self.aspiration_growth = number as i32,
+            "soft_time" => self.soft_time = number as u32,
+            "soft_time_changed" => self.soft_time_changed = number as u32,
+            "target_changed" => self.target_changed = number as u32,
+            "target_settled" => self.target_settled = number as u32,
+            _ => self.settled_depths = number as u32,
+        }
+        Ok(())
+    }
+
     /// Parses `name=value` pairs separated by commas, over the defaults.
     ///
     /// # Errors
@@ -77,36 +152,32 @@ impl Knobs {
             let number: i64 = value
                 .parse()
                 .map_err(|_| format!("`{value}` is not a number"))?;
-            let out_of_range = |_| format!("`{pair}`: {number} is out of the knob's range");
-            match name {
-                "lmr" => knobs.lmr = number != 0,
-                "lmr_depth" => knobs.lmr_depth = number.try_into().map_err(out_of_range)?,
-                "lmr_index" => knobs.lmr_index = number.try_into().map_err(out_of_range)?,
-                "qs" => knobs.qs = number.try_into().map_err(out_of_range)?,
-                "single" => knobs.single = number != 0,
-                "aspiration" => knobs.aspiration = within(pair, number, 1, 4096)?,
-                "aspiration_growth" => knobs.aspiration_growth = within(pair, number, 2, 16)?,
-                "soft_time" => knobs.soft_time = within(pair, number, 1, 100)?,
-                "soft_time_changed" => knobs.soft_time_changed = within(pair, number, 1, 100)?,
-                "target_changed" => knobs.target_changed = within(pair, number, 1, 400)?,
-                "target_settled" => knobs.target_settled = within(pair, number, 1, 100)?,
-                "settled_depths" => knobs.settled_depths = within(pair, number, 1, 64)?,
-                _ => return Err(format!("no knob `{name}`")),
-            }
+            knobs
+                .set(name, number)
+                .map_err(|error| match knobs.get(name) {
+                    Some(_) => format!("`{pair}`: {error}"),
+                    None => error,
+                })?;
         }
         Ok(knobs)
     }
 }
 
-/// `number`, the value of the knob `pair` sets, if it lies in `least..=most`:
-/// the knobs whose values outside a range would break the search (a window
-/// that never widens, a soft stop past the move time).
-fn within<T: TryFrom<i64>>(pair: &str, number: i64, least: i64, most: i64) -> Result<T, String> {
-    let taken = (least..=most).contains(&number);
-    taken
-        .then_some(number)
-        .and_then(|number| T::try_from(number).ok())
-        .ok_or_else(|| format!("`{pair}`: {number} is out of the knob's range {least} to {most}"))
+/// A knob's name and the whole numbers it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knob {
+    /// Its name, as [`Knobs::parse`] reads it.
+    pub name: &'static str,
+    /// The least value it takes.
+    pub least: i64,
+    /// The greatest value it takes.
+    pub most: i64,
+}
+
+impl Knob {
+    const fn new(name: &'static str, least: i64, most: i64) -> Knob {
+        Knob { name, least, most }
+    }
 }
 
 #[cfg(test)]
@@ -123,7 +194,7 @@ mod tests {
         };
         assert_eq!(Knobs::parse("lmr=0,single=0"), Ok(off));
         assert_eq!(
-            Knobs::parse("lmr=0,lmr=1,single=0,single=2"),
+            Knobs::parse("lmr=0,lmr=1,single=0,single=1"),
             Ok(Knobs::DEFAULT)
         );
         let set = Knobs {
@@ -158,14 +229,18 @@ mod tests {
             ("qs", "`qs` is not name=value"),
             ("qs=two", "`two` is not a number"),
             ("speed=3", "no knob `speed`"),
-            ("qs=300", "`qs=300`: 300 is out of the knob's range"),
+            ("qs=300", "`qs=300`: 300 is out of the knob's range 0 to 16"),
             (
                 "lmr_index=-1",
-                "`lmr_index=-1`: -1 is out of the knob's range",
+                "`lmr_index=-1`: -1 is out of the knob's range 0 to 64",
             ),
             (
                 "lmr_depth=9999999999",
-                "`lmr_depth=9999999999`: 9999999999 is out of the knob's range",
+                "`lmr_depth=9999999999`: 9999999999 is out of the knob's range 1 to 64",
+            ),
+            (
+                "single=2",
+                "`single=2`: 2 is out of the knob's range 0 to 1",
             ),
             (
                 "aspiration_growth=1",
@@ -182,5 +257,28 @@ mod tests {
         ] {
             assert_eq!(Knobs::parse(text), Err(error.to_owned()), "{text}");
         }
+    }
+
+    #[test]
+    fn every_knob_reads_back_what_is_set_within_its_range_and_refuses_outside() {
+        for knob in Knobs::ALL {
+            let default = Knobs::DEFAULT.get(knob.name).expect(knob.name);
+            assert!((knob.least..=knob.most).contains(&default), "{knob:?}");
+            for number in [knob.least, default, knob.most] {
+                let mut knobs = Knobs::DEFAULT;
+                knobs.set(knob.name, number).unwrap();
+                assert_eq!(knobs.get(knob.name), Some(number), "{knob:?}");
+                // Only that knob moved.
+                for other in Knobs::ALL.iter().filter(|o| o.name != knob.name) {
+                    assert_eq!(knobs.get(other.name), Knobs::DEFAULT.get(other.name));
+                }
+            }
+            for number in [knob.least - 1, knob.most + 1] {
+                let mut knobs = Knobs::DEFAULT;
+                assert!(knobs.set(knob.name, number).is_err(), "{knob:?} {number}");
+                assert_eq!(knobs, Knobs::DEFAULT, "unchanged after a refusal");
+            }
+        }
+        assert_eq!(Knobs::DEFAULT.get("speed"), None);
     }
 }

@@ -81,7 +81,7 @@ pub(crate) struct Args {
     #[arg(long, default_value = "auale", requires = "spsa")]
     rules: oware_core::Rules,
     /// A program to tune by its engine options, as `oware match --engine` describes it
-    /// (`cmd=PATH uci,...`); the parameter file names its options. Default: the search's knobs in-process.
+    /// (`cmd=PATH uci,...`; ours offers the knobs with `oware uci --tunable`); the parameter file names its options. Default: the search's knobs in-process.
     #[arg(long, value_name = "SPEC", requires = "spsa")]
     engine: Option<String>,
 }

@@ -31,12 +31,14 @@ use anyhow::Result;
 use oware_book::Book;
 use oware_core::{Game, Rules};
 use oware_player::{Bot, limits_for};
+use oware_search::experiment::Knobs;
 use oware_search::{Engine, EngineOptions, Level, Limits};
 use oware_uci::{Answer, Command, Go, Located, Reader, SetPosition, excerpt};
 
 mod answers;
 mod clock;
 mod identify;
+mod knobs;
 mod think;
 
 use answers::{best_move, busy, refuse, say, send, to_gui};
@@ -55,7 +57,7 @@ use crate::sizes;
 /// H0-…-H11-S-N-T) [moves …], go [ponder] [depth N] [movetime MS] [nodes N]
 /// [infinite] [wtime MS btime MS winc MS binc MS movestogo N], stop,
 /// ponderhit, setoption name Hash|Threads|Rules|EgdbPath|OwnBook|Ponder
-/// value V, quit. EgdbPath names the endgame database directory (default:
+/// value V, quit (with --tunable also the search's knobs). EgdbPath names the endgame database directory (default:
 /// as for `oware egdb build`, used if it holds one). A malformed line or an illegal move is answered with `info string
 /// error: …`, and the position stays as it was. What an option's setting
 /// has to say (`info string OwnBook: …`) waits for the next go.
@@ -69,7 +71,15 @@ pub(crate) struct Args {
     /// left evenly).
     #[arg(long, value_name = "R", default_value = "auale", value_parser = crate::choices::rules())]
     rules: Rules,
+    /// Also offer the search's knobs (lmr_depth, aspiration, soft_time, …)
+    /// as spin options, for tuning them (`cargo xtask tune --spsa`); not for
+    /// play: they change whenever the search does.
+    #[arg(long)]
+    tunable: bool,
 }
+
+/// The refusal of a `setoption` while a search runs until `stop`.
+const BUSY: &str = "a search runs until stop: send stop before setoption";
 
 /// An option's value as written in `setoption`, and its column.
 struct Value<'a> {
@@ -144,6 +154,8 @@ struct Uci {
     egdb_dir: Option<std::path::PathBuf>,
     /// What `uci` says while the rules' database is not found ([`missing`]).
     missing: Option<String>,
+    /// The search's knobs, offered as options (`--tunable`); `None` when not.
+    knobs: Option<Knobs>,
 }
 
 /// Runs `oware uci`.
@@ -168,6 +180,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         lag_meter: LagMeter::default(),
         notes: egdb_note.into_iter().collect(),
         egdb_dir: None,
+        knobs: args.tunable.then_some(Knobs::DEFAULT),
     };
     let mut input = Reader::new(io::stdin().lock());
     while let Some(line) = input.next_command()? {
@@ -203,7 +216,7 @@ impl Uci {
             self.wait_if_limited();
         }
         match command {
-            Command::Uci => identify(self.rules, self.missing.as_deref())?,
+            Command::Uci => identify(self.rules, self.missing.as_deref(), self.knobs.is_some())?,
             // Nothing more is said in debug mode: there is nothing to add.
             Command::Debug(_) => {}
             Command::IsReady => send(&Answer::ReadyOk)?,
@@ -301,6 +314,9 @@ impl Uci {
             // Pondering is the GUI's to start (`go ponder`): nothing to set.
             return check(value).map(|_| None);
         }
+        if let Some(knob) = knobs::named(name) {
+            return self.set_knob(knob, value).map(|()| None);
+        }
         let size = if name.eq_ignore_ascii_case("hash") {
             sizes::HASH_MB
         } else if name.eq_ignore_ascii_case("threads") {
@@ -321,7 +337,7 @@ impl Uci {
             options.threads = n;
         }
         let Some(engine) = self.idle_engine() else {
-            return Err("a search runs until stop: send stop before setoption".to_owned());
+            return Err(BUSY.to_owned());
         };
         engine
             .set_options(options)
@@ -336,7 +352,7 @@ impl Uci {
     /// had if DIR holds none.
     fn set_egdb_path(&mut self, value: &Value<'_>) -> Result<String, String> {
         if self.idle_engine().is_none() {
-            return Err("a search runs until stop: send stop before setoption".to_owned());
+            return Err(BUSY.to_owned());
         }
         let dir = std::path::PathBuf::from(value.text);
         let ruleset = oware_search::database_for(&self.rules)
@@ -385,7 +401,7 @@ impl Uci {
             .parse::<Rules>()
             .map_err(|error| format!("column {}: {error}", value.column))?;
         if self.idle_engine().is_none() {
-            return Err("a search runs until stop: send stop before setoption".to_owned());
+            return Err(BUSY.to_owned());
         }
         let game = Game::replay(self.game.start(), rules, self.game.moves()).map_err(|error| {
             format!(

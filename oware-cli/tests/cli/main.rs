@@ -30,6 +30,7 @@ mod pipe;
 mod play;
 mod show;
 mod sizes;
+mod tunable;
 mod uci;
 mod writing;
 

@@ -11,8 +11,8 @@ use crate::sizes::{self, Size};
 
 /// `uci`: the engine's name and options (the rule set in use as the
 /// `Rules` default), the line saying the endgame database is `missing`
-/// if it is, then `uciok`.
-pub(super) fn identify(rules: Rules, missing: Option<&str>) -> io::Result<()> {
+/// if it is, then `uciok`; the search's knobs too when `tunable`.
+pub(super) fn identify(rules: Rules, missing: Option<&str>, tunable: bool) -> io::Result<()> {
     send(&Answer::Id(Id::Name(format!(
         "oware {}",
         env!("CARGO_PKG_VERSION")
@@ -47,7 +47,8 @@ pub(super) fn identify(rules: Rules, missing: Option<&str>) -> io::Result<()> {
             },
         ),
     ];
-    for (name, kind) in options {
+    let knobs = tunable.then(super::knobs::options).into_iter().flatten();
+    for (name, kind) in options.into_iter().chain(knobs) {
         send(&Answer::Option(EngineOption {
             name: name.to_owned(),
             kind,
