@@ -3,7 +3,8 @@
 //! fixed depth (or time) with level 9's noise so that games vary, played by
 //! the match runner of `oware-match`.
 
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use oware_core::{Rules, Seat};
 use oware_match::{
@@ -34,11 +35,46 @@ pub(crate) struct Plan {
 pub(crate) fn play(plan: &Plan, evaluation: Evaluation) -> Vec<GameRecord> {
     let side = || contestant("self", plan, evaluation, Knobs::DEFAULT);
     let mut games = Vec::new();
+    let progress = Progress::new("self-play: games played", plan.games);
     oware_match::run(&match_of(plan, [side(), side()]), &mut |record, _| {
         games.push(record.clone());
+        progress.step();
     });
     games.sort_by_key(|record| record.index);
     games
+}
+
+/// How far a long step has got: a line at each tenth of `total` (on
+/// stdout, among the run's other lines), counted from any thread.
+pub(crate) struct Progress {
+    what: &'static str,
+    total: usize,
+    done: AtomicUsize,
+    started: Instant,
+}
+
+impl Progress {
+    pub(crate) fn new(what: &'static str, total: usize) -> Progress {
+        Progress {
+            what,
+            total,
+            done: AtomicUsize::new(0),
+            started: Instant::now(),
+        }
+    }
+
+    /// Counts one more done, and says so at each tenth.
+    pub(crate) fn step(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if done * 10 / self.total.max(1) > (done - 1) * 10 / self.total.max(1) {
+            println!(
+                "{} {done} of {} after {:.0} s",
+                self.what,
+                self.total,
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+    }
 }
 
 /// One side of a self-play or tuning match: `evaluation` and `knobs` at

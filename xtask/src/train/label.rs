@@ -153,6 +153,8 @@ pub(crate) fn label(
     jobs: usize,
 ) -> Labelled {
     let jobs = jobs.max(1);
+    let progress = selfplay::Progress::new("train: games labelled", games.len());
+    let progress = &progress;
     let mut parts: Vec<(usize, (Vec<Sample>, usize))> = std::thread::scope(|scope| {
         let threads: Vec<_> = (0..jobs)
             .map(|job| {
@@ -167,7 +169,9 @@ pub(crate) fn label(
                             // The database whose values are right for the game's rules, if any.
                             let rules = game.game.rules();
                             engine.set_endgame(endgames.iter().find(|e| e.fits(&rules)).cloned());
-                            (i, label_game(&mut engine, game, depth))
+                            let labelled = label_game(&mut engine, game, depth);
+                            progress.step();
+                            (i, labelled)
                         })
                         .collect::<Vec<_>>()
                 })
