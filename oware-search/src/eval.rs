@@ -33,10 +33,10 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    /// The evaluation games are played with: the checked-in network
-    /// (`nnue-2` in baselines.toml). The matches that chose it, against the
-    /// linear model and then against the first network, are dated in
-    /// docs/evaluation.md and docs/strength.md.
+    /// The evaluation games are played with: the checked-in network, the
+    /// third trained (`nnue-3` in baselines.toml). The matches that chose
+    /// it, and each network before it, are dated in docs/evaluation.md and
+    /// docs/strength.md.
     pub const DEFAULT: Evaluation = Evaluation::NET;
 
     /// The checked-in network.
