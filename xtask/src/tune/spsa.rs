@@ -303,20 +303,21 @@ pub(crate) fn drive(
 
 /// The search's settings at the values `theta` (rounded to whole numbers).
 fn knobs(parameters: &[Parameter], theta: &[f64]) -> anyhow::Result<Knobs> {
-    let pairs: Vec<String> = parameters
-        .iter()
-        .zip(theta)
-        .map(|(p, t)| format!("{}={}", p.name, t.round() as i64))
-        .collect();
-    Knobs::parse(&pairs.join(",")).map_err(anyhow::Error::msg)
+    let mut knobs = Knobs::DEFAULT;
+    for (p, t) in parameters.iter().zip(theta) {
+        knobs
+            .set(&p.name, t.round() as i64)
+            .map_err(|error| anyhow::anyhow!("`{}`: {error}", p.name))?;
+    }
+    Ok(knobs)
 }
 
 /// Whether the search has a knob of this name that takes every whole
 /// number within the parameter's bounds.
 fn known(parameter: &Parameter) -> Result<(), String> {
+    let mut knobs = Knobs::DEFAULT;
     for bound in [parameter.min, parameter.max] {
-        let value = bound.round() as i64;
-        Knobs::parse(&format!("{}={value}", parameter.name))?;
+        knobs.set(&parameter.name, bound.round() as i64)?;
     }
     Ok(())
 }
