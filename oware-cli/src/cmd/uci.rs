@@ -322,8 +322,15 @@ impl Uci {
         } else if name.eq_ignore_ascii_case("threads") {
             sizes::THREADS
         } else {
+            let knobs = match self.knobs {
+                Some(_) => {
+                    let names: Vec<&str> = Knobs::ALL.iter().map(|knob| knob.name).collect();
+                    format!(", and the search's knobs {}", names.join(", "))
+                }
+                None => String::new(),
+            };
             return Err(format!(
-                "unknown option `{shown}` (the options are Hash, Threads, Rules, EgdbPath, OwnBook and Ponder)"
+                "unknown option `{shown}` (the options are Hash, Threads, Rules, EgdbPath, OwnBook and Ponder{knobs})"
             ));
         };
         let n = size

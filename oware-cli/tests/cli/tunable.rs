@@ -31,7 +31,18 @@ fn the_knobs_are_options_only_when_tunable() {
         "{}",
         plain.stdout
     );
-    let tunable = oware(&["uci", "--tunable"], "uci\n");
+    let tunable = oware(
+        &["uci", "--tunable"],
+        "uci\nsetoption name lmr-depth value 4\n",
+    );
+    // A misspelt name under --tunable: the error lists the knobs too.
+    assert!(
+        tunable.stdout.contains(
+            "unknown option `lmr-depth` (the options are Hash, Threads, Rules, EgdbPath, OwnBook and Ponder, and the search's knobs lmr, lmr_depth,"
+        ),
+        "{}",
+        tunable.stdout
+    );
     for knob in Knobs::ALL {
         let default = Knobs::DEFAULT.get(knob.name).unwrap();
         let line = format!(

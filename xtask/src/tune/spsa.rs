@@ -389,7 +389,16 @@ fn play_batch(
                 Ok(engine_spec(spec, name, parameters, theta)?
                     .contestant(budget, run.rules, plan.seed, HANDSHAKE))
             };
-            [side("plus", plus)?, side("minus", minus)?]
+            let sides = [side("plus", plus)?, side("minus", minus)?];
+            // A program that refuses a value (a misspelt knob, a bound out
+            // of its range) would forfeit every game, and the forfeits
+            // would steer the run: stop and say why instead.
+            for side in &sides {
+                if let Err(fault) = (side.start)() {
+                    bail!("engine {}: {fault}", side.name);
+                }
+            }
+            sides
         }
     };
     let played = Match {

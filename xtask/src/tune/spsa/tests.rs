@@ -321,3 +321,23 @@ fn a_program_gets_the_values_as_its_options() {
     assert_eq!(read_parameters(&path, true).unwrap()[0].name, "Aspiration");
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
+
+#[test]
+fn a_program_that_cannot_start_stops_the_run_before_any_game() {
+    let path = scratch("cannot-start");
+    let spec = path.with_file_name("search.params");
+    std::fs::write(&spec, "lmr_depth 3 1 8 1 0.002\n").unwrap();
+    let missing = path.with_file_name("no-such-engine");
+    let r = Run {
+        engine: Some(format!("cmd={} uci", missing.display())),
+        ..run(3, 1)
+    };
+    // Forfeits would count as lost games and steer θ; the run stops instead.
+    let error = format!("{:#}", super::run(&spec, &path, &r, 1, None).unwrap_err());
+    assert!(error.contains("engine plus"), "{error}");
+    let done = Log::open(&path, &read_parameters(&spec, true).unwrap(), &r)
+        .map(|(_, state)| state.done)
+        .unwrap_or(0);
+    assert_eq!(done, 0, "no iteration is logged");
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
