@@ -133,7 +133,8 @@ impl Knobs {
             "soft_time_changed" => self.soft_time_changed = number as u32,
             "target_changed" => self.target_changed = number as u32,
             "target_settled" => self.target_settled = number as u32,
-            _ => self.settled_depths = number as u32,
+            "settled_depths" => self.settled_depths = number as u32,
+            _ => unreachable!("`{name}` is in Knobs::ALL but not set here"),
         }
         Ok(())
     }

@@ -515,6 +515,13 @@ mod tests {
             .sum::<f32>()
             + 1.5;
         assert!((merged.result - results / count).abs() < 1e-6);
+        let scores: f32 = samples
+            .iter()
+            .filter(|m| m.position == s.position)
+            .map(|m| m.score)
+            .sum::<f32>()
+            + 3.0;
+        assert!((merged.score - scores / count).abs() < 1e-4);
         assert_eq!(
             merged.game, s.game,
             "the first game's number, not a later one's"

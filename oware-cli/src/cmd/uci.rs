@@ -57,9 +57,10 @@ use crate::sizes;
 /// H0-…-H11-S-N-T) [moves …], go [ponder] [depth N] [movetime MS] [nodes N]
 /// [infinite] [wtime MS btime MS winc MS binc MS movestogo N], stop,
 /// ponderhit, setoption name Hash|Threads|Rules|EgdbPath|OwnBook|Ponder
-/// value V, quit (with --tunable also the search's knobs). EgdbPath names the endgame database directory (default:
-/// as for `oware egdb build`, used if it holds one). A malformed line or an illegal move is answered with `info string
-/// error: …`, and the position stays as it was. What an option's setting
+/// (with --tunable also the search's knobs) value V, quit. EgdbPath names
+/// the endgame database directory (default: as for `oware egdb build`,
+/// used if it holds one). A malformed line or an illegal move is answered
+/// with `info string error: …`, and the position stays as it was. What an option's setting
 /// has to say (`info string OwnBook: …`) waits for the next go.
 // The comment above is `--help`'s text, where brackets mark what is optional.
 #[allow(rustdoc::broken_intra_doc_links)]

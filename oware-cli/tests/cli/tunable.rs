@@ -63,6 +63,7 @@ fn a_knob_set_by_option_changes_the_search_and_a_refused_one_changes_nothing() {
         "setoption name lmr value 1\n",
         search,
         "setoption name lmr_depth value 0\nsetoption name qs value two\n",
+        "setoption name lmr_depth value 99999999999999999999\n",
         search,
     ]
     .concat();
@@ -78,6 +79,8 @@ fn a_knob_set_by_option_changes_the_search_and_a_refused_one_changes_nothing() {
     for error in [
         "info string error: column 32: lmr_depth 0 is out of the knob's range 1 to 64",
         "info string error: column 25: qs `two` is not a whole number",
+        // Too large for any number type is still a number, out of range.
+        "info string error: column 32: lmr_depth `99999999999999999999` is out of the knob's range 1 to 64",
     ] {
         assert!(run.stdout.contains(error), "{error}\n{}", run.stdout);
     }

@@ -40,8 +40,14 @@ impl Uci {
             ));
         };
         let number: i64 = value.text.parse().map_err(|_| {
+            let digits = value.text.strip_prefix(['-', '+']).unwrap_or(value.text);
+            let what = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                format!("is out of the knob's range {} to {}", knob.least, knob.most)
+            } else {
+                "is not a whole number".to_owned()
+            };
             format!(
-                "column {}: {} `{}` is not a whole number",
+                "column {}: {} `{}` {what}",
                 value.column,
                 knob.name,
                 oware_uci::excerpt(value.text)
