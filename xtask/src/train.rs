@@ -507,21 +507,14 @@ mod tests {
             samples.iter().map(|s| s.position).collect();
         assert_eq!(once.len(), distinct.len());
         let merged = once.iter().find(|m| m.position == s.position).unwrap();
-        let count = samples.iter().filter(|m| m.position == s.position).count() as f32 + 3.0;
-        let results: f32 = samples
-            .iter()
-            .filter(|m| m.position == s.position)
-            .map(|m| m.result)
-            .sum::<f32>()
-            + 1.5;
-        assert!((merged.result - results / count).abs() < 1e-6);
-        let scores: f32 = samples
-            .iter()
-            .filter(|m| m.position == s.position)
-            .map(|m| m.score)
-            .sum::<f32>()
-            + 3.0;
-        assert!((merged.score - scores / count).abs() < 1e-4);
+        // The mean of a label over the first position's appearances: those
+        // in `samples` and the three added, whose labels sum to `added`.
+        let mean = |label: fn(&Sample) -> f32, added: f32| {
+            let same = samples.iter().filter(|m| m.position == s.position);
+            (same.clone().map(label).sum::<f32>() + added) / (same.count() as f32 + 3.0)
+        };
+        assert!((merged.result - mean(|m| m.result, 1.5)).abs() < 1e-6);
+        assert!((merged.score - mean(|m| m.score, 3.0)).abs() < 1e-4);
         assert_eq!(
             merged.game, s.game,
             "the first game's number, not a later one's"
