@@ -29,6 +29,20 @@ pub struct Contestant {
     pub start: Start,
 }
 
+impl Contestant {
+    /// Starts it once and lets it go. A program that cannot start, or that
+    /// refuses an option it is given, is a mistake in the command: better
+    /// said before the first game than as a forfeit of every game.
+    ///
+    /// # Errors
+    /// `engine NAME: ` and why it did not start.
+    pub fn check_start(&self) -> Result<(), String> {
+        (self.start)()
+            .map(drop)
+            .map_err(|fault| format!("engine {}: {fault}", self.name))
+    }
+}
+
 /// A match between two contestants.
 pub struct Match {
     /// The first and second contestant; results are given from the first's side.

@@ -133,12 +133,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             contestant.name = format!("{} {n}", contestant.name);
         }
     }
-    // A program that cannot start is a mistake in the command: say so now
-    // rather than forfeit every game.
     for contestant in &contestants {
-        if let Err(fault) = (contestant.start)() {
-            bail!("engine {}: {fault}", contestant.name);
-        }
+        contestant.check_start().map_err(anyhow::Error::msg)?;
     }
     let pairs = args.games.div_ceil(2).max(1);
     let openings = match &args.openings {

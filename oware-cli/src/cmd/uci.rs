@@ -60,8 +60,9 @@ use crate::sizes;
 /// (with --tunable also the search's knobs) value V, quit. EgdbPath names
 /// the endgame database directory (default: as for `oware egdb build`,
 /// used if it holds one). A malformed line or an illegal move is answered
-/// with `info string error: …`, and the position stays as it was. What an option's setting
-/// has to say (`info string OwnBook: …`) waits for the next go.
+/// with `info string error: …`, and the position stays as it was. What an
+/// option's setting has to say (`info string OwnBook: …`) waits for the
+/// next go.
 // The comment above is `--help`'s text, where brackets mark what is optional.
 #[allow(rustdoc::broken_intra_doc_links)]
 #[derive(clap::Args, Debug)]
@@ -323,12 +324,11 @@ impl Uci {
         } else if name.eq_ignore_ascii_case("threads") {
             sizes::THREADS
         } else {
-            let knobs = match self.knobs {
-                Some(_) => {
-                    let names: Vec<&str> = Knobs::ALL.iter().map(|knob| knob.name).collect();
-                    format!(", and the search's knobs {}", names.join(", "))
-                }
-                None => String::new(),
+            let knobs = if self.knobs.is_some() {
+                let names: Vec<&str> = Knobs::ALL.iter().map(|knob| knob.name).collect();
+                format!(", and the search's knobs {}", names.join(", "))
+            } else {
+                String::new()
             };
             return Err(format!(
                 "unknown option `{shown}` (the options are Hash, Threads, Rules, EgdbPath, OwnBook and Ponder{knobs})"

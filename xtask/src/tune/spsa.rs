@@ -390,13 +390,11 @@ fn play_batch(
                     .contestant(budget, run.rules, plan.seed, HANDSHAKE))
             };
             let sides = [side("plus", plus)?, side("minus", minus)?];
-            // A program that refuses a value (a misspelt knob, a bound out
-            // of its range) would forfeit every game, and the forfeits
-            // would steer the run: stop and say why instead.
+            // A refused value (a misspelt knob, a bound out of its range)
+            // would forfeit every game, and forfeits would steer the run.
+            // Checked at each iteration: θ differs at each.
             for side in &sides {
-                if let Err(fault) = (side.start)() {
-                    bail!("engine {}: {fault}", side.name);
-                }
+                side.check_start().map_err(anyhow::Error::msg)?;
             }
             sides
         }
