@@ -3,8 +3,9 @@
 //! says what it knows of a position.
 //!
 //! The database used is the one right for the game's rules
-//! ([`oware_search::database_for`]): abapa's under abapa and auale, awari's
-//! under awari-split; none under other rules. Both live in one directory. The default directory is used when it
+//! ([`oware_egdb::Ruleset::fitting`]): abapa's under abapa and auale, awari's
+//! under awari-split; none under other rules. Both live in one directory.
+//! The default directory is used when it
 //! holds a database and silently skipped when it does not; when it holds a
 //! damaged or unreadable one, that is said once and the command goes on
 //! without it. A directory named on the command line must hold a sound
@@ -73,11 +74,12 @@ impl EgdbArgs {
         if self.no_egdb {
             return Ok(None);
         }
-        let ruleset = oware_search::database_for(rules);
+        let ruleset = oware_egdb::Ruleset::fitting(rules);
         match (&self.egdb, ruleset) {
             (Some(dir), Some(ruleset)) => open_dir(dir, ruleset, on_stderr).map(Some),
             (Some(_), None) => bail!(
-                "no endgame database is right for {rules}: abapa's holds where a grand slam captures nothing and there is no move limit (abapa, auale), awari's under awari-split"
+                "no endgame database is right for {rules}: {}",
+                Ruleset::where_each_fits()
             ),
             (None, Some(ruleset)) => {
                 let (db, note) = open_default(ruleset, on_stderr);
@@ -110,7 +112,7 @@ impl EgdbArgs {
             dir_given: self.egdb.is_some(),
             no_offer: install::turned_off(std::env::var(install::NO_OFFER).ok().as_deref()),
             found: db.is_some(),
-            ruleset: oware_search::database_for(rules),
+            ruleset: oware_egdb::Ruleset::fitting(rules),
         };
         let dir = match default_dir() {
             Some(dir) if start.offers() => dir,

@@ -28,7 +28,7 @@ pub struct Extent {
 
 impl Extent {
     /// The database a person gets by default: abapa's, up to 20 seeds. Its
-    /// files serve abapa and Aualé's rule alike (`oware_search::database_for`
+    /// files serve abapa and Aualé's rule alike (`oware_egdb::Ruleset::fitting`
     /// names them for both), the rules `oware play` and `oware uci` start
     /// with. Twenty seeds, as the size ladder chose (docs/endgames.md, "The
     /// size ladder"): a database is worth about +80 Elo at 100 ms a move,

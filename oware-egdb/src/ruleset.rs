@@ -3,16 +3,29 @@
 use core::fmt;
 use core::str::FromStr;
 
-use oware_core::Rules;
+use oware_core::{GrandSlam, Rules, Share};
 
-/// The rules a database is solved under. Both differ only in the grand slam
-/// and in how endless play is scored; everything else is oware-core's.
+/// The rules a database is solved under, and so the games its values are
+/// right for ([`Ruleset::fitting`], the one answer to "which database may
+/// this game use"). Both differ only in the grand slam and in how endless
+/// play is scored; everything else is oware-core's.
+///
+/// | ruleset | solved as | right for (presets) |
+/// |---|---|---|
+/// | `abapa` | a grand slam captures nothing; endless play kept as two bounds | `abapa`, `auale` (and any rules with that grand slam and no move limit) |
+/// | `awari` | a grand slam is forbidden; endless play splits the seeds left evenly | `awari-split` only: **not** `awari`, whose repetition gives each player their own row |
 ///
 /// ```
+/// use oware_core::Rules;
 /// use oware_egdb::Ruleset;
 /// assert_eq!("awari".parse::<Ruleset>()?, Ruleset::Awari);
 /// assert_eq!(Ruleset::Abapa.to_string(), "abapa");
 /// assert!("sowing".parse::<Ruleset>().is_err());
+/// // The awari database is Romein and Bal's: its rules are awari-split's.
+/// assert_eq!(Ruleset::Awari.rules(), Rules::AWARI_SPLIT);
+/// assert_eq!(Ruleset::fitting(&Rules::AWARI_SPLIT), Some(Ruleset::Awari));
+/// assert_eq!(Ruleset::fitting(&Rules::AWARI), None);
+/// assert_eq!(Ruleset::fitting(&Rules::AUALE), Some(Ruleset::Abapa));
 /// # Ok::<(), oware_egdb::ParseRulesetError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,13 +42,77 @@ impl Ruleset {
     /// Both rule sets, in the order of their codes in a file header.
     pub const ALL: [Ruleset; 2] = [Ruleset::Abapa, Ruleset::Awari];
 
-    /// The rules of play, from oware-core.
+    /// The preset whose games the values are exactly for, and whose moves
+    /// the solver plays: abapa, and for awari's database
+    /// [`Rules::AWARI_SPLIT`] (the even split of endless play is the 0 its
+    /// values assume). Always [`fits`](Ruleset::fits).
     #[must_use]
     pub const fn rules(self) -> Rules {
         match self {
             Ruleset::Abapa => Rules::ABAPA,
-            Ruleset::Awari => Rules::AWARI,
+            Ruleset::Awari => Rules::AWARI_SPLIT,
         }
+    }
+
+    /// The database whose values are right for games under `rules`, or
+    /// none: the one place that answers it for every front end.
+    ///
+    /// Abapa's under rules whose grand slam captures nothing and which
+    /// have no move limit (abapa, Aualé's ending): a move limit can cut
+    /// short a line the bounds assume is played out, while a repetition,
+    /// however counted and however it shares the seeds left, ends the game
+    /// between the two bounds. Awari's (exact values, endless play scored
+    /// 0) under rules that forbid the grand slam and end a repetition by
+    /// splitting the seeds left evenly, with no move limit (awari-split,
+    /// Romein and Bal's awari): that even split is the 0 its values
+    /// assume. Not under [`Rules::AWARI`], whose repetition gives each
+    /// player their own row.
+    #[must_use]
+    pub fn fitting(rules: &Rules) -> Option<Ruleset> {
+        if rules.move_limit().is_some() {
+            return None;
+        }
+        match rules.grand_slam() {
+            GrandSlam::CapturesNothing => Some(Ruleset::Abapa),
+            GrandSlam::Forbidden
+                if rules.repetition().is_some() && rules.repetition_share() == Share::Evenly =>
+            {
+                Some(Ruleset::Awari)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the values are right for games under `rules`
+    /// ([`Ruleset::fitting`] names this rule set).
+    #[must_use]
+    pub fn fits(self, rules: &Rules) -> bool {
+        Ruleset::fitting(rules) == Some(self)
+    }
+
+    /// The named rule sets (oware-core's presets) the values are right
+    /// for, for what a person is told: `abapa, auale` and `awari-split`.
+    pub fn presets(self) -> impl Iterator<Item = &'static str> {
+        Rules::PRESETS
+            .into_iter()
+            .filter(move |(_, rules)| self.fits(rules))
+            .map(|(name, _)| name)
+    }
+
+    /// Where each database holds, for a person: `abapa's under abapa and
+    /// auale, awari's under awari-split`, written from [`Ruleset::fitting`].
+    #[must_use]
+    pub fn where_each_fits() -> String {
+        let each = Ruleset::ALL.map(|ruleset| {
+            let presets: Vec<&str> = ruleset.presets().collect();
+            let names = match presets.split_last() {
+                Some((last, [])) => (*last).to_owned(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => "no named rules".to_owned(),
+            };
+            format!("{ruleset}'s under {names}")
+        });
+        each.join(", ")
     }
 
     /// The name used on the command line and in file names.
@@ -166,5 +243,35 @@ impl fmt::Display for Bounds {
         } else {
             write!(f, "{}..{}", self.lo, self.hi)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_ruleset_fits_its_own_rules_and_the_presets_it_names() {
+        for ruleset in Ruleset::ALL {
+            assert!(ruleset.fits(&ruleset.rules()), "{ruleset}");
+        }
+        let fitting = Rules::PRESETS.map(|(name, rules)| (name, Ruleset::fitting(&rules)));
+        assert_eq!(
+            fitting,
+            [
+                ("abapa", Some(Ruleset::Abapa)),
+                ("sowing", None),
+                ("awari", None),
+                ("awari-split", Some(Ruleset::Awari)),
+                ("auale", Some(Ruleset::Abapa)),
+            ]
+        );
+        // A move limit cuts short the lines either database plays out.
+        let limited = Rules::ABAPA.with_move_limit(100).unwrap();
+        assert_eq!(Ruleset::fitting(&limited), None);
+        assert_eq!(
+            Ruleset::where_each_fits(),
+            "abapa's under abapa and auale, awari's under awari-split"
+        );
     }
 }

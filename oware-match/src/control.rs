@@ -1,12 +1,14 @@
 //! How long a side may think: a fixed time per move, a clock with an
-//! increment, or a depth or node count, and the protocol's `go` that says so.
+//! increment, or a depth or node count, and the [`Turn`] that tells the
+//! mover so (the search's own limits; an engine process reads them as the
+//! protocol's `go`, made at its edge in `process.rs`).
 
 use core::fmt;
 use core::str::FromStr;
 use std::time::Duration;
 
 use oware_core::{BySeat, Seat};
-use oware_uci::Go;
+use oware_search::{Limits, SeatClock};
 
 /// A clock: time for the whole game and an increment after each move, read
 /// as `10+0.1` (seconds; the increment may be left out: `60`).
@@ -126,10 +128,26 @@ impl Budget {
     }
 }
 
-/// The most time the mover, `seat`, may take under `go`: its clock, or
-/// the time per move.
-pub(crate) fn allowed(go: &Go, seat: Seat) -> Option<Duration> {
-    go.clock(seat).map(|(left, _)| left).or(go.movetime)
+/// What the mover is told before it moves: its limits as the search takes
+/// them (its own clock among them, as a [`SeatClock`]) and the opponent's
+/// clock, which only an engine process is shown (the protocol's `go`
+/// carries both clocks, as chess protocols do).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    /// The mover's depth, nodes, time per move and clock; all `None` leaves
+    /// the choice to the player (a level plays at its own limits).
+    pub limits: Limits,
+    /// The opponent's clock, when the mover plays on one.
+    pub opponent: Option<SeatClock>,
+}
+
+impl Turn {
+    /// The most time the mover may take: its clock, or the time per move.
+    #[must_use]
+    pub fn allowed(&self) -> Option<Duration> {
+        let clock = self.limits.clock.map(|clock| clock.remaining);
+        clock.or(self.limits.time)
+    }
 }
 
 /// The two sides' clocks during a game.
@@ -150,27 +168,27 @@ impl Clocks {
     }
 
     /// What `seat` is told before it moves.
-    pub(crate) fn go(&self, seat: Seat) -> Go {
+    pub(crate) fn turn(&self, seat: Seat) -> Turn {
         let budget = self.budgets[seat];
-        let mut go = Go {
-            depth: budget.depth,
-            nodes: budget.nodes,
-            movetime: budget.movetime,
-            ..Go::default()
+        // A side without a clock of its own is shown, beside a mover on
+        // one, as an increment-less zero.
+        let clock = |s: Seat| SeatClock {
+            remaining: self.left[s],
+            increment: self.budgets[s]
+                .clock
+                .map_or(Duration::ZERO, |c| c.increment),
+            moves_to_go: None,
         };
-        // Both clocks are shown, as in chess protocols; a side without a
-        // clock of its own shows its opponent's increment-less zero.
-        if budget.clock.is_some() {
-            let increment = |s: Seat| {
-                let clock = self.budgets[s].clock;
-                Some(clock.map_or(Duration::ZERO, |c| c.increment))
-            };
-            go.wtime = Some(self.left.south);
-            go.btime = Some(self.left.north);
-            go.winc = increment(Seat::South);
-            go.binc = increment(Seat::North);
+        let on_clock = budget.clock.is_some();
+        Turn {
+            limits: Limits {
+                depth: budget.depth,
+                nodes: budget.nodes,
+                time: budget.movetime,
+                clock: on_clock.then(|| clock(seat)),
+            },
+            opponent: on_clock.then(|| clock(seat.opponent())),
         }
-        go
     }
 
     /// Charges `elapsed` to `seat`'s clock and adds its increment.
@@ -197,22 +215,31 @@ mod tests {
         };
         let mut clocks = Clocks::new(BySeat::new(budget, budget));
         clocks.charge(Seat::South, Duration::from_millis(300));
-        let go = clocks.go(Seat::North);
-        assert_eq!(allowed(&go, Seat::North), Some(Duration::from_secs(1)));
-        assert_eq!(go.to_string(), "go wtime 750 btime 1000 winc 50 binc 50");
+        let turn = clocks.turn(Seat::North);
+        assert_eq!(turn.allowed(), Some(Duration::from_secs(1)));
+        let clock = |ms: u64| SeatClock {
+            remaining: Duration::from_millis(ms),
+            increment: Duration::from_millis(50),
+            moves_to_go: None,
+        };
+        assert_eq!(turn.limits.clock, Some(clock(1000)));
+        assert_eq!(turn.opponent, Some(clock(750)));
         assert_eq!(
-            allowed(&clocks.go(Seat::South), Seat::South),
+            clocks.turn(Seat::South).allowed(),
             Some(Duration::from_millis(750))
         );
-        // Without a clock, the time per move.
+        // Without a clock, the time per move, and no clock shown.
         let budget = Budget {
             movetime: Some(Duration::from_millis(100)),
             depth: Some(8),
             ..Budget::default()
         };
-        let go = Clocks::new(BySeat::new(budget, budget)).go(Seat::South);
-        assert_eq!(allowed(&go, Seat::South), Some(Duration::from_millis(100)));
-        assert_eq!(go.to_string(), "go depth 8 movetime 100");
+        let turn = Clocks::new(BySeat::new(budget, budget)).turn(Seat::South);
+        assert_eq!(turn.allowed(), Some(Duration::from_millis(100)));
+        assert_eq!(
+            (turn.limits.depth, turn.limits.clock, turn.opponent),
+            (Some(8), None, None)
+        );
     }
 
     #[test]

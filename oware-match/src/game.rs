@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use oware_core::notation::ogn;
 use oware_core::{BySeat, EndReason, Game, Outcome, Seat, Winner};
 
-use crate::control::{Budget, Clocks, allowed};
+use crate::control::{Budget, Clocks};
 use crate::player::{Fault, Player};
 
 /// How long past its time and margin an engine's answer is still awaited
@@ -164,8 +164,8 @@ pub fn play(
             return (game, result);
         }
         let seat = game.position().to_move();
-        let go = clocks.go(seat);
-        let allowed = allowed(&go, seat);
+        let turn = clocks.turn(seat);
+        let allowed = turn.allowed();
         // Past the time and margin the move is lost on time; waiting a
         // little longer tells a slow engine from a hung one in the log.
         let wait = match (allowed, settings.margin) {
@@ -173,7 +173,7 @@ pub fn play(
             _ => settings.hang_timeout,
         };
         let started = Instant::now();
-        let answer = players[seat].choose(&game, &go, wait);
+        let answer = players[seat].choose(&game, &turn, wait);
         let elapsed = started.elapsed();
         let forfeit = |fault| Result {
             winner: Some(seat.opponent()),

@@ -19,7 +19,7 @@
 //! ```
 //! use oware_core::Rules;
 //! use oware_match::{Budget, Contestant, Match, SearchPlayer, Settings, random_openings, run};
-//! use oware_search::Level;
+//! use oware_player::Level;
 //!
 //! let level = |n: u8| -> Contestant {
 //!     let level = Level::new(n).expect("levels are 1 to 19");
@@ -55,11 +55,10 @@ pub mod stats;
 mod summary;
 mod tournament;
 
-pub use control::{Budget, TimeControl, TimeControlError};
+pub use control::{Budget, TimeControl, TimeControlError, Turn};
 pub use game::{Ending, Result as GameResult, Settings, play as play_game};
 pub use opening::{OpeningError, random_openings, read_ogn_openings, read_openings};
 pub use oware_core::BySeat;
-pub use oware_uci::Go;
 pub use player::{Fault, Player, SearchPlayer};
 pub use process::{EngineCommand, MAX_LINE, ProcessPlayer};
 pub use record::{GameRecord, game_record, write_game};

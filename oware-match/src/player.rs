@@ -9,12 +9,13 @@ use std::time::Duration;
 
 use oware_book::Book;
 use oware_core::{Game, House, IllegalMove, Rules};
-use oware_player::{Bot, limits_for};
-use oware_search::{Engine, EngineOptions, Level, Limits};
-use oware_uci::Go;
+use oware_player::{Bot, Level};
+use oware_search::{Engine, EngineOptions, Limits};
 
-/// One side of a game: given the game so far and its `go`, it answers a
-/// house. The game loop checks the answer against the rules and the clock.
+use crate::control::Turn;
+
+/// One side of a game: given the game so far and its [`Turn`] (its limits
+/// and the clocks), it answers a house. The game loop checks the answer against the rules and the clock.
 pub trait Player: Send {
     /// Prepares for game number `index` of the match (a new game: forget
     /// the last one; seeded players draw their noise from the index).
@@ -23,13 +24,13 @@ pub trait Player: Send {
     /// A [`Fault`] when the player cannot go on (its process died).
     fn new_game(&mut self, index: usize) -> Result<(), Fault>;
 
-    /// The move to play in `game` under `go`. `wait` is how long the game
+    /// The move to play in `game` under `turn`. `wait` is how long the game
     /// loop waits for an answer; a player that can stop waiting (an engine
     /// process) gives up then with [`Fault::Hung`].
     ///
     /// # Errors
     /// A [`Fault`] when the player crashed, hung or answered garbage.
-    fn choose(&mut self, game: &Game, go: &Go, wait: Duration) -> Result<House, Fault>;
+    fn choose(&mut self, game: &Game, turn: &Turn, wait: Duration) -> Result<House, Fault>;
 }
 
 /// Why a player forfeits a game.
@@ -148,7 +149,7 @@ pub struct SearchPlayer {
 
 impl SearchPlayer {
     /// Plays as the bot at `level` plays in `oware play` and on the page:
-    /// its noise, its limits unless the match gives a `go` of its own, and
+    /// its noise, its limits unless the match gives limits of its own, and
     /// the shipped book at the levels that play one. `seed` seeds the noise
     /// and the book's choices (with each game's index).
     #[must_use]
@@ -187,17 +188,16 @@ impl SearchPlayer {
         }
     }
 
-    /// The search limits for `go` in `game`: the level's own when `go` sets
-    /// none; on a clock, the plan of oware-search's time management, as
-    /// `oware uci` makes it.
-    fn limits(&self, go: &Go, game: &Game) -> Limits {
-        // The runner's own clock, with no protocol between it and the
-        // search: the engine learns no overhead, and plans without one.
-        let limits = limits_for(go, game.position().to_move());
-        if limits == Limits::default() {
+    /// The search limits for `turn`: the level's own when the match sets
+    /// none; on a clock, the mover's clock as the search plans from it, as
+    /// `oware uci` gives it. The runner's own clock, with no protocol
+    /// between it and the search: the engine learns no overhead, and plans
+    /// without one.
+    fn limits(&self, turn: &Turn) -> Limits {
+        if turn.limits == Limits::default() {
             self.level.limits()
         } else {
-            limits
+            turn.limits
         }
     }
 }
@@ -209,8 +209,8 @@ impl Player for SearchPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, game: &Game, go: &Go, _wait: Duration) -> Result<House, Fault> {
-        let limits = self.limits(go, game);
+    fn choose(&mut self, game: &Game, turn: &Turn, _wait: Duration) -> Result<House, Fault> {
+        let limits = self.limits(turn);
         let stop = AtomicBool::new(false);
         let bot = Bot::new(self.level, self.book.as_deref());
         let chosen = bot.choose(

@@ -12,9 +12,10 @@ use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
-use oware_core::{Game, House};
+use oware_core::{Game, House, Seat};
 use oware_uci::{BestMove, Command, Go, Info, SetOption, SetPosition, read_bounded_line};
 
+use crate::control::Turn;
 use crate::player::{Fault, Player};
 
 /// The longest line kept from an engine, in bytes; the rest of a longer
@@ -206,13 +207,14 @@ impl Player for ProcessPlayer {
         self.expect("readyok")
     }
 
-    fn choose(&mut self, game: &Game, go: &Go, wait: Duration) -> Result<House, Fault> {
+    fn choose(&mut self, game: &Game, turn: &Turn, wait: Duration) -> Result<House, Fault> {
         self.drain()?;
         self.send(&Command::Position(SetPosition {
             start: game.start(),
             moves: game.moves().to_vec(),
         }))?;
-        self.send(&Command::Go(*go))?;
+        let go = go(turn, game.position().to_move());
+        self.send(&Command::Go(go))?;
         let line = self.wait_for("bestmove", wait, &mut |_| {})?;
         match line.parse::<BestMove>() {
             Ok(BestMove {
@@ -221,6 +223,27 @@ impl Player for ProcessPlayer {
             _ => Err(Fault::Garbage(shorten(&line))),
         }
     }
+}
+
+/// The protocol's `go` for `turn` with `mover` to move: the limits as they
+/// are, and both clocks (`wtime` is South's) when the mover plays on one.
+fn go(turn: &Turn, mover: Seat) -> Go {
+    let Turn { limits, opponent } = *turn;
+    let mut go = Go {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        movetime: limits.time,
+        ..Go::default()
+    };
+    if let (Some(own), Some(other)) = (limits.clock, opponent) {
+        let (south, north) = match mover {
+            Seat::South => (own, other),
+            Seat::North => (other, own),
+        };
+        (go.wtime, go.winc) = (Some(south.remaining), Some(south.increment));
+        (go.btime, go.binc) = (Some(north.remaining), Some(north.increment));
+    }
+    go
 }
 
 impl Drop for ProcessPlayer {
@@ -269,5 +292,42 @@ mod tests {
     fn long_lines_are_shortened_for_a_message() {
         assert_eq!(shorten(&"é".repeat(100)).chars().count(), 81);
         assert_eq!(shorten("bestmove Z?"), "bestmove Z?");
+    }
+
+    #[test]
+    fn a_turn_is_told_as_go_with_both_clocks_south_first() {
+        use oware_search::{Limits, SeatClock};
+        let clock = |ms: u64, inc: u64| SeatClock {
+            remaining: Duration::from_millis(ms),
+            increment: Duration::from_millis(inc),
+            moves_to_go: None,
+        };
+        let turn = Turn {
+            limits: Limits {
+                clock: Some(clock(1000, 50)),
+                ..Limits::default()
+            },
+            opponent: Some(clock(750, 0)),
+        };
+        assert_eq!(
+            go(&turn, Seat::North).to_string(),
+            "go wtime 750 btime 1000 winc 0 binc 50"
+        );
+        assert_eq!(
+            go(&turn, Seat::South).to_string(),
+            "go wtime 1000 btime 750 winc 50 binc 0"
+        );
+        let turn = Turn {
+            limits: Limits {
+                depth: Some(8),
+                time: Some(Duration::from_millis(100)),
+                ..Limits::default()
+            },
+            opponent: None,
+        };
+        assert_eq!(
+            go(&turn, Seat::South).to_string(),
+            "go depth 8 movetime 100"
+        );
     }
 }

@@ -16,7 +16,7 @@ use core::str::FromStr;
 use std::time::Duration;
 
 use oware_core::Rules;
-use oware_search::Level;
+use oware_player::Level;
 
 use crate::control::Budget;
 use crate::player::{Player, SearchPlayer};

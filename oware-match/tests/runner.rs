@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use oware_core::{Game, House, Rules, Seat};
 use oware_match::{
-    Budget, Contestant, Ending, Fault, Go, Match, Player, Settings, random_openings, run,
+    Budget, Contestant, Ending, Fault, Match, Player, Settings, Turn, random_openings, run,
 };
 
 /// Plays the first legal move, or misbehaves at its `fail_at`-th move.
@@ -24,7 +24,7 @@ impl Player for Scripted {
         Ok(())
     }
 
-    fn choose(&mut self, game: &Game, _go: &Go, _wait: Duration) -> Result<House, Fault> {
+    fn choose(&mut self, game: &Game, _turn: &Turn, _wait: Duration) -> Result<House, Fault> {
         self.moves += 1;
         std::thread::sleep(self.delay);
         if self.fail_at == Some(self.moves) {

@@ -4,13 +4,15 @@
 //! people meet: the level's search limits and noise, and at the levels that
 //! play it ([`Level::plays_book`]) the opening book. The endgame database
 //! is the engine's ([`Engine::set_endgame`]), opened by the front end
-//! ([`database_for`](oware_search::database_for) names the right one).
+//! (`oware_egdb::Ruleset::fitting` names the right one).
 
 use std::sync::atomic::AtomicBool;
 
 use oware_book::Book;
 use oware_core::Game;
-use oware_search::{Engine, Event, Level, Limits, SearchResult};
+use oware_search::{Engine, Event, Limits, SearchResult};
+
+use crate::Level;
 
 /// The player at a level, with the book it opens from (if its level plays one).
 ///
@@ -18,8 +20,8 @@ use oware_search::{Engine, Event, Level, Limits, SearchResult};
 /// use std::sync::atomic::AtomicBool;
 /// use oware_book::Book;
 /// use oware_core::{Game, Rules};
-/// use oware_player::Bot;
-/// use oware_search::{Engine, EngineOptions, Level};
+/// use oware_player::{Bot, Level};
+/// use oware_search::{Engine, EngineOptions};
 ///
 /// let book = Book::shipped(Rules::ABAPA).expect("a book ships for abapa");
 /// let game = Game::new(Rules::ABAPA);
@@ -35,7 +37,7 @@ use oware_search::{Engine, Event, Level, Limits, SearchResult};
 /// assert!(low.book().is_none());
 /// let chosen = low.choose(&mut engine, &game, None, 7, &stop, &mut |_| {});
 /// assert!(!chosen.from_book && chosen.result.root_scores.len() == 6);
-/// # Ok::<(), oware_search::LevelError>(())
+/// # Ok::<(), oware_player::LevelError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Bot<'b> {

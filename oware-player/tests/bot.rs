@@ -4,8 +4,8 @@
 use std::sync::atomic::AtomicBool;
 
 use oware_core::{Game, House, Rules};
-use oware_player::Bot;
-use oware_search::{Engine, EngineOptions, Level, SearchResult};
+use oware_player::{Bot, Level};
+use oware_search::{Engine, EngineOptions, Limits, SearchResult};
 
 /// An engine in play mode, as `oware match` and `oware uci` set theirs.
 fn engine() -> Engine {
@@ -70,4 +70,40 @@ fn a_bot_plays_under_the_limits_it_is_given() {
     let limits = oware_search::Limits::depth(3);
     let chosen = bot.choose(&mut engine(), &game, Some(&limits), 0, &stop, &mut |_| {});
     assert_eq!((chosen.result.depth, chosen.from_book), (3, false));
+}
+
+#[test]
+fn levels_parse_and_strengthen_monotonically() {
+    assert_eq!(Level::all().count(), 19);
+    assert!(Level::new(0).is_err() && Level::new(20).is_err());
+    assert_eq!("19".parse::<Level>().unwrap(), Level::MAX);
+    assert!("x".parse::<Level>().is_err());
+    let levels: Vec<Level> = Level::all().collect();
+    for pair in levels.windows(2) {
+        let (a, b) = (pair[0].limits(), pair[1].limits());
+        let depth = |l: Limits| l.depth.unwrap_or(u32::MAX);
+        assert!(depth(a) <= depth(b), "depth grows with the level");
+        if a.depth.is_none() {
+            assert!(
+                a.time < b.time,
+                "time grows with the levels limited by time"
+            );
+        }
+        // A deeper level may be noisier than the one below (level 7 is:
+        // the ladder measures that it is still stronger); at the same depth
+        // and time only less noise can make a level stronger.
+        if (a.depth, a.time) == (b.depth, b.time) {
+            assert!(
+                pair[0].noise() > pair[1].noise(),
+                "at the same limits, noise shrinks with the level"
+            );
+        } else {
+            assert!(
+                depth(a) < depth(b) || a.time < b.time,
+                "a level with other limits searches deeper or longer"
+            );
+        }
+    }
+    assert_eq!(Level::MAX.noise(), 0.0);
+    assert!(Level::MIN.noise() > 0.0);
 }

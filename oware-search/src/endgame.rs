@@ -36,17 +36,12 @@
 //! below every estimate.
 //!
 //! # When a database may be used
-//! The abapa database under rules whose grand slam captures nothing and
-//! which have no move limit (abapa, Aualé's ending): a move limit can cut
-//! short a line the bounds assume is played out, while a repetition, however
-//! counted and however it shares the seeds left, ends the game between the
-//! two bounds. The awari database (exact values, endless play scored 0)
-//! under rules that forbid the grand slam and end a repetition by splitting
-//! the seeds left evenly, with no move limit (`awari-split`, Romein and
-//! Bal's awari): that even split is the 0 its values assume. Not under
-//! [`Rules::AWARI`], whose repetition gives each player their own row.
+//! Which database's values are right under which rules is the database's
+//! own answer ([`oware_egdb::Ruleset::fitting`]); the search takes a
+//! database's values only in games whose rules it fits
+//! ([`Endgame::fits`]).
 
-use oware_core::{Game, GrandSlam, Position, Rules, Seat, Share, TOTAL_SEEDS, Winner};
+use oware_core::{Game, Position, Rules, Seat, TOTAL_SEEDS, Winner};
 
 use crate::score::{DRAW, ENDGAME_WIN, Value};
 
@@ -71,55 +66,6 @@ pub trait Endgame: Send + Sync {
     fn fits(&self, rules: &Rules) -> bool;
 }
 
-/// Whether a database solved under abapa's rules (a grand slam captures
-/// nothing, endless play kept as bounds) is right for `rules`: the same
-/// grand slam, and no move limit.
-#[must_use]
-pub fn abapa_fits(rules: &Rules) -> bool {
-    rules.grand_slam() == GrandSlam::CapturesNothing && rules.move_limit().is_none()
-}
-
-/// Whether a database solved under awari's rules (a grand slam forbidden
-/// unless forced, endless play scored 0) is right for `rules`: the same
-/// grand slam, a repetition that splits the seeds left evenly, and no move
-/// limit.
-///
-/// ```
-/// use oware_core::Rules;
-/// assert!(oware_search::awari_fits(&Rules::AWARI_SPLIT));
-/// assert!(!oware_search::awari_fits(&Rules::AWARI) && !oware_search::awari_fits(&Rules::ABAPA));
-/// ```
-#[must_use]
-pub fn awari_fits(rules: &Rules) -> bool {
-    rules.grand_slam() == GrandSlam::Forbidden
-        && rules.repetition().is_some()
-        && rules.repetition_share() == Share::Evenly
-        && rules.move_limit().is_none()
-}
-
-/// The database whose values are right for games under `rules`: abapa's
-/// ([`abapa_fits`]), awari's ([`awari_fits`]), or none.
-///
-/// ```
-/// use oware_core::Rules;
-/// use oware_egdb::Ruleset;
-/// use oware_search::database_for;
-/// assert_eq!(database_for(&Rules::AUALE), Some(Ruleset::Abapa));
-/// assert_eq!(database_for(&Rules::AWARI_SPLIT), Some(Ruleset::Awari));
-/// assert_eq!(database_for(&Rules::AWARI), None);
-/// assert_eq!(database_for(&Rules::SOWING), None);
-/// ```
-#[must_use]
-pub fn database_for(rules: &Rules) -> Option<oware_egdb::Ruleset> {
-    if abapa_fits(rules) {
-        Some(oware_egdb::Ruleset::Abapa)
-    } else if awari_fits(rules) {
-        Some(oware_egdb::Ruleset::Awari)
-    } else {
-        None
-    }
-}
-
 impl Endgame for oware_egdb::Database {
     #[inline]
     fn probe(&self, position: &Position) -> Option<EndgameValue> {
@@ -127,7 +73,7 @@ impl Endgame for oware_egdb::Database {
     }
 
     fn fits(&self, rules: &Rules) -> bool {
-        database_for(rules) == Some(self.ruleset())
+        self.ruleset().fits(rules)
     }
 }
 

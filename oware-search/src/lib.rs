@@ -15,8 +15,9 @@
 //!   root move an exact score at every depth.
 //! - The game's history counts: repetition and the move limit of its
 //!   [`Rules`](oware_core::Rules) end games inside the search as over the board.
-//! - [`Level`]s 1–19 for the bot: each a depth, a time and a noise (the
-//!   bot that plays them is `oware-player`'s).
+//!
+//! The bot people play, its nineteen levels and the judgement of a played
+//! move are `oware-player`'s, on top of this crate.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -81,7 +82,7 @@
 //!   the replaceable timer; `time/`: the plan of a move on a clock
 //!   ([`SeatClock`]), the lag the GUI adds to it ([`Overhead`]), and the
 //!   manager of soft and hard stops made from them at the search's start;
-//!   `level.rs`: the nineteen levels; `report.rs`: the events, the result
+//!   `report.rs`: the events, the result
 //!   and the text printed about them (the engine protocol's lines are
 //!   oware-uci's, made from these by `oware uci`).
 //!
@@ -110,8 +111,6 @@ mod engine;
 pub mod eval;
 pub mod experiment;
 mod horizon;
-mod judge;
-mod level;
 mod limits;
 mod line;
 pub mod minimax;
@@ -130,14 +129,11 @@ mod worker;
 
 pub use config::SearchConfig;
 pub use endgame::{
-    Endgame, EndgameResult, EndgameValue, abapa_fits, awari_fits, database_applies, database_for,
-    probe_game, probe_game_moves,
+    Endgame, EndgameResult, EndgameValue, database_applies, probe_game, probe_game_moves,
 };
 pub use engine::{Engine, SearchError};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use engine::{SearchHandle, spawn};
-pub use judge::{Judgement, MISTAKE_SEEDS, Mark, judge, mark};
-pub use level::{Level, LevelError};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use options::{EngineError, EngineOptions};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use oware_book::Book;
 use oware_core::Rules;
 use oware_player::Bot;
-use oware_search::Level;
+use oware_player::Level;
 
 /// The shipped book, read from the module's bytes at the first request at a
 /// book level, not when the module loads (the page's own instance, which

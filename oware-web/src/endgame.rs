@@ -3,7 +3,7 @@
 //! force the result of a position with few seeds on the board (the bars),
 //! and the search's worker reads what is kept for the bot's search
 //! ([`lend`]). It is the one whose values
-//! are true for the game's rules ([`oware_search::database_for`]): abapa's
+//! are true for the game's rules ([`oware_egdb::Ruleset::fitting`]): abapa's
 //! under abapa and Aualé's ending, awari's under awari-split, and none
 //! under rules that no database was solved for (a move limit, awari's
 //! own-row ending).
@@ -58,7 +58,7 @@ pub fn build(ruleset: Ruleset, max_seeds: u8) -> Database {
 }
 
 /// Makes `held` the database a game under the rules named `rules` needs
-/// ([`oware_search::database_for`]), keeping what it holds when that is the
+/// ([`oware_egdb::Ruleset::fitting`]), keeping what it holds when that is the
 /// one; a new one holds only the empty board (slice 0, one position), to
 /// grow from or to read the kept slices into. Answers what it holds
 /// ([`built_json`]).
@@ -68,7 +68,7 @@ pub fn use_rules(held: &mut Option<Database>, rules: &str) -> String {
         Ok(rules) => rules,
         Err(error) => return error_json(&error.to_string()),
     };
-    let ruleset = oware_search::database_for(&rules);
+    let ruleset = oware_egdb::Ruleset::fitting(&rules);
     if held.as_ref().map(Database::ruleset) != ruleset {
         *held = ruleset.map(|ruleset| Database::build(ruleset, 0));
     }
@@ -330,13 +330,13 @@ mod tests {
     #[test]
     fn each_rule_set_gets_the_database_true_for_it() {
         use oware_core::Rules;
-        // What the page builds (oware_search::database_for), and where the
+        // What the page builds (oware_egdb::Ruleset::fitting), and where the
         // database it built answers: under awari-split, the awari
         // database's exact value (lo = hi) decides the result.
         let fen = "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S";
         let win = r#"{"ok":true,"within":true,"lo":4,"hi":4,"result":"win","winner":"south"}"#;
         for (name, rules) in Rules::PRESETS {
-            let Some(ruleset) = oware_search::database_for(&rules) else {
+            let Some(ruleset) = oware_egdb::Ruleset::fitting(&rules) else {
                 assert!(matches!(name, "awari" | "sowing"), "{name}");
                 assert_eq!(built_json(None), r#"{"ok":true,"ruleset":null}"#);
                 continue;

@@ -4,7 +4,7 @@
 //! visit, and the most it grows to).
 
 use oware_core::{GrandSlam, Rules, Share};
-use oware_search::Level;
+use oware_player::Level;
 
 use crate::endgame::{PAGE_MAX_SEEDS, PAGE_SEEDS};
 use crate::json::Json;

@@ -5,7 +5,7 @@
 
 use oware_core::notation::ogn;
 use oware_core::{Position, Record, Seat};
-use oware_search::Level;
+use oware_player::Level;
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};

@@ -6,9 +6,9 @@ use core::sync::atomic::AtomicBool;
 
 use core::time::Duration;
 
-use oware_core::House;
-use oware_search::{ClockFn, Engine, EngineOptions, Event, Level, Limits, Score, SearchResult};
-use oware_uci::Go;
+use oware_core::{House, Seat};
+use oware_player::Level;
+use oware_search::{ClockFn, Engine, EngineOptions, Event, Limits, Score, SearchResult, SeatClock};
 
 use crate::json::Json;
 use crate::proof::Proof;
@@ -20,7 +20,7 @@ use crate::state::error_json;
 /// (from the opening book at levels 15-19, where it holds the position);
 /// otherwise `depth`, `nodes` and `ms` (milliseconds) limit a plain search.
 /// `judge` names a house: the move played next in the game, judged against
-/// the search's (see [`oware_search::judge`]) in the result's `judgement`.
+/// the search's (see [`oware_player::judge`]) in the result's `judgement`.
 /// `wtime`, `btime`, `winc` and `binc` are a game on a clock as the engine
 /// protocol gives it (`w` South, `b` North; milliseconds): what is left on
 /// each seat's clock and what each gains after a move. The search plans
@@ -85,15 +85,19 @@ fn search(
             clock: None,
         },
     };
-    // The clock as the engine protocol gives it, read as `oware uci` reads a `go`.
-    let go = Go {
-        wtime: millis(&request, "wtime")?,
-        btime: millis(&request, "btime")?,
-        winc: millis(&request, "winc")?,
-        binc: millis(&request, "binc")?,
-        ..Go::default()
+    // The mover's clock, as the search plans from it: the page sends both
+    // seats' clocks under the protocol's names (`wtime` is South's).
+    let (remaining, increment) = match game.position().to_move() {
+        Seat::South => ("wtime", "winc"),
+        Seat::North => ("btime", "binc"),
     };
-    limits.clock = oware_player::limits_for(&go, game.position().to_move()).clock;
+    if let Some(remaining) = millis(&request, remaining)? {
+        limits.clock = Some(SeatClock {
+            remaining,
+            increment: millis(&request, increment)?.unwrap_or_default(),
+            moves_to_go: None,
+        });
+    }
     let seed = request.parsed::<u64>("seed")?.unwrap_or(0);
     let judged = request.parsed::<House>("judge")?;
     let Some(level) = level else {
@@ -256,14 +260,14 @@ pub(crate) fn result_with(result: &SearchResult, book: bool, judged: Option<Hous
         json.key("judgement");
         write_judgement(
             &mut json,
-            oware_search::judge(&result.root_scores, result.best, played),
+            oware_player::judge(&result.root_scores, result.best, played),
         );
     }
     json.end_object();
     json.finish()
 }
 
-fn write_judgement(json: &mut Json, judgement: Option<oware_search::Judgement>) {
+fn write_judgement(json: &mut Json, judgement: Option<oware_player::Judgement>) {
     let Some(judgement) = judgement else {
         json.null();
         return;
@@ -357,7 +361,7 @@ fn write_score(json: &mut Json, score: Score) {
 #[cfg(test)]
 mod tests {
     use super::{answer, engine, start_json};
-    use oware_search::Level;
+    use oware_player::Level;
 
     /// Runs a request and returns the events and the answer.
     /// Asserts that `request` is refused, before any search, for its `key`.

@@ -14,7 +14,7 @@ use anyhow::Context;
 use oware_book::Book;
 use oware_core::{Game, Rules};
 use oware_match::{Budget, Contestant, Match, Player, SearchPlayer, Settings};
-use oware_search::Level;
+use oware_player::Level;
 
 /// Flags of `cargo xtask book-match`.
 #[derive(clap::Args, Debug)]

@@ -18,7 +18,7 @@ use oware_match::stats::expected_score;
 use oware_match::{
     Budget, Contestant, Match, Player, SearchPlayer, Settings, Summary, random_openings,
 };
-use oware_search::Level;
+use oware_player::Level;
 
 /// The flags of `cargo xtask ladder`.
 #[derive(clap::Args)]

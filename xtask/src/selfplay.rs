@@ -10,9 +10,10 @@ use oware_core::{Rules, Seat};
 use oware_match::{
     Budget, Contestant, GameRecord, Match, Player, SearchPlayer, Settings, random_openings,
 };
+use oware_player::Level;
 use oware_search::eval::Evaluation;
 use oware_search::experiment::Knobs;
-use oware_search::{Engine, EngineOptions, Level, SearchConfig};
+use oware_search::{Engine, EngineOptions, SearchConfig};
 
 /// How self-play games are played.
 #[derive(Clone, Copy, Debug)]

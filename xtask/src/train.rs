@@ -9,7 +9,7 @@
 //!    The games of `--matches` files (`oware match --save`) are labelled
 //!    too. With `--egdb DIR`, the label searches probe the endgame
 //!    database there that is true of the game's rules
-//!    (`oware_search::database_for`), and a position it decides is labelled with its exact
+//!    (`oware_egdb::Ruleset::fitting`), and a position it decides is labelled with its exact
 //!    result instead of the game's result and the search's score, wherever
 //!    the game's history cannot change it (`oware_search::probe_game`, the
 //!    rule play follows).

@@ -417,7 +417,7 @@ fn annotate(args: &Args, record: &Record, which: &str) -> Result<Record> {
 /// for a mistake or a blunder (oware-search's [`judge`], the rule the page
 /// shows too). `None` if the search did not score it.
 fn judge(result: &SearchResult, played: House) -> Option<String> {
-    let judgement = oware_search::judge(&result.root_scores, result.best, played)?;
+    let judgement = oware_player::judge(&result.root_scores, result.best, played)?;
     let Some((best, best_score)) = judgement.best else {
         return Some(format!("{}, best", judgement.played));
     };

@@ -14,8 +14,9 @@ use oware_core::{
     BySeat, Game, House, HouseSet, IllegalMove, Position, Record, Rules, Seat, Winner,
 };
 use oware_egdb::Database;
+use oware_player::Level;
 use oware_player::{Bot, BotMove, Verdict};
-use oware_search::{Engine, EngineOptions, Level, SearchResult};
+use oware_search::{Engine, EngineOptions, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
 use crate::draw::{self, BoardView, seat_paint};

@@ -30,9 +30,10 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use oware_book::Book;
 use oware_core::{Game, Rules};
-use oware_player::{Bot, limits_for};
+use oware_player::Bot;
+use oware_player::Level;
 use oware_search::experiment::Knobs;
-use oware_search::{Engine, EngineOptions, Level, Limits};
+use oware_search::{Engine, EngineOptions, Limits};
 use oware_uci::{Answer, Command, Go, Located, Reader, SetPosition, excerpt};
 
 mod answers;
@@ -42,7 +43,7 @@ mod knobs;
 mod think;
 
 use answers::{best_move, busy, refuse, say, send, to_gui};
-use clock::LagMeter;
+use clock::{LagMeter, limits_for};
 use identify::{identify, missing};
 use think::think;
 
@@ -166,7 +167,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let mut engine = Engine::new(options);
     // The default database directory, if it holds one for the rules;
     // EgdbPath names another.
-    let (endgame, egdb_note) = match oware_search::database_for(&args.rules) {
+    let (endgame, egdb_note) = match oware_egdb::Ruleset::fitting(&args.rules) {
         Some(ruleset) => crate::endgame::open_default(ruleset, to_gui),
         None => (None, None),
     };
@@ -363,7 +364,7 @@ impl Uci {
             return Err(BUSY.to_owned());
         }
         let dir = std::path::PathBuf::from(value.text);
-        let ruleset = oware_search::database_for(&self.rules)
+        let ruleset = oware_egdb::Ruleset::fitting(&self.rules)
             .ok_or_else(|| format!("no endgame database is right for {}", self.rules))?;
         let db = crate::endgame::open_dir(&dir, ruleset, to_gui)
             .map_err(|error| format!("{error:#}"))?;
@@ -383,7 +384,7 @@ impl Uci {
     /// the directory `EgdbPath` named or the default one (none if there is
     /// none, or none is right), said at the next `go`.
     fn reopen_endgame(&mut self) {
-        let db = oware_search::database_for(&self.rules).and_then(|ruleset| {
+        let db = oware_egdb::Ruleset::fitting(&self.rules).and_then(|ruleset| {
             let (db, note) = match &self.egdb_dir {
                 Some(dir) => match crate::endgame::open_dir(dir, ruleset, to_gui) {
                     Ok(db) => (Some(db), None),
@@ -417,7 +418,8 @@ impl Uci {
                 self.rules
             )
         })?;
-        let changed = oware_search::database_for(&rules) != oware_search::database_for(&self.rules);
+        let changed =
+            oware_egdb::Ruleset::fitting(&rules) != oware_egdb::Ruleset::fitting(&self.rules);
         self.rules = rules;
         self.game = game;
         if changed {

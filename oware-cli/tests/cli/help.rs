@@ -4,7 +4,7 @@
 
 use oware_core::Rules;
 use oware_egdb::{Extent, Ruleset};
-use oware_search::Level;
+use oware_player::Level;
 
 use crate::oware;
 

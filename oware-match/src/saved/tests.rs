@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use oware_core::{BySeat, Game, Rules, Seat};
-use oware_search::Level;
+use oware_player::Level;
 
 use super::*;
 use crate::{

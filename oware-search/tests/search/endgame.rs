@@ -10,8 +10,8 @@ use std::sync::atomic::AtomicBool;
 use oware_core::{Board, Game, Position, Rules, Seat};
 use oware_egdb::{Database, Ruleset};
 use oware_search::{
-    Endgame, EndgameResult, EndgameValue, Engine, EngineOptions, Limits, Proven, Score, abapa_fits,
-    probe_game, probe_game_moves,
+    Endgame, EndgameResult, EndgameValue, Engine, EngineOptions, Limits, Proven, Score, probe_game,
+    probe_game_moves,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -175,7 +175,7 @@ fn each_database_fits_the_rules_its_values_assume() {
     assert!(!awari.fits(&Rules::ABAPA) && !awari.fits(&Rules::AWARI));
     // Romein and Bal's awari, whose even split the awari values assume.
     assert!(awari.fits(&Rules::AWARI_SPLIT) && !abapa.fits(&Rules::AWARI_SPLIT));
-    assert!(!abapa_fits(&Rules::SOWING));
+    assert!(!Ruleset::Abapa.fits(&Rules::SOWING));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use oware_core::{Board, EndReason, Game, House, Position, Rules, Seat};
 use oware_search::{
-    Engine, EngineOptions, Event, Level, Limits, Proven, Score, SearchConfig, SearchResult,
+    Engine, EngineOptions, Event, Limits, Proven, Score, SearchConfig, SearchResult,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -413,42 +413,6 @@ fn assert_counted_nodes(events: &[Event], result: &SearchResult) {
         "{counts:?}, {} in all",
         result.nodes
     );
-}
-
-#[test]
-fn levels_parse_and_strengthen_monotonically() {
-    assert_eq!(Level::all().count(), 19);
-    assert!(Level::new(0).is_err() && Level::new(20).is_err());
-    assert_eq!("19".parse::<Level>().unwrap(), Level::MAX);
-    assert!("x".parse::<Level>().is_err());
-    let levels: Vec<Level> = Level::all().collect();
-    for pair in levels.windows(2) {
-        let (a, b) = (pair[0].limits(), pair[1].limits());
-        let depth = |l: Limits| l.depth.unwrap_or(u32::MAX);
-        assert!(depth(a) <= depth(b), "depth grows with the level");
-        if a.depth.is_none() {
-            assert!(
-                a.time < b.time,
-                "time grows with the levels limited by time"
-            );
-        }
-        // A deeper level may be noisier than the one below (level 7 is:
-        // the ladder measures that it is still stronger); at the same depth
-        // and time only less noise can make a level stronger.
-        if (a.depth, a.time) == (b.depth, b.time) {
-            assert!(
-                pair[0].noise() > pair[1].noise(),
-                "at the same limits, noise shrinks with the level"
-            );
-        } else {
-            assert!(
-                depth(a) < depth(b) || a.time < b.time,
-                "a level with other limits searches deeper or longer"
-            );
-        }
-    }
-    assert_eq!(Level::MAX.noise(), 0.0);
-    assert!(Level::MIN.noise() > 0.0);
 }
 
 #[test]

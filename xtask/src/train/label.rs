@@ -93,7 +93,7 @@ pub(crate) fn read_matches(path: &Path) -> anyhow::Result<Vec<ToLabel>> {
 
 /// The endgame databases in `dir` (abapa's, which serves abapa's and
 /// Aualé's games, and awari's, which serves awari with a repetition
-/// splitting the seeds: `oware_search::database_for`), each to as many
+/// splitting the seeds: `oware_egdb::Ruleset::fitting`), each to as many
 /// seeds as its files hold; an error if neither is there.
 pub(crate) fn open_endgames(dir: &Path) -> anyhow::Result<Vec<Arc<dyn Endgame>>> {
     let mut found: Vec<Arc<dyn Endgame>> = Vec::new();

@@ -23,7 +23,7 @@ pub(super) fn status(dir: Option<&Path>) -> Result<()> {
 fn used_under(ruleset: Ruleset) -> String {
     let names: Vec<&str> = Rules::PRESETS
         .iter()
-        .filter(|(_, rules)| oware_search::database_for(rules) == Some(ruleset))
+        .filter(|(_, rules)| oware_egdb::Ruleset::fitting(rules) == Some(ruleset))
         .map(|(name, _)| *name)
         .collect();
     names.join(", ")

@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use oware_core::{BySeat, Game, Seat};
-use oware_search::Overhead;
+use oware_search::{Limits, Overhead, SeatClock};
 use oware_uci::Go;
 
 /// The lag worth an `info string` when it grows: the usual few
@@ -55,6 +55,26 @@ impl ClockedMove {
 /// The mover's clock and increment in `go`, if it has a clock.
 fn clock_of(go: &Go, game: &Game) -> Option<(Duration, Duration)> {
     go.clock(game.position().to_move())
+}
+
+/// What `go` asks of the search when `seat` is to move: its depth, nodes
+/// and time per move as given, and the mover's own clock as the search's
+/// [`SeatClock`] (the search plans its time from it, and takes the shorter
+/// of the two deadlines when both are given). The opponent's clock is read
+/// but not used. All `None` ([`Limits::default`]) when `go` sets no limit.
+/// The protocol stops here: the search, the bot and the match's players
+/// take only [`Limits`].
+pub(super) fn limits_for(go: &Go, seat: Seat) -> Limits {
+    Limits {
+        depth: go.depth,
+        nodes: go.nodes,
+        time: go.movetime,
+        clock: go.clock(seat).map(|(remaining, increment)| SeatClock {
+            remaining,
+            increment,
+            moves_to_go: go.movestogo,
+        }),
+    }
 }
 
 impl LagMeter {
@@ -209,5 +229,38 @@ mod tests {
             None
         );
         assert_eq!(overhead.estimate(), Duration::ZERO);
+    }
+
+    #[test]
+    fn the_limits_are_the_movers_clock_and_the_given_limits() {
+        // South's clock at 0.1 s, North's at 10 s, 0.1 s increments.
+        let go = Go {
+            wtime: Some(ms(100)),
+            btime: Some(ms(10_000)),
+            winc: Some(ms(100)),
+            binc: Some(ms(100)),
+            ..Go::default()
+        };
+        let north = limits_for(&go, Seat::North);
+        let south = limits_for(&go, Seat::South);
+        assert_eq!(north.clock.map(|c| c.remaining), Some(ms(10_000)));
+        assert_eq!(south.clock.map(|c| c.remaining), Some(ms(100)));
+        assert_eq!(south.clock.map(|c| c.increment), Some(ms(100)));
+        // `movetime`, depth and nodes pass through beside the clock.
+        let go = Go {
+            movetime: Some(ms(7)),
+            depth: Some(5),
+            nodes: Some(1000),
+            movestogo: Some(12),
+            ..go
+        };
+        let both = limits_for(&go, Seat::South);
+        assert_eq!(
+            (both.time, both.depth, both.nodes),
+            (Some(ms(7)), Some(5), Some(1000))
+        );
+        assert_eq!(both.clock.and_then(|c| c.moves_to_go), Some(12));
+        // Without a clock: only what `go` says.
+        assert_eq!(limits_for(&Go::default(), Seat::South), Limits::default());
     }
 }

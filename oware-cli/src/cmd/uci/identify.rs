@@ -67,7 +67,7 @@ pub(super) fn identify(rules: Rules, missing: Option<&str>, tunable: bool) -> io
 /// `uciok` (`_eval_info` in `uci/client.py`), and its older one ignores every
 /// `info`. A damaged database is said at the first `go`, as before.
 pub(super) fn missing(rules: &Rules, not_found: bool) -> Option<String> {
-    let ruleset = oware_search::database_for(rules).filter(|_| not_found)?;
+    let ruleset = oware_egdb::Ruleset::fitting(rules).filter(|_| not_found)?;
     let dir = crate::endgame::default_dir().unwrap_or_default();
     Some(format!(
         "no {ruleset} endgame database in {}: the engine plays without one; {}",

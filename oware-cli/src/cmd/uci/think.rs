@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use oware_core::Game;
 use oware_player::Bot;
-use oware_search::{Engine, Event, Level, Limits};
+use oware_player::Level;
+use oware_search::{Engine, Event, Limits};
 use oware_uci::Answer;
 
 use super::Signals;

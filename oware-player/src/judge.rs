@@ -6,7 +6,8 @@
 //!
 //! ```
 //! use oware_core::House;
-//! use oware_search::{Mark, Score, judge};
+//! use oware_player::{Mark, judge};
+//! use oware_search::Score;
 //!
 //! let scores = [(House::A, Score::from_seeds(-1.5)), (House::C, Score::from_seeds(0.5))];
 //! let judgement = judge(&scores, Some(House::C), House::A).unwrap();
@@ -18,8 +19,7 @@
 use core::fmt;
 
 use oware_core::House;
-
-use crate::score::{Proven, Score};
+use oware_search::{Proven, Score};
 
 /// Seeds below the best move's score that make a move a mistake (`?`).
 pub const MISTAKE_SEEDS: f32 = 2.0;

@@ -7,17 +7,17 @@ use core::fmt;
 use core::str::FromStr;
 use std::time::Duration;
 
-use crate::limits::Limits;
+use oware_search::Limits;
 
 /// A playing level, 1 to 19.
 ///
 /// ```
-/// use oware_search::Level;
+/// use oware_player::Level;
 /// let level: Level = "7".parse()?;
 /// assert_eq!(level.get(), 7);
 /// assert!(Level::new(20).is_err());
 /// assert!(Level::MAX.limits().depth.is_none()); // level 19: time only
-/// # Ok::<(), oware_search::LevelError>(())
+/// # Ok::<(), oware_player::LevelError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
@@ -141,10 +141,10 @@ impl Level {
     /// strength for their time. The book itself lives in `oware-book`.
     ///
     /// ```
-    /// use oware_search::Level;
+    /// use oware_player::Level;
     /// assert!(!Level::new(14)?.plays_book());
     /// assert!(Level::new(15)?.plays_book() && Level::MAX.plays_book());
-    /// # Ok::<(), oware_search::LevelError>(())
+    /// # Ok::<(), oware_player::LevelError>(())
     /// ```
     #[must_use]
     pub const fn plays_book(self) -> bool {
