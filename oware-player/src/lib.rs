@@ -1,6 +1,6 @@
 //! The oware bot as people meet it, one home for what every front end
 //! shares: `oware play`, `oware uci`, `oware match`'s `level:N` engines,
-//! `cargo xtask ladder` and the web page all play through it.
+//! `cargo lab ladder` and the web page all play through it.
 //!
 //! - [`Bot`]: the player at a [`Level`](oware_search::Level) (its limits
 //!   and noise) with the opening book at the levels that play one, and one
