@@ -13,8 +13,8 @@
 //! ([`write_game`]), read back as played ([`read_games`]) or to resume a
 //! stopped match ([`read_saved`], [`resume`]); engines described on a
 //! command line ([`EngineSpec`]).
-//! `oware match` is a front end over this crate, and so are `cargo xtask
-//! ladder` and `cargo xtask tune --versus`.
+//! `oware match` is a front end over this crate, and so are `cargo lab
+//! ladder` and `cargo lab tune --versus`.
 //!
 //! ```
 //! use oware_core::Rules;

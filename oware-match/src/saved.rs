@@ -209,7 +209,7 @@ pub struct SavedGame {
 /// wrote, perhaps stopped), each record checked whole: its tags, an
 /// opening within its moves, and a result its game gives. A blank text
 /// holds none. [`read_saved`] also checks them against a match;
-/// `cargo xtask train --matches` learns from them.
+/// `cargo lab train --matches` learns from them.
 ///
 /// # Errors
 /// A [`SavedError`] for the first record that is damaged, cut short, or

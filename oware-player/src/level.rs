@@ -57,7 +57,7 @@ impl std::error::Error for LevelError {}
 /// are shallow and noisy; from level 10 the noise is gone and the depth
 /// grows two plies a level; levels 15 to 19 are limited by time alone,
 /// from 20 ms to 1 s, 2.5 times more a level and 3 times at the top, where
-/// more time is worth less. The values are set by `cargo xtask ladder`
+/// more time is worth less. The values are set by `cargo lab ladder`
 /// (docs/matches.md): each level scores 60% or more against the one below.
 /// Level 7 searches a ply deeper than 6 with more noise, 0.8 seeds: at
 /// 0.6 it was as strong as level 8, the same depth with 0.3.

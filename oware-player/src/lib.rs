@@ -1,6 +1,6 @@
 //! The oware bot as people meet it, one home for what every front end
 //! shares: `oware play`, `oware uci`, `oware match`'s `level:N` engines,
-//! `cargo xtask ladder` and the web page all play through it.
+//! `cargo lab ladder` and the web page all play through it.
 //!
 //! - [`Level`]s 1–19: each a depth, a time and a noise, and whether it
 //!   opens from the book.

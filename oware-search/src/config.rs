@@ -15,7 +15,7 @@ pub struct SearchConfig {
     /// Only what keeps a fixed-depth search equal to minimax: table cutoffs
     /// need the same depth, and no reductions, extensions or forward pruning.
     pub sound: bool,
-    /// Parameters of the unsound parts, for experiments (`cargo xtask tune
+    /// Parameters of the unsound parts, for experiments (`cargo lab tune
     /// --knobs`); [`Knobs::DEFAULT`] is how games are played.
     pub knobs: Knobs,
 }

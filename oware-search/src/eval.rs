@@ -8,7 +8,7 @@
 //! into one table lookup per house.
 //!
 //! Beside it, [`net`]: a learned evaluation, a small network trained by
-//! `cargo xtask train`, the default. [`Evaluation`] says which of the two
+//! `cargo lab train`, the default. [`Evaluation`] says which of the two
 //! is used.
 
 pub mod net;
@@ -108,7 +108,7 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The weights in use: fitted to self-play games by `cargo xtask tune`
+    /// The weights in use: fitted to self-play games by `cargo lab tune`
     /// (logistic regression; the fits and their matches are in docs/performance.md).
     pub const TUNED: Weights = Weights {
         store: 32,

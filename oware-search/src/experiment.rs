@@ -1,5 +1,5 @@
 //! What the project's own experiments set, and no game needs: the search's
-//! [`Knobs`], which `cargo xtask tune --knobs` and the search's oracles
+//! [`Knobs`], which `cargo lab tune --knobs` and the search's oracles
 //! change to compare settings. Games are played with [`Knobs::DEFAULT`]
 //! (inside [`SearchConfig::PLAY`](crate::SearchConfig::PLAY)); a knob may be
 //! renamed or removed whenever an experiment ends, so nothing here is a

@@ -71,7 +71,7 @@
 //!   captured seeds plus a table per house position and seed count,
 //!   fitted to self-play games ([`eval::Weights::TUNED`]); `eval/net.rs`:
 //!   the learned one, a small integer network over the side to move's
-//!   view trained by `cargo xtask train` ([`eval::Network`], docs/evaluation.md).
+//!   view trained by `cargo lab train` ([`eval::Network`], docs/evaluation.md).
 //! - `endgame.rs`: endgame databases ([`Endgame`]), probed at interior
 //!   nodes once the game-end checks have passed, never at the root; how a
 //!   probe is scored and under which rules a database may be used.

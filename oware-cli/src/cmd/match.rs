@@ -1,5 +1,5 @@
 //! `oware match`: a match between two engines, the front end of the
-//! `oware-match` crate (which also runs `cargo xtask ladder` and `tune`).
+//! `oware-match` crate (which also runs `cargo lab ladder` and `tune`).
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};

@@ -75,7 +75,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "R", default_value = "auale", value_parser = crate::choices::rules())]
     rules: Rules,
     /// Also offer the search's knobs (lmr_depth, aspiration, soft_time, …)
-    /// as spin options, for tuning them (`cargo xtask tune --spsa`); not for
+    /// as spin options, for tuning them (`cargo lab tune --spsa`); not for
     /// play: they change whenever the search does.
     #[arg(long)]
     tunable: bool,

@@ -16,7 +16,7 @@
 //!           + (output_bias + Σ hidden[j] × output[j]) >> SHIFT  i32
 //! ```
 //!
-//! The weights are trained by `cargo xtask train` (docs/evaluation.md) and
+//! The weights are trained by `cargo lab train` (docs/evaluation.md) and
 //! checked in as `net.bin`; [`Network::from_bytes`] reads that format, and
 //! [`Network::DEFAULT`] is the checked-in file, read at compile time (a
 //! damaged file fails the build).

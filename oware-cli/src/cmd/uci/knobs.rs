@@ -1,6 +1,6 @@
 //! The search's knobs as engine options, offered by `oware uci --tunable`
 //! only: a tuner sets them one at a time as it sets any program's options
-//! (`cargo xtask tune --spsa … --engine "cmd=oware uci --tunable"`). They
+//! (`cargo lab tune --spsa … --engine "cmd=oware uci --tunable"`). They
 //! are for tuning, not play, and change whenever the search does.
 
 use oware_search::SearchConfig;

@@ -1,4 +1,4 @@
-//! `cargo xtask train`: trains the evaluation network (`oware_search::eval::net`)
+//! `cargo lab train`: trains the evaluation network (`oware_search::eval::net`)
 //! on self-play positions, reproducibly from `--seed`.
 //!
 //! 1. Data: self-play games (`selfplay.rs`, the linear evaluation, or the
@@ -49,7 +49,7 @@ pub(crate) use self::label::{Sample, ToLabel, label};
 use self::label::{open_endgames, read_matches, read_samples, write_samples};
 use crate::selfplay::{self, Plan, log_loss, sigmoid};
 
-/// The flags of `cargo xtask train`.
+/// The flags of `cargo lab train`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Self-play games.

@@ -1,4 +1,4 @@
-//! The parameter file of an SPSA run (`xtask/spsa/*.params`): one
+//! The parameter file of an SPSA run (`lab/spsa/*.params`): one
 //! parameter a line, in OpenBench's terms.
 //!
 //! ```text

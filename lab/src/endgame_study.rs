@@ -1,4 +1,4 @@
-//! `cargo xtask endgame-study`: how a match's long games ended against
+//! `cargo lab endgame-study`: how a match's long games ended against
 //! what the endgame database says of them.
 //!
 //! For each game of the files (`oware match --save`) longer than
@@ -18,7 +18,7 @@ use oware_core::{Game, Seat, Winner};
 use oware_match::{SavedGame, read_games};
 use oware_search::{Endgame, probe_game};
 
-/// The flags of `cargo xtask endgame-study`.
+/// The flags of `cargo lab endgame-study`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Files of games saved by `oware match --save`.

@@ -1,12 +1,12 @@
-//! `cargo xtask baseline [NAME|REV]`: a frozen engine to play against.
+//! `cargo lab baseline [NAME|REV]`: a frozen engine to play against.
 //!
 //! A baseline is the `oware` binary of one commit, built once into a cache
 //! outside the work tree (one folder per full commit hash) and found there
 //! on every later call. Only the binary's path goes to stdout, so
-//! `$(cargo xtask baseline)` can stand in a command line:
+//! `$(cargo lab baseline)` can stand in a command line:
 //!
 //! ```sh
-//! oware match --engine "cmd=$(cargo xtask baseline) uci,name=base" \
+//! oware match --engine "cmd=$(cargo lab baseline) uci,name=base" \
 //!             --engine "cmd=target/release/oware uci,name=new" --movetime 100
 //! ```
 //!
@@ -26,12 +26,20 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
 
-use crate::test::workspace_root;
-
 /// The file naming the baselines, at the workspace root.
 const NAMES_FILE: &str = "baselines.toml";
 
-/// The flags of `cargo xtask baseline`.
+/// The workspace root, whose `baselines.toml` names the baselines and
+/// whose git repository holds their commits: the parent of this crate's
+/// folder.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("lab sits in the workspace root")
+        .to_owned()
+}
+
+/// The flags of `cargo lab baseline`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// A name from baselines.toml or any git revision; the newest name if left out.

@@ -1,4 +1,4 @@
-//! `cargo xtask tune`: fits the evaluation weights to self-play games by
+//! `cargo lab tune`: fits the evaluation weights to self-play games by
 //! logistic regression (Texel's method), and plays weight sets against each
 //! other to check that a fit is an improvement over the board.
 //!
@@ -15,11 +15,13 @@
 //! `--terms` fits only the five named terms (lap, empty, exposed, row,
 //! tempo); by default every weight is fitted. `--versus FILE` instead plays
 //! a match of the current weights against those in the file, and `--net
-//! FILE` against a network file of `cargo xtask train`. The self-play is
+//! FILE` against a network file of `cargo lab train`. The self-play is
 //! `selfplay.rs`'s, which `train` shares. `--spsa FILE` tunes the search's
 //! parameters instead (`tune/spsa.rs`).
 
 mod spsa;
+
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use oware_match::GameRecord;
@@ -28,7 +30,7 @@ use oware_search::experiment::Knobs;
 
 use crate::selfplay::{self, Plan, contestant, match_of, result_for, sigmoid};
 
-/// The flags of `cargo xtask tune`.
+/// The flags of `cargo lab tune`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Self-play games (or match games with --versus).
@@ -46,7 +48,7 @@ pub(crate) struct Args {
     /// A file of weights (comma-separated, in feature order) to play against the current ones.
     #[arg(long)]
     versus: Option<std::path::PathBuf>,
-    /// A network file (`cargo xtask train`'s) to play, as the challenger, against the current weights.
+    /// A network file (`cargo lab train`'s) to play, as the challenger, against the current weights.
     #[arg(long)]
     net: Option<std::path::PathBuf>,
     /// Where to write the fitted weights (comma-separated, in feature order).
@@ -61,7 +63,7 @@ pub(crate) struct Args {
     /// Fit only the five named terms (lap, empty, exposed, row, tempo) rather than every weight.
     #[arg(long)]
     terms: bool,
-    /// Tune the search's parameters named in this file (e.g. xtask/spsa/search.params) by SPSA
+    /// Tune the search's parameters named in this file (e.g. lab/spsa/search.params) by SPSA
     /// games between perturbed engines, at --depth or --ms, seeded by --seed.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["versus", "net", "knobs", "terms", "out"])]
     spsa: Option<std::path::PathBuf>,
@@ -96,23 +98,30 @@ impl Args {
             jobs: self.jobs,
         }
     }
-}
 
-pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    if let Some(spec) = &args.spsa {
-        let log = args
+    /// With `--spsa`, the SPSA run the flags ask for: its parameter file,
+    /// its log (continued where it exists) and how it plays.
+    fn spsa_run(&self) -> Option<(&Path, PathBuf, spsa::Run)> {
+        let spec = self.spsa.as_deref()?;
+        let log = self
             .log
             .clone()
             .unwrap_or_else(|| spec.with_extension("log"));
         let run = spsa::Run {
-            iterations: args.iterations,
-            pairs: args.pairs,
-            depth: args.depth,
-            ms: args.ms,
-            seed: args.seed,
-            rules: args.rules,
-            engine: args.engine.clone(),
+            iterations: self.iterations,
+            pairs: self.pairs,
+            depth: self.depth,
+            ms: self.ms,
+            seed: self.seed,
+            rules: self.rules,
+            engine: self.engine.clone(),
         };
+        Some((spec, log, run))
+    }
+}
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    if let Some((spec, log, run)) = args.spsa_run() {
         return spsa::run(spec, &log, &run, args.jobs, args.stop_after);
     }
     if args.versus.is_some() || args.knobs.is_some() || args.net.is_some() {
@@ -381,4 +390,36 @@ fn versus(args: &Args, challenger: Evaluation, knobs: Knobs) -> anyhow::Result<(
         200.0 * deviation,
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    /// `cargo lab tune`'s flags alone.
+    #[derive(Parser)]
+    struct Tune {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn the_paused_spsa_run_resumes_from_its_committed_log() {
+        // docs/strength.md's command for the paused run, as it is typed at
+        // the workspace root: it must find the committed parameters and
+        // log, and the log's header must be the one it writes, or the run
+        // would be refused rather than continued.
+        let command = "tune --spsa lab/spsa/search.params --ms 100 --iterations 1000 --pairs 4 --jobs 2 --seed 1";
+        let tune = Tune::try_parse_from(command.split(' ')).unwrap();
+        let (spec, log, run) = tune.args.spsa_run().unwrap();
+        assert_eq!(log, Path::new("lab/spsa/search.log"));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let parameters = spsa::read_parameters(&root.join(spec), false).unwrap();
+        let (_, state) = spsa::Log::open(&root.join(&log), &parameters, &run).unwrap();
+        assert!(state.done > 0 && state.done < run.iterations, "{state:?}");
+        let other = spsa::Run { seed: 2, ..run };
+        assert!(spsa::Log::open(&root.join(&log), &parameters, &other).is_err());
+    }
 }

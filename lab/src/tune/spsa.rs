@@ -1,4 +1,4 @@
-//! `cargo xtask tune --spsa FILE`: the search's parameters tuned by
+//! `cargo lab tune --spsa FILE`: the search's parameters tuned by
 //! simultaneous perturbation stochastic approximation, as fishtest and
 //! OpenBench tune chess engines.
 //!
@@ -179,7 +179,7 @@ impl Log {
     /// The header a run of `run` over `parameters` writes.
     fn header(parameters: &[Parameter], run: &Run) -> String {
         let mut text = format!(
-            "# cargo xtask tune --spsa: {} iterations, {} pairs a batch, depth {}, {} ms a move, seed {}, rules {}, {}\n",
+            "# cargo lab tune --spsa: {} iterations, {} pairs a batch, depth {}, {} ms a move, seed {}, rules {}, {}\n",
             run.iterations,
             run.pairs,
             run.depth,
@@ -407,7 +407,7 @@ fn play_batch(
     Ok(total.wins as i32 - total.losses as i32)
 }
 
-/// `cargo xtask tune --spsa FILE`: runs (or continues) the tuning whose
+/// `cargo lab tune --spsa FILE`: runs (or continues) the tuning whose
 /// log is `log`, printing each iteration.
 pub(crate) fn run(
     spec: &Path,

@@ -1,7 +1,7 @@
-//! `cargo xtask book-match`: the bot with its opening book against the same
+//! `cargo lab book-match`: the bot with its opening book against the same
 //! bot without, at a fixed time a move, every game from the opening with
 //! colours alternating, to measure what the book is worth. The games are
-//! `oware-match`'s (the same runner as `oware match` and `xtask ladder`),
+//! `oware-match`'s (the same runner as `oware match` and `lab ladder`),
 //! and both sides are the bot at level 19 (`SearchPlayer`, which opens
 //! from the book it is given). Not part of CI (about half an hour for 400
 //! games).
@@ -16,7 +16,7 @@ use oware_core::{Game, Rules};
 use oware_match::{Budget, Contestant, Match, Player, SearchPlayer, Settings};
 use oware_player::Level;
 
-/// Flags of `cargo xtask book-match`.
+/// Flags of `cargo lab book-match`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Games to play (each colour in turn for the book).

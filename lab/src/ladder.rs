@@ -1,4 +1,4 @@
-//! `cargo xtask ladder`: each level plays the one below it, colours
+//! `cargo lab ladder`: each level plays the one below it, colours
 //! alternated over varied seeded openings, and the score table is printed
 //! with each score's 95% interval. The ladder holds when every level makes
 //! a clear step over the one below: its score's interval reaches
@@ -20,7 +20,7 @@ use oware_match::{
 };
 use oware_player::Level;
 
-/// The flags of `cargo xtask ladder`.
+/// The flags of `cargo lab ladder`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Games per pair of levels (half with each colour).

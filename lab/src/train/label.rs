@@ -1,4 +1,4 @@
-//! The positions `cargo xtask train` learns from: the games they come
+//! The positions `cargo lab train` learns from: the games they come
 //! from (self-play, and the files of `--matches`), their labels (the
 //! game's result, a deeper search's score, and the endgame database's
 //! exact result where the history allows), and the data file they are
