@@ -139,7 +139,7 @@ impl<'a> TimeManager<'a> {
                     now < planned_stop(target, stable, best_changed, &self.knobs)
                         && self
                             .hard
-                            .is_none_or(|hard| now + last_depth * DEPTH_GROWTH < hard)
+                            .is_none_or(|hard| now.saturating_add(last_depth.saturating_mul(DEPTH_GROWTH)) < hard)
                 }
             }
     }
@@ -157,7 +157,7 @@ fn plain_stop(time: Duration, best_changed: bool, knobs: &Knobs) -> Duration {
     } else {
         knobs.soft_time
     };
-    time * share / 100
+    time.saturating_mul(share) / 100
 }
 
 /// The soft stop of a planned move after a depth whose best move has held
@@ -169,9 +169,9 @@ fn plain_stop(time: Duration, best_changed: bool, knobs: &Knobs) -> Duration {
 /// [`Knobs::target_settled`] and [`Knobs::settled_depths`].
 fn planned_stop(target: Duration, stable: u32, best_changed: bool, knobs: &Knobs) -> Duration {
     if best_changed {
-        target * knobs.target_changed / 100
+        target.saturating_mul(knobs.target_changed) / 100
     } else if stable >= knobs.settled_depths {
-        target * knobs.target_settled / 100
+        target.saturating_mul(knobs.target_settled) / 100
     } else {
         target
     }

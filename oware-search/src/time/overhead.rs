@@ -36,7 +36,7 @@ impl Overhead {
     /// `thought` this long.
     pub fn observe(&mut self, charged: Duration, thought: Duration) {
         let lag = charged.saturating_sub(thought);
-        self.estimate = lag.max(self.estimate * 3 / 4);
+        self.estimate = lag.max(self.estimate.saturating_mul(3) / 4);
     }
 
     /// The overhead the next move's plan pays (see [`Limits::clock`](crate::Limits::clock)).

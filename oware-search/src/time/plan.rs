@@ -18,6 +18,9 @@
 //! engine keeps one, [`Engine::overhead_mut`](crate::Engine::overhead_mut)),
 //! and the plan pays it on this move and keeps it in reserve for every move
 //! to go, beyond what the increment refunds.
+//!
+//! Every sum and product here saturates: a clock of `Duration::MAX` (a
+//! caller's "no limit") plans a very long move rather than overflowing.
 
 use std::time::Duration;
 
@@ -120,7 +123,9 @@ impl SeatClock {
     #[must_use]
     pub(crate) fn reserve(&self, overhead: Duration) -> Duration {
         let loss = overhead.saturating_sub(self.increment);
-        RESERVE + self.increment * RESERVE_INCREMENTS + loss * self.moves()
+        RESERVE
+            .saturating_add(self.increment.saturating_mul(RESERVE_INCREMENTS))
+            .saturating_add(loss.saturating_mul(self.moves()))
     }
 
     /// The most one move may take: what is above the reserve, and half the
@@ -132,11 +137,11 @@ impl SeatClock {
     pub(crate) fn hard_cap(&self, overhead: Duration) -> Duration {
         let usable = self.usable(overhead);
         let fraction = match self.moves_to_go {
-            Some(0 | 1) => usable * 4 / 5,
-            _ => usable * 2 / 5,
+            Some(0 | 1) => usable.saturating_mul(4) / 5,
+            _ => usable.saturating_mul(2) / 5,
         };
         let spare = usable.saturating_sub(self.reserve(overhead));
-        fraction.min(spare + (self.net_increment(overhead) / 2).max(usable / DRAW_DOWN))
+        fraction.min(spare.saturating_add((self.net_increment(overhead) / 2).max(usable / DRAW_DOWN)))
     }
 
     /// How long this move should take, and how long it may take, with
@@ -154,10 +159,13 @@ impl SeatClock {
     pub(crate) fn plan(&self, legal_moves: usize, overhead: Duration) -> TimePlan {
         let usable = self.usable(overhead);
         let spare = usable.saturating_sub(self.reserve(overhead));
-        let share =
-            (spare / self.moves()).max(usable / LEAST_SHARE) + self.net_increment(overhead) * 3 / 4;
+        let share = (spare / self.moves())
+            .max(usable / LEAST_SHARE)
+            .saturating_add(self.net_increment(overhead).saturating_mul(3) / 4);
         let target = if legal_moves <= 1 { share / 10 } else { share };
-        let deadline = (target * DEADLINE_PER_TARGET).min(self.hard_cap(overhead));
+        let deadline = target
+            .saturating_mul(DEADLINE_PER_TARGET)
+            .min(self.hard_cap(overhead));
         TimePlan {
             target: target.min(deadline),
             deadline,

@@ -4,6 +4,7 @@
 //! formed. Its values against the oracles are in `oracles.rs`.
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use oware_core::{Board, EndReason, Game, House, Position, Rules, Seat};
 use oware_search::{
@@ -453,4 +454,34 @@ fn a_search_stops_deepening_once_every_root_result_is_proven_within_reach() {
         checked += 1;
     }
     assert!(checked > 30, "{checked} positions proven throughout");
+}
+
+#[test]
+fn the_longest_time_limits_saturate_instead_of_overflowing() {
+    // `Duration::MAX` is how a caller says "no time limit"; every share and
+    // product of it in the time manager saturates (a depth bounds the work).
+    let game = Game::new(Rules::ABAPA);
+    let mut engine = Engine::new(EngineOptions::default());
+    let longest = Limits {
+        depth: Some(4),
+        ..Limits::time(Duration::MAX)
+    };
+    assert!(engine.best_move(&game, longest).is_ok());
+    let clock = oware_search::SeatClock {
+        remaining: Duration::MAX,
+        increment: Duration::MAX,
+        moves_to_go: Some(u32::MAX),
+    };
+    for moves_to_go in [None, Some(0), Some(1), Some(u32::MAX)] {
+        let limits = Limits {
+            depth: Some(4),
+            clock: Some(oware_search::SeatClock {
+                moves_to_go,
+                ..clock
+            }),
+            ..Limits::default()
+        };
+        let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+        assert_eq!(result.depth, 4, "{moves_to_go:?}");
+    }
 }
