@@ -289,7 +289,7 @@ impl Score {
             Some(Proven::Win { plies }) => BIG_CENTI - plies as i32,
             Some(Proven::Loss { plies }) => -(BIG_CENTI - plies as i32),
             Some(Proven::Draw) => 0,
-            None => self.value() * 100 / SEED,
+            None => rounded_centi(self.value()),
         }
     }
 
@@ -308,6 +308,14 @@ impl fmt::Debug for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Score({self})")
     }
+}
+
+/// A heuristic `value` in hundredths of a seed, rounded to the nearest
+/// (halves away from zero): the one rounding rule behind every way a score
+/// is shown, as text, as seeds or as the protocol's centiseeds.
+const fn rounded_centi(value: Value) -> i32 {
+    let hundredfold = value * 100;
+    (hundredfold + hundredfold.signum() * (SEED / 2)) / SEED
 }
 
 impl fmt::Display for Score {
@@ -329,7 +337,14 @@ impl fmt::Display for Score {
             Some(Proven::Win { plies }) => write!(f, "win in {plies}"),
             Some(Proven::Loss { plies }) => write!(f, "loss in {plies}"),
             Some(Proven::Draw) => f.write_str("draw"),
-            None => write!(f, "{:+.2}", self.value() as f32 / SEED as f32),
+            None => {
+                // The hundredths of `to_centi`, so the text and the number
+                // a program reads (`seeds`, the protocol's `cp`) agree.
+                let centi = self.to_centi();
+                let sign = if centi < 0 { '-' } else { '+' };
+                let centi = centi.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", centi / 100, centi % 100)
+            }
         }
     }
 }
@@ -477,6 +492,27 @@ mod tests {
         assert!((Score::win_in(3).seeds() - 999.97).abs() < 1e-3);
         assert_eq!(Score::PROVEN_DRAW.to_centi(), 0);
         assert_eq!(Score::PROVEN_DRAW.seeds(), 0.0);
+    }
+
+    #[test]
+    fn text_seeds_and_centiseeds_round_alike() {
+        // -5/32 of a seed is -0.15625: the nearest hundredth is -0.16 in
+        // every form (the text once rounded while `seeds` truncated).
+        let score = Score::from_value(-5);
+        assert_eq!(score.to_centi(), -16);
+        assert_eq!(score.seeds(), -0.16);
+        assert_eq!(score.to_string(), "-0.16");
+        // Halves round away from zero: 4/32 is 0.125.
+        assert_eq!(Score::from_value(4).to_string(), "+0.13");
+        assert_eq!(Score::from_value(-4).to_centi(), -13);
+        for value in -200..=200 {
+            let score = Score::from_value(value);
+            let text: f32 = score.to_string().parse().unwrap();
+            assert_eq!(text, score.seeds(), "{value}");
+            let exact = value as f64 * 100.0 / f64::from(SEED);
+            assert!((f64::from(score.to_centi()) - exact).abs() <= 0.5, "{value}");
+        }
+        assert_eq!(Score::from_value(0).to_string(), "+0.00");
     }
 
     #[test]
