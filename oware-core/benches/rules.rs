@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use oware_core::{House, Position, perft, perft_played};
+use oware_core::{House, Position, Rules, perft, perft_played};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -99,17 +99,18 @@ fn perfts(c: &mut Criterion) {
     const DEPTH: u32 = 8;
     const LEAVES: u64 = 711_414;
     let opening = Position::OPENING;
-    assert_eq!(perft(opening, DEPTH), LEAVES);
-    assert_eq!(perft_played(opening, DEPTH), LEAVES);
+    let rules = Rules::ABAPA;
+    assert_eq!(perft(opening, DEPTH, &rules), LEAVES);
+    assert_eq!(perft_played(opening, DEPTH, &rules), LEAVES);
 
     let mut group = c.benchmark_group("perft 8");
     group.sample_size(20);
     group.throughput(Throughput::Elements(LEAVES));
     group.bench_function("counted at the last ply", |b| {
-        b.iter(|| assert_eq!(perft(black_box(opening), DEPTH), LEAVES));
+        b.iter(|| assert_eq!(perft(black_box(opening), DEPTH, &rules), LEAVES));
     });
     group.bench_function("every leaf played", |b| {
-        b.iter(|| assert_eq!(perft_played(black_box(opening), DEPTH), LEAVES));
+        b.iter(|| assert_eq!(perft_played(black_box(opening), DEPTH, &rules), LEAVES));
     });
     group.bench_function("reference", |b| {
         let reference = reference_position(opening);

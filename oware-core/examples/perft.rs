@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use oware_core::{Position, perft};
+use oware_core::{Position, Rules, perft};
 
 fn main() {
     let max_depth = std::env::args()
@@ -16,7 +16,7 @@ fn main() {
         });
     for depth in 1..=max_depth {
         let start = Instant::now();
-        let count = perft(Position::OPENING, depth);
+        let count = perft(Position::OPENING, depth, &Rules::ABAPA);
         let seconds = start.elapsed().as_secs_f64();
         println!(
             "perft({depth}) = {count} in {seconds:.3} s ({:.1} M leaves/s)",

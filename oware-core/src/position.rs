@@ -107,10 +107,10 @@ impl Position {
     /// The opening, South to move.
     ///
     /// ```
-    /// use oware_core::{perft, Board, Position, Seat};
+    /// use oware_core::{perft, Board, Position, Rules, Seat};
     /// assert_eq!(Position::OPENING.board(), Board::OPENING);
     /// assert_eq!(Position::OPENING.legal_moves_abapa(), Seat::South.houses());
-    /// assert_eq!(perft(Position::OPENING, 2), 36);
+    /// assert_eq!(perft(Position::OPENING, 2, &Rules::ABAPA), 36);
     /// ```
     pub const OPENING: Position = Position {
         board: Board::OPENING,

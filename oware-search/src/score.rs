@@ -510,7 +510,10 @@ mod tests {
             let text: f32 = score.to_string().parse().unwrap();
             assert_eq!(text, score.seeds(), "{value}");
             let exact = value as f64 * 100.0 / f64::from(SEED);
-            assert!((f64::from(score.to_centi()) - exact).abs() <= 0.5, "{value}");
+            assert!(
+                (f64::from(score.to_centi()) - exact).abs() <= 0.5,
+                "{value}"
+            );
         }
         assert_eq!(Score::from_value(0).to_string(), "+0.00");
     }

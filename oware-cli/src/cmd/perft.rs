@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
-use oware_core::{divide, perft};
+use oware_core::{Rules, divide, perft};
 
 use crate::setup::StartArgs;
 use crate::thinking::{Rate, Seconds};
@@ -23,6 +23,10 @@ pub(crate) struct Args {
     /// Also print the count below each first move.
     #[arg(long)]
     divide: bool,
+    /// The rules whose legal moves are counted (RULES.md section 7: their
+    /// grand slam decides which moves are legal).
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
+    rules: Rules,
 }
 
 /// Runs `oware perft`.
@@ -31,7 +35,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let started = Instant::now();
     let leaves = if args.divide && args.depth > 0 {
-        let counts = divide(position, args.depth);
+        let counts = divide(position, args.depth, &args.rules);
         let width = counts
             .iter()
             .map(|(_, n)| n.to_string().len())
@@ -42,7 +46,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         }
         counts.iter().map(|(_, n)| n).sum()
     } else {
-        perft(position, args.depth)
+        perft(position, args.depth, &args.rules)
     };
     let elapsed = started.elapsed();
     writeln!(

@@ -52,3 +52,19 @@ fn from_a_board_on_stdin() {
         run.stdout
     );
 }
+
+#[test]
+fn the_rules_given_decide_which_moves_count() {
+    // South's F would capture North's whole row: abapa sows it (capturing
+    // nothing), awari forbids it while E is legal.
+    let fen = "0-0-0-0-1-2-1-1-0-0-0-0-20-23-S";
+    for (rules, leaves) in [("abapa", 2), ("auale", 2), ("awari", 1), ("awari-split", 1)] {
+        let run = oware(&["perft", "1", "--fen", fen, "--rules", rules], "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let expected = format!("perft 1: {leaves} leaves in ");
+        assert!(run.stdout.starts_with(&expected), "{rules}: {}", run.stdout);
+    }
+    let run = oware(&["perft", "1", "--rules", "chess"], "");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("chess"), "{}", run.stderr);
+}

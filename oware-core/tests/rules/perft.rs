@@ -1,6 +1,6 @@
 //! perft from the positions in `tests/data/*.perft`, counted two ways.
 
-use oware_core::{Board, Position, Seat, perft, perft_played};
+use oware_core::{Board, Position, Rules, Seat, perft, perft_played};
 
 /// One line of a perft file: `<14 cells, comma-separated> <s|n> <depth> <count>`.
 struct Case {
@@ -37,14 +37,17 @@ fn perft_matches_the_data_file() {
     assert!(cases.len() >= 8, "the file lists depths 1 to 8");
     for case in cases {
         assert_eq!(
-            perft(case.position, case.depth),
+            perft(case.position, case.depth, &Rules::ABAPA),
             case.count,
             "perft({}) from {:?}",
             case.depth,
             case.position
         );
         if case.depth <= 6 {
-            assert_eq!(perft_played(case.position, case.depth), case.count);
+            assert_eq!(
+                perft_played(case.position, case.depth, &Rules::ABAPA),
+                case.count
+            );
         }
     }
 }
@@ -54,7 +57,9 @@ fn depth_zero_counts_the_position_itself() {
     // Even one whose side to move has no move: the leaf is the position.
     let stuck = Board::from_cells([0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 23, 24]).unwrap();
     for position in [Position::OPENING, Position::new(stuck, Seat::South)] {
-        assert_eq!(perft(position, 0), 1, "{position:?}");
-        assert_eq!(perft_played(position, 0), 1, "{position:?}");
+        for (_, rules) in Rules::PRESETS {
+            assert_eq!(perft(position, 0, &rules), 1, "{position:?}");
+            assert_eq!(perft_played(position, 0, &rules), 1, "{position:?}");
+        }
     }
 }

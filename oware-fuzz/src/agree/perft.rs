@@ -25,27 +25,15 @@ pub fn perft(position: Position, depth: u32, rules: Rules) -> Result<u64, Box<Di
     }
 }
 
-/// Core's count (by its legal moves under `rules` and unchecked play) if
+/// Core's count (`oware_core::perft` under `rules`) if
 /// the reference's is the same; both counts otherwise.
 fn both_perft(position: Position, depth: u32, rules: Rules) -> Result<u64, [u64; 2]> {
-    let core = core_perft(position, depth, &rules);
+    let core = oware_core::perft(position, depth, &rules);
     let theirs = reference::perft(&reference_position(position), depth, super::rules(rules));
     if core == theirs {
         Ok(core)
     } else {
         Err([core, theirs])
-    }
-}
-
-/// perft by core's legal moves under `rules` and unchecked play.
-fn core_perft(position: Position, depth: u32, rules: &Rules) -> u64 {
-    match depth {
-        0 => 1,
-        _ => position
-            .legal_moves_under(rules)
-            .iter()
-            .map(|house| core_perft(position.play_unchecked(house), depth - 1, rules))
-            .sum(),
     }
 }
 

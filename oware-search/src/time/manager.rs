@@ -137,9 +137,9 @@ impl<'a> TimeManager<'a> {
                 Some(Soft::Plain(time)) => now < plain_stop(time, best_changed, &self.knobs),
                 Some(Soft::Planned(target)) => {
                     now < planned_stop(target, stable, best_changed, &self.knobs)
-                        && self
-                            .hard
-                            .is_none_or(|hard| now.saturating_add(last_depth.saturating_mul(DEPTH_GROWTH)) < hard)
+                        && self.hard.is_none_or(|hard| {
+                            now.saturating_add(last_depth.saturating_mul(DEPTH_GROWTH)) < hard
+                        })
                 }
             }
     }

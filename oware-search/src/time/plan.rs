@@ -141,7 +141,8 @@ impl SeatClock {
             _ => usable.saturating_mul(2) / 5,
         };
         let spare = usable.saturating_sub(self.reserve(overhead));
-        fraction.min(spare.saturating_add((self.net_increment(overhead) / 2).max(usable / DRAW_DOWN)))
+        fraction
+            .min(spare.saturating_add((self.net_increment(overhead) / 2).max(usable / DRAW_DOWN)))
     }
 
     /// How long this move should take, and how long it may take, with

@@ -56,7 +56,7 @@ pub(super) struct Tally {
 pub(super) fn run(seed: u64, depth: u32) -> anyhow::Result<Result<Tally, Box<Disagreement>>> {
     let mut tally = Tally::default();
     for figure in read(DATA_FILE)? {
-        let core = guard(|| perft(figure.position, figure.depth));
+        let core = guard(|| perft(figure.position, figure.depth, &Rules::ABAPA));
         if core != Ok(figure.count) {
             bail!(
                 "{DATA_FILE}:{}: perft({}) is {} in the file, {core:?} by oware-core",
@@ -104,31 +104,14 @@ fn counts(
         tally.opening.push(agreed);
         // Core's library perft, its split by first move, and its twin that
         // plays the leaves too must all give the agreed count.
-        let core = guard(|| perft(Position::OPENING, d));
-        let split = guard(|| {
-            divide(Position::OPENING, d)
-                .iter()
-                .map(|&(_, n)| n)
-                .sum::<u64>()
-        });
-        let played = guard(|| {
-            if d <= 7 {
-                perft_played(Position::OPENING, d)
-            } else {
-                agreed
-            }
-        });
-        if [&core, &split, &played] != [&Ok(agreed); 3] {
-            bail!(
-                "oware-core's perft functions differ from the count core and reference agree on: \
-                 perft({d}) from the opening is {agreed} by both, but perft {core:?}, \
-                 divide {split:?}, perft_played {played:?}"
-            );
-        }
+        same_by_every_perft(Position::OPENING, d, Rules::ABAPA, agreed)?;
     }
     for d in 1..depth {
         match agree_perft(Position::OPENING, d, Rules::AWARI) {
-            Ok(count) => tally.awari.push(count),
+            Ok(count) => {
+                same_by_every_perft(Position::OPENING, d, Rules::AWARI, count)?;
+                tally.awari.push(count);
+            }
             Err(found) => return Ok(Err(found)),
         }
     }
@@ -138,7 +121,10 @@ fn counts(
         let start = edges::position(&mut rng, stress);
         for (_, rules) in Rules::PRESETS {
             match agree_perft(start, EDGE_DEPTH, rules) {
-                Ok(count) => tally.edge_leaves += count,
+                Ok(count) => {
+                    same_by_every_perft(start, EDGE_DEPTH, rules, count)?;
+                    tally.edge_leaves += count;
+                }
                 Err(found) => {
                     return Ok(Err(found.context(format!(
                         "from edge position {index} (seed {seed}), a random {} position",
@@ -204,4 +190,37 @@ fn parse_line(line: &str) -> anyhow::Result<(Position, u32, u64)> {
         depth.parse()?,
         count.parse()?,
     ))
+}
+
+/// Core's library perft, its split by first move, and its twin that plays
+/// the leaves too (to depth 7: it is slower) must all give `agreed`, the
+/// count core's legal moves and the reference's agree on.
+fn same_by_every_perft(
+    position: Position,
+    d: u32,
+    rules: Rules,
+    agreed: u64,
+) -> anyhow::Result<()> {
+    let core = guard(|| perft(position, d, &rules));
+    let split = guard(|| {
+        divide(position, d, &rules)
+            .iter()
+            .map(|&(_, n)| n)
+            .sum::<u64>()
+    });
+    let played = guard(|| {
+        if d <= 7 {
+            perft_played(position, d, &rules)
+        } else {
+            agreed
+        }
+    });
+    if [&core, &split, &played] != [&Ok(agreed); 3] {
+        bail!(
+            "oware-core's perft functions differ from the count core and reference agree on: \
+             perft({d}) under {rules} from {position:?} is {agreed} by both, but perft {core:?}, \
+             divide {split:?}, perft_played {played:?}"
+        );
+    }
+    Ok(())
 }
