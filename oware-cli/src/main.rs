@@ -13,13 +13,15 @@ mod choices;
 mod cmd;
 mod draw;
 mod endgame;
+mod given_game;
+mod input_file;
 mod install;
 mod out;
-mod setup;
+mod output_file;
 mod sizes;
+mod start;
 mod style;
 mod thinking;
-mod write;
 
 /// Oware (Abapa): play the bot, replay and analyze games, speak the engine protocol.
 ///

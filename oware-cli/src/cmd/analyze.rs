@@ -13,11 +13,13 @@ use oware_search::{Engine, EngineOptions, Limits, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
 use crate::endgame::{self, EgdbArgs};
-use crate::setup::{self, Given, Pick, StartArgs};
+use crate::given_game::{self, Given, Pick};
+use crate::input_file;
+use crate::output_file::{Existing, Output};
 use crate::sizes;
+use crate::start::StartArgs;
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table};
-use crate::write::{Existing, Output};
 
 /// Think out loud about a position: one line per depth, then the best move.
 ///
@@ -151,7 +153,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
     anyhow::ensure!(args.hash >= 1, "--hash must be at least 1 (megabyte)");
     let word = args.transcript.as_deref();
-    let game = match setup::read_given(word, &args.start, args.rules, args.game, true)? {
+    let game = match given_game::read_given(word, &args.start, args.rules, args.game, true)? {
         Given::Records { records, picked } => {
             let target = target(args)?;
             return annotate_all(args, records, &picked, &target);
@@ -272,7 +274,7 @@ fn target(args: &Args) -> Result<Target> {
     let Some(path) = &args.out else {
         return Ok(Target::Stdout);
     };
-    if setup::same_file(path, Path::new(word)) && !args.force {
+    if input_file::same_file(path, Path::new(word)) && !args.force {
         bail!(
             "--out {}: the file exists (it is the record read) and would be replaced; give --in-place to annotate it where it is, or --force",
             path.display()

@@ -15,9 +15,9 @@ use oware_book::{Book, BuildOptions, Log, Progress};
 use oware_core::Rules;
 
 use crate::out::outln;
+use crate::output_file::{Existing, Output};
 use crate::thinking::Seconds;
-use crate::write::{Existing, Output};
-use crate::{setup, sizes};
+use crate::{sizes, start};
 
 /// Build an opening book from deep searches, or list a position's book moves.
 #[derive(clap::Args, Debug)]
@@ -254,7 +254,7 @@ fn show(args: &ShowArgs) -> Result<()> {
         f32::from(book.margin()) / 100.0
     );
     let start = oware_core::Position::default();
-    let game = setup::game_from(start, args.rules, args.transcript.as_deref())?;
+    let game = start::game_from(start, args.rules, args.transcript.as_deref())?;
     match book_line(&book, &game) {
         Some(line) => outln!("{line}"),
         None => outln!("not in the book"),

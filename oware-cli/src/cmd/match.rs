@@ -14,8 +14,8 @@ use oware_match::{
     TimeControl, random_openings, read_ogn_openings, read_openings, read_saved, resume, write_game,
 };
 
+use crate::input_file;
 use crate::out::outln;
-use crate::setup;
 use crate::sizes;
 use crate::style::Style;
 
@@ -139,10 +139,10 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let pairs = args.games.div_ceil(2).max(1);
     let openings = match &args.openings {
         Some(path) => {
-            let text =
-                setup::read_file(path).with_context(|| format!("reading {}", path.display()))?;
+            let text = input_file::read_file(path)
+                .with_context(|| format!("reading {}", path.display()))?;
             // Records or transcripts, told apart by the text as everywhere.
-            let openings = if setup::holds_record(&text) {
+            let openings = if input_file::holds_record(&text) {
                 read_ogn_openings(&text, args.rules)
             } else {
                 read_openings(&text, args.rules)
@@ -242,8 +242,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(BufWriter<File>, Vec<Scored>)> {
     // Games are added as they end, so this file is not replaced whole as
     // others are; what is checked before the match is the same.
-    crate::write::check_place(path, "--save")?;
-    let text = match setup::read_file(path) {
+    crate::output_file::check_place(path, "--save")?;
+    let text = match input_file::read_file(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),

@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Result;
 use oware_core::{divide, perft};
 
-use crate::setup::StartArgs;
+use crate::start::StartArgs;
 use crate::thinking::{Rate, Seconds};
 
 /// Count the leaves of the move tree to a depth, and how fast.

@@ -20,10 +20,11 @@ use oware_search::{Engine, EngineOptions, Level, SearchResult};
 use crate::cmd::book::{BookArgs, book_line};
 use crate::draw::{self, BoardView, seat_paint};
 use crate::endgame::{self, EgdbArgs};
-use crate::setup::{self, StartArgs};
+use crate::input_file;
+use crate::output_file::{Existing, Output};
+use crate::start::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table};
-use crate::write::{Existing, Output};
 
 /// Play a game in the terminal, against the bot or another person.
 ///
@@ -99,7 +100,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     // Continuing a record writes back over it; anything else the file holds
     // is someone's work.
     let continuing = match (&args.load, &args.save) {
-        (Some(load), Some(save)) => setup::same_file(load, save),
+        (Some(load), Some(save)) => input_file::same_file(load, save),
         _ => false,
     };
     let output = match &args.save {
@@ -121,7 +122,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     };
     let record = match &args.load {
         Some(path) => {
-            let record = setup::read_record(path).context("--load")?;
+            let record = input_file::read_record(path).context("--load")?;
             if let Some(rules) = args.rules {
                 anyhow::ensure!(
                     rules == record.rules(),
@@ -136,7 +137,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             let mut game = Game::from_position(start, args.rules.unwrap_or_default());
             if let Some(moves) = &args.moves {
                 let transcript =
-                    setup::parse_transcript(moves, start.to_move()).context("--moves")?;
+                    start::parse_transcript(moves, start.to_move()).context("--moves")?;
                 game.play_all(&transcript).context("--moves")?;
             }
             Record::new(game)
@@ -617,7 +618,7 @@ impl Session<'_> {
         }
         // Moves piped from a file saved on Windows start with a byte-order
         // mark, which is no part of the first move.
-        let line = setup::without_bom(line);
+        let line = input_file::without_bom(line);
         if self.echo {
             writeln!(self.out, "{}", line.trim_end())?;
         }

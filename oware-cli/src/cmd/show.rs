@@ -6,7 +6,8 @@ use std::io::Write;
 use anyhow::Result;
 use oware_core::{Record, Rules};
 
-use crate::setup::{self, Given, Pick, StartArgs};
+use crate::given_game::{self, Given, Pick};
+use crate::start::StartArgs;
 
 /// Replay a transcript or a game record (OGN) and print the final board, the
 /// seat to move and the outcome, or the game as a record.
@@ -54,7 +55,7 @@ enum Format {
 /// Runs `oware show`.
 pub(crate) fn run(args: &Args) -> Result<()> {
     let word = args.transcript.as_deref();
-    let record = match setup::read_given(word, &args.start, args.rules, args.game, false)? {
+    let record = match given_game::read_given(word, &args.start, args.rules, args.game, false)? {
         Given::Records {
             mut records,
             picked,
