@@ -21,7 +21,7 @@ use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
 use oware_player::Verdict;
 
-use crate::install;
+pub(crate) mod install;
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
 /// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.

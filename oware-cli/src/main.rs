@@ -15,7 +15,6 @@ mod draw;
 mod endgame;
 mod given_game;
 mod input_file;
-mod install;
 mod out;
 mod output_file;
 mod sizes;

@@ -72,6 +72,6 @@ pub(super) fn missing(rules: &Rules, not_found: bool) -> Option<String> {
     Some(format!(
         "no {ruleset} endgame database in {}: the engine plays without one; {}",
         dir.display(),
-        crate::install::how_to_install(ruleset)
+        crate::endgame::install::how_to_install(ruleset)
     ))
 }
