@@ -12,7 +12,8 @@ use oware_core::{Game, House, Record, Rules};
 use oware_search::{Engine, EngineOptions, Limits, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
-use crate::endgame::{self, EgdbArgs};
+use crate::cmd::egdb::EgdbArgs;
+use crate::endgame;
 use crate::given_game::{self, Given, Pick};
 use crate::input_file;
 use crate::output_file::{Existing, Output};

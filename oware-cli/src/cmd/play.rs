@@ -18,13 +18,16 @@ use oware_player::{Bot, BotMove, Verdict};
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
+use crate::cmd::egdb::EgdbArgs;
 use crate::draw::{self, BoardView, seat_paint};
-use crate::endgame::{self, EgdbArgs};
+use crate::endgame;
 use crate::input_file;
 use crate::output_file::{Existing, Output};
 use crate::start::{self, StartArgs};
 use crate::style::{Paint, Style};
 use crate::thinking::{Count, Line, Seconds, Table};
+
+mod offer;
 
 /// Play a game in the terminal, against the bot or another person.
 ///
@@ -146,9 +149,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let seating = Seating::of(args, args.load.as_deref().map(|path| (path, &record)))?;
     let game = record.game().clone();
     // At a terminal, without a database, the offer to build the default one.
-    let db = args
-        .egdb
-        .open_or_offer(&game.rules(), io::stdin().is_terminal())?;
+    let db = offer::open_or_offer(&args.egdb, &game.rules(), io::stdin().is_terminal())?;
     let mut engine = Engine::new(EngineOptions::default());
     engine.set_endgame(endgame::for_search(db.as_ref()));
     let seed = seed(args, args.load.as_deref().map(|path| (path, &record)))?;

@@ -1,16 +1,19 @@
 //! The default endgame database ([`Extent::DEFAULT`], in the default
 //! directory) in words (what it is, its size on disk, its build time here,
 //! what it is worth) for `oware egdb`, `oware uci` and `oware play`; and
-//! `oware play`'s offer to build it: when to make it, and the answer.
+//! the build that installs a database, which `oware egdb build` and `oware
+//! play`'s offer run.
 
-use std::io::{self, BufRead, Write};
-use std::time::Duration;
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-use oware_egdb::{Extent, Ruleset};
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use oware_egdb::{BuildEvent, Extent, Ruleset, SliceReport};
 
-/// The environment variable that turns `oware play`'s offer off when set
-/// to anything but empty or `0`.
-pub(crate) const NO_OFFER: &str = "OWARE_NO_EGDB_OFFER";
+use crate::out::outln;
+use crate::thinking::{Count, Rate, Seconds};
 
 /// What the default database is worth, as measured: the figure every
 /// message cites, with where it is recorded.
@@ -98,217 +101,99 @@ pub(crate) fn how_to_install(ruleset: Ruleset) -> String {
     )
 }
 
-/// What `oware play` knows when it starts without an endgame database.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Start {
-    /// Whether stdin is a terminal: piped moves never meet a question.
-    pub(crate) interactive: bool,
-    /// `--no-egdb`: no database at all.
-    pub(crate) no_egdb: bool,
-    /// `--egdb DIR`: the database was named, so its absence is an error
-    /// already, not a question.
-    pub(crate) dir_given: bool,
-    /// Whether [`NO_OFFER`] turns the offer off ([`turned_off`]).
-    pub(crate) no_offer: bool,
-    /// Whether a database was found for the rules.
-    pub(crate) found: bool,
-    /// The database the rules use, if any.
-    pub(crate) ruleset: Option<Ruleset>,
-}
-
-impl Start {
-    /// Whether to offer to build the default database: only to a person
-    /// at a terminal, who turned neither the database nor the offer off,
-    /// playing rules the default serves, with no database found.
-    pub(crate) fn offers(self) -> bool {
-        self.interactive
-            && !self.no_egdb
-            && !self.dir_given
-            && !self.no_offer
-            && !self.found
-            && self.ruleset == Some(Extent::DEFAULT.ruleset)
-    }
-}
-
-/// Whether [`NO_OFFER`]'s value (`None` when unset) turns the offer off:
-/// any value but empty or `0`.
-pub(crate) fn turned_off(value: Option<&str>) -> bool {
-    value.is_some_and(|value| !value.is_empty() && value != "0")
-}
-
-/// The answer to a yes-or-no question: Enter alone is yes (the question
-/// shows `[Y/n]`); `None` for anything else.
-pub(crate) fn parse_answer(line: &str) -> Option<bool> {
-    match line.trim().to_ascii_lowercase().as_str() {
-        "" | "y" | "yes" => Some(true),
-        "n" | "no" => Some(false),
-        _ => None,
-    }
-}
-
-/// The question that follows [`offer_text`], asked again until answered.
-pub(crate) const QUESTION: &str = "Build it now? [Y/n] ";
-
-/// The offer: what the default database is and costs, and that it can be
-/// stopped and resumed; [`QUESTION`] follows.
-pub(crate) fn offer_text(dir: &std::path::Path) -> String {
-    format!(
-        "No usable endgame database was found in {}.\n\
-         The engine plays stronger with one: {WORTH}.\n\
-         The default is {}.\n\
-         Ctrl-C stops the build; `oware egdb build` resumes it later, and {NO_OFFER}=1 or --no-egdb turns this question off.",
-        dir.display(),
-        describe(Extent::DEFAULT),
+/// Builds (or completes) the database of `extent` in `dir`, with a
+/// progress bar on stderr and a line a slice on stdout. Stopped (Ctrl-C),
+/// it leaves whole slices and at most one `.part` file, which no reader
+/// opens and the next build overwrites.
+pub(crate) fn build_in(dir: &Path, extent: Extent) -> Result<()> {
+    let Extent { ruleset, max_seeds } = extent;
+    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
+    let style = ProgressStyle::with_template(
+        "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {rate}, eta {eta}",
     )
+    .expect("the template is valid")
+    .with_key("rate", crate::thinking::progress_rate("positions"))
+    .progress_chars("=> ");
+    let started = Instant::now();
+    let show = |event: BuildEvent| {
+        let mut bar = bar.lock().expect("no progress update panics");
+        match event {
+            BuildEvent::Started { seeds, positions } => {
+                let new = ProgressBar::new(positions)
+                    .with_style(style.clone())
+                    .with_prefix(format!("{ruleset} {seeds:>2} seeds"));
+                *bar = Some(new);
+            }
+            // Each position counts twice: once forward, once in the levels.
+            BuildEvent::Advanced { done, .. } => {
+                if let Some(bar) = bar.as_ref() {
+                    bar.set_position(done / 2);
+                }
+            }
+            BuildEvent::Finished(report) => {
+                if let Some(bar) = bar.take() {
+                    bar.finish_and_clear();
+                }
+                outln!("{}", SliceLine(ruleset, report));
+            }
+            BuildEvent::Loaded { .. } => {}
+            BuildEvent::Damaged { seeds, damage } => println!(
+                "{} is damaged ({damage}): building it again",
+                oware_egdb::slice_path(dir, ruleset, seeds).display()
+            ),
+        }
+    };
+    let summary = oware_egdb::build_dir(dir, ruleset, max_seeds, &show)
+        .with_context(|| format!("cannot build the {ruleset} database"))?;
+    let built: u64 = summary.built.iter().map(|r| r.positions).sum();
+    if summary.built.is_empty() {
+        outln!(
+            "the {} database up to {} seeds is already complete in {}",
+            ruleset,
+            max_seeds,
+            dir.display()
+        );
+    } else {
+        let elapsed = started.elapsed();
+        outln!(
+            "the {} database up to {} seeds is complete in {}: {} positions solved in {} ({} positions/s)",
+            ruleset,
+            max_seeds,
+            dir.display(),
+            built,
+            Seconds(elapsed),
+            Rate::per_second(built, elapsed),
+        );
+    }
+    Ok(())
 }
 
-/// Asks `question` on `output` until `input` gives an answer; the end of
-/// input is no.
-pub(crate) fn ask(
-    question: &str,
-    input: &mut impl BufRead,
-    output: &mut impl Write,
-) -> io::Result<bool> {
-    loop {
-        write!(output, "{question}")?;
-        output.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(output)?;
-            return Ok(false);
+/// One slice's line in the build's output.
+struct SliceLine(Ruleset, SliceReport);
+
+impl std::fmt::Display for SliceLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let SliceLine(ruleset, report) = *self;
+        write!(
+            f,
+            "{ruleset} {:>2} seeds: {} positions in {} ({} positions/s)",
+            report.seeds,
+            report.positions,
+            Seconds(report.elapsed),
+            Rate::per_second(report.positions, report.elapsed),
+        )?;
+        if ruleset == Ruleset::Abapa {
+            let share = report.exact as f64 / report.positions as f64;
+            write!(f, ", {:.2}% exact", 100.0 * share)?;
         }
-        match parse_answer(&line) {
-            Some(answer) => return Ok(answer),
-            None => writeln!(output, "please answer y or n")?,
-        }
+        let bytes = report.positions * if ruleset == Ruleset::Abapa { 2 } else { 1 } + 32;
+        write!(f, ", file {}B", Count(bytes))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A person at a terminal, playing abapa with no database found.
-    fn fresh() -> Start {
-        Start {
-            interactive: true,
-            ruleset: Some(Ruleset::Abapa),
-            ..Start::default()
-        }
-    }
-
-    #[test]
-    fn the_offer_is_made_to_a_person_without_a_database_only() {
-        assert!(fresh().offers());
-        let cases = [
-            (
-                "piped stdin",
-                Start {
-                    interactive: false,
-                    ..fresh()
-                },
-            ),
-            (
-                "--no-egdb",
-                Start {
-                    no_egdb: true,
-                    ..fresh()
-                },
-            ),
-            (
-                "--egdb DIR",
-                Start {
-                    dir_given: true,
-                    ..fresh()
-                },
-            ),
-            (
-                "the variable",
-                Start {
-                    no_offer: true,
-                    ..fresh()
-                },
-            ),
-            (
-                "a database found",
-                Start {
-                    found: true,
-                    ..fresh()
-                },
-            ),
-            (
-                "awari-split's database",
-                Start {
-                    ruleset: Some(Ruleset::Awari),
-                    ..fresh()
-                },
-            ),
-            (
-                "rules no database serves",
-                Start {
-                    ruleset: None,
-                    ..fresh()
-                },
-            ),
-        ];
-        for (case, start) in cases {
-            assert!(!start.offers(), "{case}");
-        }
-        // The variable unset, set empty or to 0 leaves the offer on.
-        for value in [None, Some(""), Some("0")] {
-            assert!(!turned_off(value), "{NO_OFFER}={value:?}");
-        }
-        for value in ["1", "yes", "true"] {
-            assert!(turned_off(Some(value)), "{NO_OFFER}={value:?}");
-        }
-    }
-
-    #[test]
-    fn answers_are_read_as_people_type_them() {
-        for yes in ["", "\n", "y", "Y\n", " yes ", "YES"] {
-            assert_eq!(parse_answer(yes), Some(true), "{yes:?}");
-        }
-        for no in ["n", "N\n", "no", " No "] {
-            assert_eq!(parse_answer(no), Some(false), "{no:?}");
-        }
-        for other in ["maybe", "yes please", "0", "q"] {
-            assert_eq!(parse_answer(other), None, "{other:?}");
-        }
-    }
-
-    #[test]
-    fn the_question_is_asked_again_until_answered_and_the_end_is_no() {
-        let mut output = Vec::new();
-        let answer = ask("Build? ", &mut "what\nn\n".as_bytes(), &mut output).unwrap();
-        assert!(!answer);
-        assert_eq!(
-            String::from_utf8(output).unwrap(),
-            "Build? please answer y or n\nBuild? "
-        );
-        let mut output = Vec::new();
-        assert!(ask("Build? ", &mut "\n".as_bytes(), &mut output).unwrap());
-        let mut output = Vec::new();
-        assert!(!ask("Build? ", &mut "".as_bytes(), &mut output).unwrap());
-    }
-
-    #[test]
-    fn the_offer_says_what_it_is_its_size_its_time_and_how_to_stop() {
-        let text = offer_text(std::path::Path::new("/data/egdb")) + QUESTION;
-        for part in [
-            "/data/egdb",
-            "abapa's up to 20 seeds",
-            "452 MB on disk",
-            "to build here (estimated for",
-            WORTH,
-            "Ctrl-C",
-            "`oware egdb build` resumes it",
-            "OWARE_NO_EGDB_OFFER=1",
-            "--no-egdb",
-            "[Y/n]",
-        ] {
-            assert!(text.contains(part), "{part:?} in {text}");
-        }
-    }
 
     #[test]
     fn estimates_read_in_seconds_then_minutes() {

@@ -1,0 +1,269 @@
+//! `oware play`'s offer to build the default endgame database: when a
+//! game starts without one, to a person at a terminal, what the offer says,
+//! the answer, and the build on yes.
+
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+
+use anyhow::Result;
+use oware_core::Rules;
+use oware_egdb::{Database, Extent, Ruleset};
+
+use crate::cmd::egdb::EgdbArgs;
+use crate::endgame::install::{self, WORTH};
+use crate::endgame::{self, on_stderr};
+
+/// The environment variable that turns `oware play`'s offer off when set
+/// to anything but empty or `0`.
+pub(crate) const NO_OFFER: &str = "OWARE_NO_EGDB_OFFER";
+
+/// [`EgdbArgs::open`], and where that finds no database, the offer to
+/// build the default one, when [`Start::offers`] says so (`interactive`:
+/// stdin is a terminal). On yes it is built with a progress bar, then
+/// opened; a build that fails or is refused leaves the game without one.
+///
+/// # Errors
+/// As [`EgdbArgs::open`]'s, and stdin or stdout failing.
+pub(super) fn open_or_offer(
+    egdb: &EgdbArgs,
+    rules: &Rules,
+    interactive: bool,
+) -> Result<Option<Arc<Database>>> {
+    let db = egdb.open(rules)?;
+    let start = Start {
+        interactive,
+        no_egdb: egdb.no_egdb,
+        dir_given: egdb.egdb.is_some(),
+        no_offer: turned_off(std::env::var(NO_OFFER).ok().as_deref()),
+        found: db.is_some(),
+        ruleset: oware_search::database_for(rules),
+    };
+    let dir = match endgame::default_dir() {
+        Some(dir) if start.offers() => dir,
+        _ => return Ok(db),
+    };
+    println!("{}", offer_text(&dir));
+    let stdin = &mut std::io::stdin().lock();
+    if !ask(QUESTION, stdin, &mut std::io::stdout())? {
+        println!("Playing without it.");
+        return Ok(None);
+    }
+    if let Err(error) = install::build_in(&dir, Extent::DEFAULT) {
+        on_stderr(&format!("{error:#}; playing without the endgame database"));
+        return Ok(None);
+    }
+    egdb.open(rules)
+}
+
+/// What `oware play` knows when it starts without an endgame database.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Start {
+    /// Whether stdin is a terminal: piped moves never meet a question.
+    pub(crate) interactive: bool,
+    /// `--no-egdb`: no database at all.
+    pub(crate) no_egdb: bool,
+    /// `--egdb DIR`: the database was named, so its absence is an error
+    /// already, not a question.
+    pub(crate) dir_given: bool,
+    /// Whether [`NO_OFFER`] turns the offer off ([`turned_off`]).
+    pub(crate) no_offer: bool,
+    /// Whether a database was found for the rules.
+    pub(crate) found: bool,
+    /// The database the rules use, if any.
+    pub(crate) ruleset: Option<Ruleset>,
+}
+
+impl Start {
+    /// Whether to offer to build the default database: only to a person
+    /// at a terminal, who turned neither the database nor the offer off,
+    /// playing rules the default serves, with no database found.
+    pub(crate) fn offers(self) -> bool {
+        self.interactive
+            && !self.no_egdb
+            && !self.dir_given
+            && !self.no_offer
+            && !self.found
+            && self.ruleset == Some(Extent::DEFAULT.ruleset)
+    }
+}
+
+/// Whether [`NO_OFFER`]'s value (`None` when unset) turns the offer off:
+/// any value but empty or `0`.
+pub(crate) fn turned_off(value: Option<&str>) -> bool {
+    value.is_some_and(|value| !value.is_empty() && value != "0")
+}
+
+/// The answer to a yes-or-no question: Enter alone is yes (the question
+/// shows `[Y/n]`); `None` for anything else.
+pub(crate) fn parse_answer(line: &str) -> Option<bool> {
+    match line.trim().to_ascii_lowercase().as_str() {
+        "" | "y" | "yes" => Some(true),
+        "n" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// The question that follows [`offer_text`], asked again until answered.
+pub(crate) const QUESTION: &str = "Build it now? [Y/n] ";
+
+/// The offer: what the default database is and costs, and that it can be
+/// stopped and resumed; [`QUESTION`] follows.
+pub(crate) fn offer_text(dir: &std::path::Path) -> String {
+    format!(
+        "No usable endgame database was found in {}.\n\
+         The engine plays stronger with one: {WORTH}.\n\
+         The default is {}.\n\
+         Ctrl-C stops the build; `oware egdb build` resumes it later, and {NO_OFFER}=1 or --no-egdb turns this question off.",
+        dir.display(),
+        install::describe(Extent::DEFAULT),
+    )
+}
+
+/// Asks `question` on `output` until `input` gives an answer; the end of
+/// input is no.
+pub(crate) fn ask(
+    question: &str,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> io::Result<bool> {
+    loop {
+        write!(output, "{question}")?;
+        output.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(output)?;
+            return Ok(false);
+        }
+        match parse_answer(&line) {
+            Some(answer) => return Ok(answer),
+            None => writeln!(output, "please answer y or n")?,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A person at a terminal, playing abapa with no database found.
+    fn fresh() -> Start {
+        Start {
+            interactive: true,
+            ruleset: Some(Ruleset::Abapa),
+            ..Start::default()
+        }
+    }
+
+    #[test]
+    fn the_offer_is_made_to_a_person_without_a_database_only() {
+        assert!(fresh().offers());
+        let cases = [
+            (
+                "piped stdin",
+                Start {
+                    interactive: false,
+                    ..fresh()
+                },
+            ),
+            (
+                "--no-egdb",
+                Start {
+                    no_egdb: true,
+                    ..fresh()
+                },
+            ),
+            (
+                "--egdb DIR",
+                Start {
+                    dir_given: true,
+                    ..fresh()
+                },
+            ),
+            (
+                "the variable",
+                Start {
+                    no_offer: true,
+                    ..fresh()
+                },
+            ),
+            (
+                "a database found",
+                Start {
+                    found: true,
+                    ..fresh()
+                },
+            ),
+            (
+                "awari-split's database",
+                Start {
+                    ruleset: Some(Ruleset::Awari),
+                    ..fresh()
+                },
+            ),
+            (
+                "rules no database serves",
+                Start {
+                    ruleset: None,
+                    ..fresh()
+                },
+            ),
+        ];
+        for (case, start) in cases {
+            assert!(!start.offers(), "{case}");
+        }
+        // The variable unset, set empty or to 0 leaves the offer on.
+        for value in [None, Some(""), Some("0")] {
+            assert!(!turned_off(value), "{NO_OFFER}={value:?}");
+        }
+        for value in ["1", "yes", "true"] {
+            assert!(turned_off(Some(value)), "{NO_OFFER}={value:?}");
+        }
+    }
+
+    #[test]
+    fn answers_are_read_as_people_type_them() {
+        for yes in ["", "\n", "y", "Y\n", " yes ", "YES"] {
+            assert_eq!(parse_answer(yes), Some(true), "{yes:?}");
+        }
+        for no in ["n", "N\n", "no", " No "] {
+            assert_eq!(parse_answer(no), Some(false), "{no:?}");
+        }
+        for other in ["maybe", "yes please", "0", "q"] {
+            assert_eq!(parse_answer(other), None, "{other:?}");
+        }
+    }
+
+    #[test]
+    fn the_question_is_asked_again_until_answered_and_the_end_is_no() {
+        let mut output = Vec::new();
+        let answer = ask("Build? ", &mut "what\nn\n".as_bytes(), &mut output).unwrap();
+        assert!(!answer);
+        assert_eq!(
+            String::from_utf8(output).unwrap(),
+            "Build? please answer y or n\nBuild? "
+        );
+        let mut output = Vec::new();
+        assert!(ask("Build? ", &mut "\n".as_bytes(), &mut output).unwrap());
+        let mut output = Vec::new();
+        assert!(!ask("Build? ", &mut "".as_bytes(), &mut output).unwrap());
+    }
+
+    #[test]
+    fn the_offer_says_what_it_is_its_size_its_time_and_how_to_stop() {
+        let text = offer_text(std::path::Path::new("/data/egdb")) + QUESTION;
+        for part in [
+            "/data/egdb",
+            "abapa's up to 20 seeds",
+            "452 MB on disk",
+            "to build here (estimated for",
+            WORTH,
+            "Ctrl-C",
+            "`oware egdb build` resumes it",
+            "OWARE_NO_EGDB_OFFER=1",
+            "--no-egdb",
+            "[Y/n]",
+        ] {
+            assert!(text.contains(part), "{part:?} in {text}");
+        }
+    }
+}
