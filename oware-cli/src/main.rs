@@ -9,16 +9,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod choices;
+mod board_view;
 mod cmd;
-mod draw;
 mod endgame;
 mod given_game;
 mod input_file;
-mod out;
+mod numbers;
 mod output_file;
-mod sizes;
+mod ranges;
+mod rule_names;
 mod start;
+mod stdout;
 mod style;
 mod thinking;
 
@@ -63,8 +64,8 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that went away (`oware analyze | head`) is not an error
-        // (see `out` for why SIGPIPE is not restored instead).
-        Err(error) if out::is_closed_pipe(&error) => ExitCode::SUCCESS,
+        // (see `stdout` for why SIGPIPE is not restored instead).
+        Err(error) if stdout::is_closed_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("oware: error: {error:#}");
             ExitCode::FAILURE

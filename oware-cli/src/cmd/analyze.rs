@@ -16,11 +16,12 @@ use crate::cmd::egdb::EgdbArgs;
 use crate::endgame;
 use crate::given_game::{self, Given, Pick};
 use crate::input_file;
+use crate::numbers::{Count, Seconds};
 use crate::output_file::{Existing, Output};
-use crate::sizes;
+use crate::ranges;
 use crate::start::StartArgs;
 use crate::style::{Paint, Style};
-use crate::thinking::{Count, Line, Seconds, Table};
+use crate::thinking::{Line, Table};
 
 /// Think out loud about a position: one line per depth, then the best move.
 ///
@@ -43,7 +44,7 @@ use crate::thinking::{Count, Line, Seconds, Table};
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
-    #[arg(long, value_name = "N", conflicts_with = "time", value_parser = sizes::DEPTH.parser::<u32>())]
+    #[arg(long, value_name = "N", conflicts_with = "time", value_parser = ranges::DEPTH.parser::<u32>())]
     depth: Option<u32>,
     /// Think for this many milliseconds, all of them, as UCI's `go
     /// movetime` asks (the depth under way when the time runs out is left
@@ -54,7 +55,7 @@ pub(crate) struct Args {
     time: Option<u64>,
     /// The rules (RULES.md section 7) [default: abapa; a record's Variant
     /// tag names its own].
-    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::rules())]
     rules: Option<Rules>,
     #[command(flatten)]
     start: StartArgs,
@@ -64,10 +65,10 @@ pub(crate) struct Args {
     #[command(flatten)]
     egdb: EgdbArgs,
     /// The transposition table's size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = sizes::HASH_MB.parser::<usize>())]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = ranges::HASH_MB.parser::<usize>())]
     hash: usize,
     /// Search threads.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::THREADS.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = ranges::THREADS.parser::<usize>())]
     threads: usize,
     /// The moves to play before thinking, e.g. `EcAb`; or a file (`-` for
     /// stdin) holding a transcript, or a game record to go through. A word

@@ -59,11 +59,11 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The rules [default: abapa].
-    #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::ruleset())]
     rules: Option<Ruleset>,
     /// The most seeds on the board (20 seeds: 225,792,840 positions)
     /// [default: 20].
-    #[arg(long, value_name = "N", value_parser = crate::sizes::SEEDS.parser::<u8>())]
+    #[arg(long, value_name = "N", value_parser = crate::ranges::SEEDS.parser::<u8>())]
     max_seeds: Option<u8>,
     /// The database directory [default: $OWARE_EGDB, else
     /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].
@@ -121,7 +121,7 @@ struct StatsArgs {
 #[derive(clap::Args, Debug)]
 struct ProbeArgs {
     /// The rules.
-    #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::ruleset())]
     rules: Ruleset,
     /// The database directory [default: as for build].
     #[arg(long, value_name = "DIR")]

@@ -15,8 +15,8 @@ use oware_match::{
 };
 
 use crate::input_file;
-use crate::out::outln;
-use crate::sizes;
+use crate::ranges;
+use crate::stdout::outln;
 use crate::style::Style;
 
 /// Play a match between two engines and report the score, Elo and SPRT.
@@ -49,13 +49,13 @@ pub(crate) struct Args {
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     engines: Vec<EngineSpec>,
     /// The most games to play (each opening twice).
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = sizes::GAMES.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = ranges::GAMES.parser::<usize>())]
     games: usize,
     /// The rules (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::rule_names::rules())]
     rules: Rules,
     /// Openings of K random moves (from --seed); ignored with --openings.
-    #[arg(long, value_name = "K", default_value_t = 4, value_parser = sizes::RANDOM_PLIES.parser::<usize>())]
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = ranges::RANDOM_PLIES.parser::<usize>())]
     random_plies: usize,
     /// A file of openings: one transcript a line (`EcAb`; # starts a
     /// comment), or OGN records (each one's moves, from its FEN if set up).
@@ -77,10 +77,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "MS", default_value_t = 30_000)]
     timeout: u64,
     /// Plies after which a game is adjudicated by the seeds each side holds.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = sizes::MAX_PLIES.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = ranges::MAX_PLIES.parser::<usize>())]
     max_plies: usize,
     /// Games played at once, each with its own engine processes.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::CONCURRENCY.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = ranges::CONCURRENCY.parser::<usize>())]
     concurrency: usize,
     /// Write every game to FILE as it ends, as an OGN record: the engines
     /// as South and North, the time control, the result, how it ended.
@@ -100,7 +100,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "TEST")]
     sprt: Option<Sprt>,
     /// When output is not a terminal, a progress line every N games.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = sizes::PROGRESS_EVERY.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = ranges::PROGRESS_EVERY.parser::<usize>())]
     progress_every: usize,
 }
 

@@ -6,8 +6,8 @@ use std::time::Instant;
 use anyhow::Result;
 use oware_core::{divide, perft};
 
+use crate::numbers::{Rate, Seconds};
 use crate::start::StartArgs;
-use crate::thinking::{Rate, Seconds};
 
 /// Count the leaves of the move tree to a depth, and how fast.
 ///
@@ -16,7 +16,7 @@ use crate::thinking::{Rate, Seconds};
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The length of the move sequences to count.
-    #[arg(value_name = "DEPTH", value_parser = crate::sizes::PERFT_DEPTH.parser::<u32>())]
+    #[arg(value_name = "DEPTH", value_parser = crate::ranges::PERFT_DEPTH.parser::<u32>())]
     depth: u32,
     #[command(flatten)]
     start: StartArgs,

@@ -17,15 +17,16 @@ use oware_egdb::Database;
 use oware_player::{Bot, BotMove, Verdict};
 use oware_search::{Engine, EngineOptions, Level, SearchResult};
 
+use crate::board_view::{self, BoardView, seat_paint};
 use crate::cmd::book::{BookArgs, book_line};
 use crate::cmd::egdb::EgdbArgs;
-use crate::draw::{self, BoardView, seat_paint};
 use crate::endgame;
 use crate::input_file;
+use crate::numbers::{Count, Seconds};
 use crate::output_file::{Existing, Output};
 use crate::start::{self, StartArgs};
 use crate::style::{Paint, Style};
-use crate::thinking::{Count, Line, Seconds, Table};
+use crate::thinking::{Line, Table};
 
 mod offer;
 
@@ -52,7 +53,7 @@ pub(crate) struct Args {
     humans: bool,
     /// The rules (RULES.md section 7) [default: abapa; a record loaded gives
     /// its own].
-    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::rules())]
     rules: Option<Rules>,
     /// Start after these moves from the start (the opening, --board or
     /// --fen), e.g. `EcAb`.
@@ -606,7 +607,7 @@ impl Session<'_> {
     /// Asks the seat to move for a line; `None` at the end of input.
     fn prompt(&mut self) -> Result<Option<String>> {
         let to_move = self.game.position().to_move();
-        let legal = draw::spaced(self.game.legal_moves());
+        let legal = board_view::spaced(self.game.legal_moves());
         write!(
             self.out,
             "{} to move ({legal}) > ",
@@ -865,7 +866,7 @@ impl Session<'_> {
 /// An illegal move's reason, with the houses that are legal: the game's
 /// legal moves under its rules, the same set the prompt offers.
 fn explain(error: IllegalMove, legal: HouseSet) -> String {
-    let legal = draw::spaced(legal);
+    let legal = board_view::spaced(legal);
     format!("{error}; legal: {legal}")
 }
 

@@ -20,7 +20,7 @@ use crate::start::StartArgs;
 pub(crate) struct Args {
     /// The rules (RULES.md section 7) [default: abapa; a record's Variant
     /// tag names its own].
-    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::rules())]
     rules: Option<Rules>,
     #[command(flatten)]
     start: StartArgs,

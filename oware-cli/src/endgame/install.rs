@@ -12,8 +12,8 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use oware_egdb::{BuildEvent, Extent, Ruleset, SliceReport};
 
-use crate::out::outln;
-use crate::thinking::{Count, Rate, Seconds};
+use crate::numbers::{Count, Rate, Seconds};
+use crate::stdout::outln;
 
 /// What the default database is worth, as measured: the figure every
 /// message cites, with where it is recorded.
@@ -112,7 +112,7 @@ pub(crate) fn build_in(dir: &Path, extent: Extent) -> Result<()> {
         "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {rate}, eta {eta}",
     )
     .expect("the template is valid")
-    .with_key("rate", crate::thinking::progress_rate("positions"))
+    .with_key("rate", crate::numbers::progress_rate("positions"))
     .progress_chars("=> ");
     let started = Instant::now();
     let show = |event: BuildEvent| {

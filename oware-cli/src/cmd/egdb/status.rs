@@ -8,7 +8,7 @@ use oware_core::Rules;
 use oware_egdb::{EgdbError, Extent, Ruleset, positions_up_to};
 
 use crate::endgame::install::{self, DiskSize};
-use crate::out::outln;
+use crate::stdout::outln;
 
 /// Runs `oware egdb status` on `dir` (the default directory if `None`).
 pub(super) fn status(dir: Option<&Path>) -> Result<()> {
