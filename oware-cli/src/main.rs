@@ -1,9 +1,11 @@
 //! The `oware` command: play the bot in the terminal, replay and analyze
 //! games, count perft leaves, and speak the engine protocol of the Aualé GUI.
 //!
-//! One module per subcommand under [`cmd`], each a small `run`; the board
-//! drawing and the shared start-position options have a module each. The
-//! engine protocol's lines, read and written, are oware-uci's.
+//! One module per subcommand under [`cmd`], each with its options and a
+//! `run`; beside it, modules named for what they hold (the start position,
+//! the files read and written, the board, the endgame database…), which
+//! never name a command. The engine protocol's lines, read and written,
+//! are oware-uci's.
 
 use std::process::ExitCode;
 
