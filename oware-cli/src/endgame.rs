@@ -1,6 +1,7 @@
 //! The endgame database as play, analyze and uci use it: where it lives,
-//! the `--egdb DIR` / `--no-egdb` options, opening it, and the line that
-//! says what it knows of a position.
+//! opening it, and the lines that say what it knows of a position; the
+//! default database in words, and its build, in [`install`]. (The `--egdb
+//! DIR` / `--no-egdb` options that open it are `oware egdb`'s `EgdbArgs`.)
 //!
 //! The database used is the one right for the game's rules
 //! ([`oware_egdb::Ruleset::fitting`]): abapa's under abapa and auale, awari's
@@ -15,14 +16,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
-use oware_core::{Game, Position, Rules, Seat, Winner};
-use oware_egdb::{Database, EgdbError, Extent, Ruleset};
+use anyhow::{Context, Result};
+use oware_core::{Game, Position, Seat, Winner};
+use oware_egdb::{Database, EgdbError, Ruleset};
 use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
 use oware_player::Verdict;
 
-use crate::install;
+pub(crate) mod install;
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
 /// is set, else $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb.
@@ -47,96 +48,11 @@ pub(crate) fn directory(dir: Option<&Path>) -> Result<PathBuf> {
     }
 }
 
-/// The endgame database options of play and analyze.
-#[derive(clap::Args, Debug, Clone)]
-pub(crate) struct EgdbArgs {
-    /// The endgame database directory (built by `oware egdb build`)
-    /// [default: $OWARE_EGDB, else $XDG_DATA_HOME/oware/egdb, else
-    /// ~/.local/share/oware/egdb, used if it holds one]. Abapa's under abapa
-    /// and auale, awari's under awari-split.
-    #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
-    egdb: Option<PathBuf>,
-    /// Play and analyze without an endgame database (and, in play, without
-    /// the offer to build one; OWARE_NO_EGDB_OFFER=1 turns the offer off alone).
-    #[arg(long)]
-    no_egdb: bool,
-}
-
-impl EgdbArgs {
-    /// Opens the database the options ask for under `rules`: `None` when
-    /// switched off, under rules it does not fit, or when the default
-    /// directory holds none or a damaged one (said on stderr).
-    ///
-    /// # Errors
-    /// A directory given with `--egdb` that holds no database or a damaged
-    /// one, or `--egdb` under rules the database does not fit.
-    pub(crate) fn open(&self, rules: &Rules) -> Result<Option<Arc<Database>>> {
-        if self.no_egdb {
-            return Ok(None);
-        }
-        let ruleset = oware_egdb::Ruleset::fitting(rules);
-        match (&self.egdb, ruleset) {
-            (Some(dir), Some(ruleset)) => open_dir(dir, ruleset, on_stderr).map(Some),
-            (Some(_), None) => bail!(
-                "no endgame database is right for {rules}: {}",
-                Ruleset::where_each_fits()
-            ),
-            (None, Some(ruleset)) => {
-                let (db, note) = open_default(ruleset, on_stderr);
-                if let Some(note) = note {
-                    on_stderr(&note);
-                }
-                Ok(db)
-            }
-            (None, None) => Ok(None),
-        }
-    }
-
-    /// [`EgdbArgs::open`], and where that finds no database, the offer to
-    /// build the default one, when [`install::Start::offers`] says so
-    /// (`interactive`: stdin is a terminal). On yes it is built with a
-    /// progress bar, then opened; a build that fails or is refused leaves
-    /// the game without one.
-    ///
-    /// # Errors
-    /// As [`EgdbArgs::open`]'s, and stdin or stdout failing.
-    pub(crate) fn open_or_offer(
-        &self,
-        rules: &Rules,
-        interactive: bool,
-    ) -> Result<Option<Arc<Database>>> {
-        let db = self.open(rules)?;
-        let start = install::Start {
-            interactive,
-            no_egdb: self.no_egdb,
-            dir_given: self.egdb.is_some(),
-            no_offer: install::turned_off(std::env::var(install::NO_OFFER).ok().as_deref()),
-            found: db.is_some(),
-            ruleset: oware_egdb::Ruleset::fitting(rules),
-        };
-        let dir = match default_dir() {
-            Some(dir) if start.offers() => dir,
-            _ => return Ok(db),
-        };
-        println!("{}", install::offer_text(&dir));
-        let stdin = &mut std::io::stdin().lock();
-        if !install::ask(install::QUESTION, stdin, &mut std::io::stdout())? {
-            println!("Playing without it.");
-            return Ok(None);
-        }
-        if let Err(error) = crate::cmd::egdb::build_in(&dir, Extent::DEFAULT) {
-            on_stderr(&format!("{error:#}; playing without the endgame database"));
-            return Ok(None);
-        }
-        self.open(rules)
-    }
-}
-
 /// Where a line about the database goes: stderr, or the GUI.
 pub(crate) type Report = fn(&str);
 
 /// Says a line about the database on stderr.
-fn on_stderr(line: &str) {
+pub(crate) fn on_stderr(line: &str) {
     eprintln!("oware: {line}");
 }
 
@@ -277,7 +193,7 @@ pub(crate) fn each_move(db: &Database, game: &Game) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oware_core::Board;
+    use oware_core::{Board, Rules};
 
     #[test]
     fn describes_a_won_position() {
@@ -293,21 +209,5 @@ mod tests {
         let flipped = Game::from_position(Position::new(board, Seat::North), Rules::ABAPA);
         let line = describe(&db, &flipped).unwrap();
         assert!(line.starts_with("endgame database: "), "{line}");
-    }
-
-    #[test]
-    fn a_named_directory_must_hold_a_database() {
-        let args = EgdbArgs {
-            egdb: Some(PathBuf::from("/nonexistent/oware-egdb")),
-            no_egdb: false,
-        };
-        let error = args.open(&Rules::ABAPA).unwrap_err();
-        assert!(format!("{error:#}").contains("/nonexistent/oware-egdb"));
-        assert!(args.open(&Rules::SOWING).is_err());
-        let off = EgdbArgs {
-            egdb: None,
-            no_egdb: true,
-        };
-        assert!(off.open(&Rules::ABAPA).unwrap().is_none());
     }
 }

@@ -1,25 +1,29 @@
 //! The `oware` command: play the bot in the terminal, replay and analyze
 //! games, count perft leaves, and speak the engine protocol of the Aualé GUI.
 //!
-//! One module per subcommand under [`cmd`], each a small `run`; the board
-//! drawing and the shared start-position options have a module each. The
-//! engine protocol's lines, read and written, are oware-uci's.
+//! One module per subcommand under [`cmd`], each with its options and a
+//! `run`; beside it, modules named for what they hold (the start position,
+//! the files read and written, the board, the endgame database…), which
+//! never name a command. The engine protocol's lines, read and written,
+//! are oware-uci's.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod choices;
+mod board_view;
 mod cmd;
-mod draw;
 mod endgame;
-mod install;
-mod out;
-mod setup;
-mod sizes;
+mod given_game;
+mod input_file;
+mod numbers;
+mod output_file;
+mod ranges;
+mod rule_names;
+mod start;
+mod stdout;
 mod style;
 mod thinking;
-mod write;
 
 /// Oware (Abapa): play the bot, replay and analyze games, speak the engine protocol.
 ///
@@ -62,8 +66,8 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that went away (`oware analyze | head`) is not an error
-        // (see `out` for why SIGPIPE is not restored instead).
-        Err(error) if out::is_closed_pipe(&error) => ExitCode::SUCCESS,
+        // (see `stdout` for why SIGPIPE is not restored instead).
+        Err(error) if stdout::is_closed_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("oware: error: {error:#}");
             ExitCode::FAILURE

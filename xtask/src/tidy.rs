@@ -23,6 +23,8 @@
 //!   numbers of the rules ([`rule_numbers`]).
 //! - References: every file a comment or a page cites is in the checkout,
 //!   and every RULES.md section cited exists ([`references`]).
+//! - Circles: no two modules of oware-cli name each other, directly or
+//!   through others ([`circles`]).
 //!
 //! Each check is a function over text, so its own tests show it failing on
 //! a breakage as well as passing on the real files.
@@ -31,6 +33,7 @@ use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod circles;
 mod references;
 mod rule_numbers;
 

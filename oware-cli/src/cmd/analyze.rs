@@ -12,12 +12,16 @@ use oware_core::{Game, House, Record, Rules};
 use oware_search::{Engine, EngineOptions, Limits, SearchResult};
 
 use crate::cmd::book::{BookArgs, book_line};
-use crate::endgame::{self, EgdbArgs};
-use crate::setup::{self, Given, Pick, StartArgs};
-use crate::sizes;
+use crate::cmd::egdb::EgdbArgs;
+use crate::endgame;
+use crate::given_game::{self, Given, Pick};
+use crate::input_file;
+use crate::numbers::{Count, Seconds};
+use crate::output_file::{Existing, Output};
+use crate::ranges;
+use crate::start::StartArgs;
 use crate::style::{Paint, Style};
-use crate::thinking::{Count, Line, Seconds, Table};
-use crate::write::{Existing, Output};
+use crate::thinking::{Line, Table};
 
 /// Think out loud about a position: one line per depth, then the best move.
 ///
@@ -40,7 +44,7 @@ use crate::write::{Existing, Output};
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
-    #[arg(long, value_name = "N", conflicts_with = "time", value_parser = sizes::DEPTH.parser::<u32>())]
+    #[arg(long, value_name = "N", conflicts_with = "time", value_parser = ranges::DEPTH.parser::<u32>())]
     depth: Option<u32>,
     /// Think for this many milliseconds, all of them, as UCI's `go
     /// movetime` asks (the depth under way when the time runs out is left
@@ -51,7 +55,7 @@ pub(crate) struct Args {
     time: Option<u64>,
     /// The rules (RULES.md section 7) [default: abapa; a record's Variant
     /// tag names its own].
-    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::rules())]
     rules: Option<Rules>,
     #[command(flatten)]
     start: StartArgs,
@@ -61,10 +65,10 @@ pub(crate) struct Args {
     #[command(flatten)]
     egdb: EgdbArgs,
     /// The transposition table's size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = sizes::HASH_MB.parser::<usize>())]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = ranges::HASH_MB.parser::<usize>())]
     hash: usize,
     /// Search threads.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::THREADS.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = ranges::THREADS.parser::<usize>())]
     threads: usize,
     /// The moves to play before thinking, e.g. `EcAb`; or a file (`-` for
     /// stdin) holding a transcript, or a game record to go through. A word
@@ -151,7 +155,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     anyhow::ensure!(args.threads >= 1, "--threads must be at least 1");
     anyhow::ensure!(args.hash >= 1, "--hash must be at least 1 (megabyte)");
     let word = args.transcript.as_deref();
-    let game = match setup::read_given(word, &args.start, args.rules, args.game, true)? {
+    let game = match given_game::read_given(word, &args.start, args.rules, args.game, true)? {
         Given::Records { records, picked } => {
             let target = target(args)?;
             return annotate_all(args, records, &picked, &target);
@@ -272,7 +276,7 @@ fn target(args: &Args) -> Result<Target> {
     let Some(path) = &args.out else {
         return Ok(Target::Stdout);
     };
-    if setup::same_file(path, Path::new(word)) && !args.force {
+    if input_file::same_file(path, Path::new(word)) && !args.force {
         bail!(
             "--out {}: the file exists (it is the record read) and would be replaced; give --in-place to annotate it where it is, or --force",
             path.display()

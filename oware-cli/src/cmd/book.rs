@@ -14,10 +14,10 @@ use anyhow::{Context, Result};
 use oware_book::{Book, BuildOptions, Log, Progress};
 use oware_core::Rules;
 
-use crate::out::outln;
-use crate::thinking::Seconds;
-use crate::write::{Existing, Output};
-use crate::{setup, sizes};
+use crate::numbers::Seconds;
+use crate::output_file::{Existing, Output};
+use crate::stdout::outln;
+use crate::{ranges, start};
 
 /// Build an opening book from deep searches, or list a position's book moves.
 #[derive(clap::Args, Debug)]
@@ -53,19 +53,19 @@ struct BuildArgs {
     #[arg(long)]
     force: bool,
     /// The rules the book is for (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::rule_names::rules())]
     rules: Rules,
     /// The depth of each search, in plies.
-    #[arg(long, value_name = "N", default_value_t = 14, value_parser = sizes::DEPTH.parser::<u8>())]
+    #[arg(long, value_name = "N", default_value_t = 14, value_parser = ranges::DEPTH.parser::<u8>())]
     depth: u8,
     /// The plies from the opening the book covers.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = sizes::BOOK_PLIES.parser::<u8>())]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = ranges::BOOK_PLIES.parser::<u8>())]
     plies: u8,
     /// Keep and follow the moves within this many seeds of the best.
     #[arg(long, value_name = "SEEDS", default_value_t = 1.0)]
     margin: f32,
     /// The transposition table's size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = sizes::HASH_MB.parser::<usize>())]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = ranges::HASH_MB.parser::<usize>())]
     hash: usize,
 }
 
@@ -77,7 +77,7 @@ struct ShowArgs {
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
     /// The rules of the game (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::rule_names::rules())]
     rules: Rules,
     /// The moves from the opening, e.g. `EcAb`.
     #[arg(value_name = "TRANSCRIPT")]
@@ -254,7 +254,7 @@ fn show(args: &ShowArgs) -> Result<()> {
         f32::from(book.margin()) / 100.0
     );
     let start = oware_core::Position::default();
-    let game = setup::game_from(start, args.rules, args.transcript.as_deref())?;
+    let game = start::game_from(start, args.rules, args.transcript.as_deref())?;
     match book_line(&book, &game) {
         Some(line) => outln!("{line}"),
         None => outln!("not in the book"),

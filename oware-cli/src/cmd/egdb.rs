@@ -2,17 +2,15 @@
 //! (the default one when asked for none), and probe positions in them.
 
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::time::Instant;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
-use oware_core::Position;
-use oware_egdb::{Bounds, BuildEvent, Database, Extent, Ruleset, SliceReport};
+use oware_core::{Position, Rules};
+use oware_egdb::{Bounds, Database, Extent, Ruleset};
 
-use crate::out::outln;
-use crate::thinking::{Count, Rate, Seconds};
+use crate::endgame::install::build_in;
+use crate::endgame::{on_stderr, open_default, open_dir};
 
 mod stats;
 mod status;
@@ -61,11 +59,11 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The rules [default: abapa].
-    #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::ruleset())]
     rules: Option<Ruleset>,
     /// The most seeds on the board (20 seeds: 225,792,840 positions)
     /// [default: 20].
-    #[arg(long, value_name = "N", value_parser = crate::sizes::SEEDS.parser::<u8>())]
+    #[arg(long, value_name = "N", value_parser = crate::ranges::SEEDS.parser::<u8>())]
     max_seeds: Option<u8>,
     /// The database directory [default: $OWARE_EGDB, else
     /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].
@@ -123,7 +121,7 @@ struct StatsArgs {
 #[derive(clap::Args, Debug)]
 struct ProbeArgs {
     /// The rules.
-    #[arg(long, value_name = "R", value_parser = crate::choices::ruleset())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::ruleset())]
     rules: Ruleset,
     /// The database directory [default: as for build].
     #[arg(long, value_name = "DIR")]
@@ -135,6 +133,52 @@ struct ProbeArgs {
     /// Positions as fens, or `-` to read one per line from stdin.
     #[arg(value_name = "POSITION", required = true)]
     positions: Vec<String>,
+}
+
+/// The endgame database options of play and analyze.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct EgdbArgs {
+    /// The endgame database directory (built by `oware egdb build`)
+    /// [default: $OWARE_EGDB, else $XDG_DATA_HOME/oware/egdb, else
+    /// ~/.local/share/oware/egdb, used if it holds one]. Abapa's under abapa
+    /// and auale, awari's under awari-split.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
+    pub(crate) egdb: Option<PathBuf>,
+    /// Play and analyze without an endgame database (and, in play, without
+    /// the offer to build one; OWARE_NO_EGDB_OFFER=1 turns the offer off alone).
+    #[arg(long)]
+    pub(crate) no_egdb: bool,
+}
+
+impl EgdbArgs {
+    /// Opens the database the options ask for under `rules`: `None` when
+    /// switched off, under rules it does not fit, or when the default
+    /// directory holds none or a damaged one (said on stderr).
+    ///
+    /// # Errors
+    /// A directory given with `--egdb` that holds no database or a damaged
+    /// one, or `--egdb` under rules the database does not fit.
+    pub(crate) fn open(&self, rules: &Rules) -> Result<Option<Arc<Database>>> {
+        if self.no_egdb {
+            return Ok(None);
+        }
+        let ruleset = Ruleset::fitting(rules);
+        match (&self.egdb, ruleset) {
+            (Some(dir), Some(ruleset)) => open_dir(dir, ruleset, on_stderr).map(Some),
+            (Some(_), None) => bail!(
+                "no endgame database is right for {rules}: {}",
+                Ruleset::where_each_fits()
+            ),
+            (None, Some(ruleset)) => {
+                let (db, note) = open_default(ruleset, on_stderr);
+                if let Some(note) = note {
+                    on_stderr(&note);
+                }
+                Ok(db)
+            }
+            (None, None) => Ok(None),
+        }
+    }
 }
 
 /// Runs `oware egdb`.
@@ -158,96 +202,6 @@ fn build(args: &BuildArgs) -> Result<()> {
         max_seeds: args.max_seeds.unwrap_or(Extent::DEFAULT.max_seeds),
     };
     build_in(&dir, extent)
-}
-
-/// Builds (or completes) the database of `extent` in `dir`, with a
-/// progress bar on stderr and a line a slice on stdout. Stopped (Ctrl-C),
-/// it leaves whole slices and at most one `.part` file, which no reader
-/// opens and the next build overwrites.
-pub(crate) fn build_in(dir: &Path, extent: Extent) -> Result<()> {
-    let Extent { ruleset, max_seeds } = extent;
-    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
-    let style = ProgressStyle::with_template(
-        "{prefix} [{wide_bar}] {human_pos}/{human_len} positions, {rate}, eta {eta}",
-    )
-    .expect("the template is valid")
-    .with_key("rate", crate::thinking::progress_rate("positions"))
-    .progress_chars("=> ");
-    let started = Instant::now();
-    let show = |event: BuildEvent| {
-        let mut bar = bar.lock().expect("no progress update panics");
-        match event {
-            BuildEvent::Started { seeds, positions } => {
-                let new = ProgressBar::new(positions)
-                    .with_style(style.clone())
-                    .with_prefix(format!("{ruleset} {seeds:>2} seeds"));
-                *bar = Some(new);
-            }
-            // Each position counts twice: once forward, once in the levels.
-            BuildEvent::Advanced { done, .. } => {
-                if let Some(bar) = bar.as_ref() {
-                    bar.set_position(done / 2);
-                }
-            }
-            BuildEvent::Finished(report) => {
-                if let Some(bar) = bar.take() {
-                    bar.finish_and_clear();
-                }
-                outln!("{}", SliceLine(ruleset, report));
-            }
-            BuildEvent::Loaded { .. } => {}
-            BuildEvent::Damaged { seeds, damage } => println!(
-                "{} is damaged ({damage}): building it again",
-                oware_egdb::slice_path(dir, ruleset, seeds).display()
-            ),
-        }
-    };
-    let summary = oware_egdb::build_dir(dir, ruleset, max_seeds, &show)
-        .with_context(|| format!("cannot build the {ruleset} database"))?;
-    let built: u64 = summary.built.iter().map(|r| r.positions).sum();
-    if summary.built.is_empty() {
-        outln!(
-            "the {} database up to {} seeds is already complete in {}",
-            ruleset,
-            max_seeds,
-            dir.display()
-        );
-    } else {
-        let elapsed = started.elapsed();
-        outln!(
-            "the {} database up to {} seeds is complete in {}: {} positions solved in {} ({} positions/s)",
-            ruleset,
-            max_seeds,
-            dir.display(),
-            built,
-            Seconds(elapsed),
-            Rate::per_second(built, elapsed),
-        );
-    }
-    Ok(())
-}
-
-/// One slice's line in the build's output.
-struct SliceLine(Ruleset, SliceReport);
-
-impl std::fmt::Display for SliceLine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let SliceLine(ruleset, report) = *self;
-        write!(
-            f,
-            "{ruleset} {:>2} seeds: {} positions in {} ({} positions/s)",
-            report.seeds,
-            report.positions,
-            Seconds(report.elapsed),
-            Rate::per_second(report.positions, report.elapsed),
-        )?;
-        if ruleset == Ruleset::Abapa {
-            let share = report.exact as f64 / report.positions as f64;
-            write!(f, ", {:.2}% exact", 100.0 * share)?;
-        }
-        let bytes = report.positions * if ruleset == Ruleset::Abapa { 2 } else { 1 } + 32;
-        write!(f, ", file {}B", Count(bytes))
-    }
 }
 
 /// Runs `oware egdb probe`.
@@ -349,5 +303,26 @@ impl std::fmt::Display for Human {
         } else {
             write!(f, "{lo} to {hi} (endless play decides)")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_named_directory_must_hold_a_database() {
+        let args = EgdbArgs {
+            egdb: Some(PathBuf::from("/nonexistent/oware-egdb")),
+            no_egdb: false,
+        };
+        let error = args.open(&Rules::ABAPA).unwrap_err();
+        assert!(format!("{error:#}").contains("/nonexistent/oware-egdb"));
+        assert!(args.open(&Rules::SOWING).is_err());
+        let off = EgdbArgs {
+            egdb: None,
+            no_egdb: true,
+        };
+        assert!(off.open(&Rules::ABAPA).unwrap().is_none());
     }
 }

@@ -14,9 +14,9 @@ use oware_match::{
     TimeControl, random_openings, read_ogn_openings, read_openings, read_saved, resume, write_game,
 };
 
-use crate::out::outln;
-use crate::setup;
-use crate::sizes;
+use crate::input_file;
+use crate::ranges;
+use crate::stdout::outln;
 use crate::style::Style;
 
 /// Play a match between two engines and report the score, Elo and SPRT.
@@ -49,13 +49,13 @@ pub(crate) struct Args {
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     engines: Vec<EngineSpec>,
     /// The most games to play (each opening twice).
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = sizes::GAMES.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = ranges::GAMES.parser::<usize>())]
     games: usize,
     /// The rules (RULES.md section 7).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::rule_names::rules())]
     rules: Rules,
     /// Openings of K random moves (from --seed); ignored with --openings.
-    #[arg(long, value_name = "K", default_value_t = 4, value_parser = sizes::RANDOM_PLIES.parser::<usize>())]
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = ranges::RANDOM_PLIES.parser::<usize>())]
     random_plies: usize,
     /// A file of openings: one transcript a line (`EcAb`; # starts a
     /// comment), or OGN records (each one's moves, from its FEN if set up).
@@ -77,10 +77,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "MS", default_value_t = 30_000)]
     timeout: u64,
     /// Plies after which a game is adjudicated by the seeds each side holds.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = sizes::MAX_PLIES.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = ranges::MAX_PLIES.parser::<usize>())]
     max_plies: usize,
     /// Games played at once, each with its own engine processes.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = sizes::CONCURRENCY.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = ranges::CONCURRENCY.parser::<usize>())]
     concurrency: usize,
     /// Write every game to FILE as it ends, as an OGN record: the engines
     /// as South and North, the time control, the result, how it ended.
@@ -100,7 +100,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "TEST")]
     sprt: Option<Sprt>,
     /// When output is not a terminal, a progress line every N games.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = sizes::PROGRESS_EVERY.parser::<usize>())]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = ranges::PROGRESS_EVERY.parser::<usize>())]
     progress_every: usize,
 }
 
@@ -139,10 +139,10 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let pairs = args.games.div_ceil(2).max(1);
     let openings = match &args.openings {
         Some(path) => {
-            let text =
-                setup::read_file(path).with_context(|| format!("reading {}", path.display()))?;
+            let text = input_file::read_file(path)
+                .with_context(|| format!("reading {}", path.display()))?;
             // Records or transcripts, told apart by the text as everywhere.
-            let openings = if setup::holds_record(&text) {
+            let openings = if input_file::holds_record(&text) {
                 read_ogn_openings(&text, args.rules)
             } else {
                 read_openings(&text, args.rules)
@@ -242,8 +242,8 @@ pub(crate) fn run(args: &Args) -> Result<()> {
 fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(BufWriter<File>, Vec<Scored>)> {
     // Games are added as they end, so this file is not replaced whole as
     // others are; what is checked before the match is the same.
-    crate::write::check_place(path, "--save")?;
-    let text = match setup::read_file(path) {
+    crate::output_file::check_place(path, "--save")?;
+    let text = match input_file::read_file(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),

@@ -6,8 +6,8 @@ use std::time::Instant;
 use anyhow::Result;
 use oware_core::{Rules, divide, perft};
 
-use crate::setup::StartArgs;
-use crate::thinking::{Rate, Seconds};
+use crate::numbers::{Rate, Seconds};
+use crate::start::StartArgs;
 
 /// Count the leaves of the move tree to a depth, and how fast.
 ///
@@ -16,7 +16,7 @@ use crate::thinking::{Rate, Seconds};
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The length of the move sequences to count.
-    #[arg(value_name = "DEPTH", value_parser = crate::sizes::PERFT_DEPTH.parser::<u32>())]
+    #[arg(value_name = "DEPTH", value_parser = crate::ranges::PERFT_DEPTH.parser::<u32>())]
     depth: u32,
     #[command(flatten)]
     start: StartArgs,
@@ -25,7 +25,7 @@ pub(crate) struct Args {
     divide: bool,
     /// The rules whose legal moves are counted (RULES.md section 7: their
     /// grand slam decides which moves are legal).
-    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", default_value = "abapa", value_parser = crate::rule_names::rules())]
     rules: Rules,
 }
 

@@ -6,7 +6,8 @@ use std::io::Write;
 use anyhow::Result;
 use oware_core::{Record, Rules};
 
-use crate::setup::{self, Given, Pick, StartArgs};
+use crate::given_game::{self, Given, Pick};
+use crate::start::StartArgs;
 
 /// Replay a transcript or a game record (OGN) and print the final board, the
 /// seat to move and the outcome, or the game as a record.
@@ -19,7 +20,7 @@ use crate::setup::{self, Given, Pick, StartArgs};
 pub(crate) struct Args {
     /// The rules (RULES.md section 7) [default: abapa; a record's Variant
     /// tag names its own].
-    #[arg(long, value_name = "R", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", value_parser = crate::rule_names::rules())]
     rules: Option<Rules>,
     #[command(flatten)]
     start: StartArgs,
@@ -54,7 +55,7 @@ enum Format {
 /// Runs `oware show`.
 pub(crate) fn run(args: &Args) -> Result<()> {
     let word = args.transcript.as_deref();
-    let record = match setup::read_given(word, &args.start, args.rules, args.game, false)? {
+    let record = match given_game::read_given(word, &args.start, args.rules, args.game, false)? {
         Given::Records {
             mut records,
             picked,

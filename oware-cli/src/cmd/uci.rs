@@ -47,7 +47,7 @@ use clock::{LagMeter, limits_for};
 use identify::{identify, missing};
 use think::think;
 
-use crate::sizes;
+use crate::ranges;
 
 /// Speak the engine protocol of the Aualé GUI on stdin and stdout.
 ///
@@ -72,7 +72,7 @@ pub(crate) struct Args {
     /// ends the game), abapa (the third does), sowing (abapa with a 100-move
     /// limit), awari or awari-split (awari, a repetition splitting the seeds
     /// left evenly).
-    #[arg(long, value_name = "R", default_value = "auale", value_parser = crate::choices::rules())]
+    #[arg(long, value_name = "R", default_value = "auale", value_parser = crate::rule_names::rules())]
     rules: Rules,
     /// Also offer the search's knobs (lmr_depth, aspiration, soft_time, …)
     /// as spin options, for tuning them (`cargo lab tune --spsa`); not for
@@ -321,9 +321,9 @@ impl Uci {
             return self.set_knob(knob, value).map(|()| None);
         }
         let size = if name.eq_ignore_ascii_case("hash") {
-            sizes::HASH_MB
+            ranges::HASH_MB
         } else if name.eq_ignore_ascii_case("threads") {
-            sizes::THREADS
+            ranges::THREADS
         } else {
             let knobs = if self.knobs.is_some() {
                 let names: Vec<&str> = Knobs::ALL.iter().map(|knob| knob.name).collect();

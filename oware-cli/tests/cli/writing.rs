@@ -1,6 +1,6 @@
 //! Where the command writes: the folder is checked before any work, a file
 //! of another kind is named and kept, and a symbolic link is written
-//! through with the file's permissions kept (`oware-cli/src/write.rs`).
+//! through with the file's permissions kept (`oware-cli/src/output_file.rs`).
 
 use crate::files::{folder, names};
 use crate::ogn::data;

@@ -7,8 +7,8 @@ use anyhow::Result;
 use oware_core::Rules;
 use oware_egdb::{EgdbError, Extent, Ruleset, positions_up_to};
 
-use crate::install::{self, DiskSize};
-use crate::out::outln;
+use crate::endgame::install::{self, DiskSize};
+use crate::stdout::outln;
 
 /// Runs `oware egdb status` on `dir` (the default directory if `None`).
 pub(super) fn status(dir: Option<&Path>) -> Result<()> {
@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(lines[1], "  abapa: none (used under abapa, auale)");
         assert!(
             lines[2].contains("`oware egdb build` installs abapa's up to 20 seeds: 452 MB on disk")
-                && lines[2].contains(crate::install::WORTH),
+                && lines[2].contains(crate::endgame::install::WORTH),
             "{lines:?}"
         );
         assert_eq!(lines[3], "  awari: none (used under awari-split)");
@@ -178,7 +178,7 @@ mod tests {
         assert!(
             lines[2].starts_with(&format!(
                 "    `oware egdb build` completes it to 20 seeds, the default, worth {}",
-                crate::install::WORTH
+                crate::endgame::install::WORTH
             )),
             "{lines:?}"
         );

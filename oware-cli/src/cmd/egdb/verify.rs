@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use oware_core::TOTAL_SEEDS;
 use oware_egdb::{EgdbError, Ruleset, check_slice, slice_path};
 
-use crate::thinking::Count;
+use crate::numbers::Count;
 
 /// Checks the databases of `rules` (each rule set whose slice 0 is there,
 /// when `None`) in `dir` (the default when `None`).

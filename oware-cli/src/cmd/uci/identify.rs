@@ -7,7 +7,7 @@ use oware_search::EngineOptions;
 use oware_uci::{Answer, EngineOption, Id, OptionKind};
 
 use super::{say, send};
-use crate::sizes::{self, Size};
+use crate::ranges::{self, Size};
 
 /// `uci`: the engine's name and options (the rule set in use as the
 /// `Rules` default), the line saying the endgame database is `missing`
@@ -26,8 +26,8 @@ pub(super) fn identify(rules: Rules, missing: Option<&str>, tunable: bool) -> io
     let defaults = EngineOptions::default();
     let egdb = crate::endgame::default_dir().unwrap_or_default();
     let options = [
-        ("Hash", spin(defaults.hash_mb, sizes::HASH_MB)),
-        ("Threads", spin(defaults.threads, sizes::THREADS)),
+        ("Hash", spin(defaults.hash_mb, ranges::HASH_MB)),
+        ("Threads", spin(defaults.threads, ranges::THREADS)),
         (
             "EgdbPath",
             OptionKind::String {
@@ -72,6 +72,6 @@ pub(super) fn missing(rules: &Rules, not_found: bool) -> Option<String> {
     Some(format!(
         "no {ruleset} endgame database in {}: the engine plays without one; {}",
         dir.display(),
-        crate::install::how_to_install(ruleset)
+        crate::endgame::install::how_to_install(ruleset)
     ))
 }

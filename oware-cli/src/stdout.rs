@@ -17,7 +17,7 @@ use std::io::{self, Write};
 /// (status 1) if it cannot be written for another reason.
 macro_rules! outln {
     ($($arg:tt)*) => {
-        $crate::out::line(format_args!($($arg)*))
+        $crate::stdout::line(format_args!($($arg)*))
     };
 }
 pub(crate) use outln;

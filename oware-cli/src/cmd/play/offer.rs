@@ -1,101 +1,58 @@
-//! The default endgame database ([`Extent::DEFAULT`], in the default
-//! directory) in words (what it is, its size on disk, its build time here,
-//! what it is worth) for `oware egdb`, `oware uci` and `oware play`; and
-//! `oware play`'s offer to build it: when to make it, and the answer.
+//! `oware play`'s offer to build the default endgame database: when a
+//! game starts without one, to a person at a terminal, what the offer says,
+//! the answer, and the build on yes.
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
+use std::sync::Arc;
 
-use oware_egdb::{Extent, Ruleset};
+use anyhow::Result;
+use oware_core::Rules;
+use oware_egdb::{Database, Extent, Ruleset};
+
+use crate::cmd::egdb::EgdbArgs;
+use crate::endgame::install::{self, WORTH};
+use crate::endgame::{self, on_stderr};
 
 /// The environment variable that turns `oware play`'s offer off when set
 /// to anything but empty or `0`.
 pub(crate) const NO_OFFER: &str = "OWARE_NO_EGDB_OFFER";
 
-/// What the default database is worth, as measured: the figure every
-/// message cites, with where it is recorded.
-pub(crate) const WORTH: &str = "+80 ± 24 Elo in self-play at 100 ms a move under Aualé's rule over 400 games (docs/endgames.md)";
-
-/// A size on disk as a person reads it: `452 MB`, `11.1 GB`.
-pub(crate) struct DiskSize(pub(crate) u64);
-
-impl std::fmt::Display for DiskSize {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mb = self.0 as f64 / 1e6;
-        if mb < 10.0 {
-            write!(f, "{mb:.1} MB")
-        } else if mb < 1000.0 {
-            write!(f, "{mb:.0} MB")
-        } else {
-            write!(f, "{:.1} GB", mb / 1000.0)
-        }
-    }
-}
-
-/// A build time as an estimate reads: `about 90 s`, `about 4 minutes`.
-pub(crate) struct About(pub(crate) Duration);
-
-impl std::fmt::Display for About {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let seconds = self.0.as_secs_f64();
-        match seconds < 120.0 {
-            true => write!(
-                f,
-                "about {} s",
-                (seconds / 10.0).ceil().max(1.0) as u64 * 10
-            ),
-            false => write!(f, "about {} minutes", (seconds / 60.0).ceil() as u64),
-        }
-    }
-}
-
-/// The cores a build here uses: all of them.
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// The time to build `positions` positions of `ruleset` here: `about 60 s
-/// to build here (estimated for 2 cores)`.
-pub(crate) fn build_time(ruleset: Ruleset, positions: u64) -> String {
-    let cores = cores();
-    let estimate = About(oware_egdb::build_estimate(ruleset, positions, cores));
-    let cores = match cores {
-        1 => "1 core".to_owned(),
-        n => format!("{n} cores"),
+/// [`EgdbArgs::open`], and where that finds no database, the offer to
+/// build the default one, when [`Start::offers`] says so (`interactive`:
+/// stdin is a terminal). On yes it is built with a progress bar, then
+/// opened; a build that fails or is refused leaves the game without one.
+///
+/// # Errors
+/// As [`EgdbArgs::open`]'s, and stdin or stdout failing.
+pub(super) fn open_or_offer(
+    egdb: &EgdbArgs,
+    rules: &Rules,
+    interactive: bool,
+) -> Result<Option<Arc<Database>>> {
+    let db = egdb.open(rules)?;
+    let start = Start {
+        interactive,
+        no_egdb: egdb.no_egdb,
+        dir_given: egdb.egdb.is_some(),
+        no_offer: turned_off(std::env::var(NO_OFFER).ok().as_deref()),
+        found: db.is_some(),
+        ruleset: oware_egdb::Ruleset::fitting(rules),
     };
-    format!("{estimate} to build here (estimated for {cores})")
-}
-
-/// `abapa's up to 20 seeds: 452 MB on disk, about 60 s to build here
-/// (estimated for 2 cores)`.
-pub(crate) fn describe(extent: Extent) -> String {
-    format!(
-        "{}'s up to {} seeds: {} on disk, {}",
-        extent.ruleset,
-        extent.max_seeds,
-        DiskSize(extent.disk_len()),
-        build_time(extent.ruleset, extent.positions()),
-    )
-}
-
-/// How to install the database of `ruleset` that is missing, and what it
-/// adds: the line `oware uci` and `oware egdb` give.
-pub(crate) fn how_to_install(ruleset: Ruleset) -> String {
-    let default = Extent::DEFAULT;
-    if ruleset == default.ruleset {
-        return format!(
-            "`oware egdb build` installs {}; it is worth {WORTH}",
-            describe(default)
-        );
-    }
-    let extent = Extent {
-        ruleset,
-        max_seeds: default.max_seeds,
+    let dir = match endgame::default_dir() {
+        Some(dir) if start.offers() => dir,
+        _ => return Ok(db),
     };
-    format!(
-        "`oware egdb build --rules {ruleset}` installs {}; its worth is not measured",
-        describe(extent)
-    )
+    println!("{}", offer_text(&dir));
+    let stdin = &mut std::io::stdin().lock();
+    if !ask(QUESTION, stdin, &mut std::io::stdout())? {
+        println!("Playing without it.");
+        return Ok(None);
+    }
+    if let Err(error) = install::build_in(&dir, Extent::DEFAULT) {
+        on_stderr(&format!("{error:#}; playing without the endgame database"));
+        return Ok(None);
+    }
+    egdb.open(rules)
 }
 
 /// What `oware play` knows when it starts without an endgame database.
@@ -158,7 +115,7 @@ pub(crate) fn offer_text(dir: &std::path::Path) -> String {
          The default is {}.\n\
          Ctrl-C stops the build; `oware egdb build` resumes it later, and {NO_OFFER}=1 or --no-egdb turns this question off.",
         dir.display(),
-        describe(Extent::DEFAULT),
+        install::describe(Extent::DEFAULT),
     )
 }
 
@@ -308,21 +265,5 @@ mod tests {
         ] {
             assert!(text.contains(part), "{part:?} in {text}");
         }
-    }
-
-    #[test]
-    fn estimates_read_in_seconds_then_minutes() {
-        assert_eq!(
-            About(Duration::from_secs_f64(89.6)).to_string(),
-            "about 90 s"
-        );
-        assert_eq!(About(Duration::from_secs(3)).to_string(), "about 10 s");
-        assert_eq!(
-            About(Duration::from_secs(150)).to_string(),
-            "about 3 minutes"
-        );
-        assert_eq!(DiskSize(451_586_352).to_string(), "452 MB");
-        assert_eq!(DiskSize(11_058_116_888).to_string(), "11.1 GB");
-        assert_eq!(DiskSize(1_234_567).to_string(), "1.2 MB");
     }
 }

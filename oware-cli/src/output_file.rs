@@ -18,10 +18,12 @@
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+
+use crate::input_file::what_it_holds;
 
 /// What may become of a file already at the path.
 #[derive(Clone, Copy, Debug)]
@@ -203,39 +205,6 @@ fn folder(path: &Path) -> &Path {
     }
 }
 
-/// What the file at `path` holds, in a few words for a message (`an
-/// opening book`, `a game record`), when its first bytes say; `None` for
-/// anything else or a file that cannot be read.
-pub(crate) fn what_it_holds(path: &Path) -> Option<&'static str> {
-    let mut head = Vec::with_capacity(HEAD_BYTES);
-    File::open(path)
-        .ok()?
-        .take(HEAD_BYTES as u64)
-        .read_to_end(&mut head)
-        .ok()?;
-    kind_of(&head)
-}
-
-/// How much of a file [`what_it_holds`] reads.
-const HEAD_BYTES: usize = 4096;
-
-/// What a file that starts with `head` holds, when that says.
-pub(crate) fn kind_of(head: &[u8]) -> Option<&'static str> {
-    if head.starts_with(&oware_book::MAGIC) {
-        return Some("an opening book");
-    }
-    if head.starts_with(oware_egdb::MAGIC) {
-        return Some("an endgame database slice");
-    }
-    // The first 4096 bytes may end inside a character: judge the rest.
-    let text = match std::str::from_utf8(head) {
-        Ok(text) => text,
-        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).ok()?,
-    };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    (!text.trim().is_empty() && crate::setup::holds_record(text)).then_some("a game record")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,17 +280,6 @@ mod tests {
         let error = Output::check(&dir.join("plain/x.ogn"), "--out", REFUSE).unwrap_err();
         assert!(format!("{error:#}").ends_with("plain is not a folder"));
         fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn what_a_file_holds_is_told_by_its_first_bytes() {
-        assert_eq!(kind_of(b"OWAREBK\n\x01\x02"), Some("an opening book"));
-        assert_eq!(kind_of(b"OWAREEGD\x01"), Some("an endgame database slice"));
-        assert_eq!(kind_of(b"[Event \"x\"]\n"), Some("a game record"));
-        assert_eq!(kind_of("\u{feff}1. E *".as_bytes()), Some("a game record"));
-        assert_eq!(kind_of(b"EcAb\n"), None);
-        assert_eq!(kind_of(b""), None);
-        assert_eq!(kind_of(b"\xff\xfe"), None);
     }
 
     #[cfg(unix)]

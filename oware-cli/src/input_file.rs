@@ -1,0 +1,161 @@
+//! The one way the command reads a text file a person names (or stdin,
+//! for `-`): a board, a transcript, a record, openings, a match's saved
+//! games; and what a file holds, told by its first bytes, for a message
+//! when it is not what was asked for (or is about to be replaced).
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use oware_core::Record;
+
+/// Whether `text` is a game record rather than a transcript: its first
+/// character that is not white space opens a tag (`[`), a comment (`{`) or
+/// a variation (`(`), is a move number or the result `*`, or there is none
+/// (an empty file is read as a record, so the reader says it is empty). A
+/// transcript starts with a house letter.
+pub(crate) fn holds_record(text: &str) -> bool {
+    text.trim_start()
+        .chars()
+        .next()
+        .is_none_or(|c| matches!(c, '[' | '{' | '(' | '*') || c.is_ascii_digit())
+}
+
+/// Reads the OGN record in `path`, or on stdin for `-`, whatever the
+/// file's name; a malformed record or an illegal move fails with the line,
+/// column and move number.
+/// A file of many records is refused with how to take one of them out.
+pub(crate) fn read_record(path: &Path) -> Result<Record> {
+    let (text, name) = read_text(path, "record")?;
+    let mut records =
+        Record::read_all(&text).with_context(|| format!("{name} is not a game record"))?;
+    if records.len() > 1 {
+        bail!(
+            "{name} holds {} games, and one is continued: write the one to a file of its own with `oware show {name} --game N --format ogn > game.ogn`",
+            records.len()
+        );
+    }
+    Ok(records.remove(0))
+}
+
+/// Whether `a` and `b` name the same existing file.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The text in `path`, or on stdin for `-`, and a name for it in messages;
+/// `what` says what the text should be, for the error. A leading byte-order
+/// mark is dropped ([`without_bom`]).
+pub(crate) fn read_text(path: &Path, what: &str) -> Result<(String, String)> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .with_context(|| format!("cannot read the {what} from stdin"))?;
+        Ok((without_bom(text), "stdin".to_owned()))
+    } else {
+        let text = read_file(path)
+            .with_context(|| format!("cannot read the {what} file {}", path.display()))?;
+        Ok((text, path.display().to_string()))
+    }
+}
+
+/// The text of the file at `path`, without a leading byte-order mark: the
+/// one way the command reads a text file (a board, a transcript, a record,
+/// openings, a match's saved games).
+/// A file that is not text says what it is when its first bytes tell
+/// (an opening book given where a record is expected).
+pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(without_bom(text)),
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+            match what_it_holds(path) {
+                Some(kind) => Err(std::io::Error::new(
+                    error.kind(),
+                    format!("it holds {kind}, not text"),
+                )),
+                None => Err(error),
+            }
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// `text` without a leading UTF-8 byte-order mark, which editors on
+/// Windows write at the start of a file; it is no part of the text.
+pub(crate) fn without_bom(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    }
+}
+
+/// What the file at `path` holds, in a few words for a message (`an
+/// opening book`, `a game record`), when its first bytes say; `None` for
+/// anything else or a file that cannot be read.
+pub(crate) fn what_it_holds(path: &Path) -> Option<&'static str> {
+    let mut head = Vec::with_capacity(HEAD_BYTES);
+    File::open(path)
+        .ok()?
+        .take(HEAD_BYTES as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    kind_of(&head)
+}
+
+/// How much of a file [`what_it_holds`] reads.
+const HEAD_BYTES: usize = 4096;
+
+/// What a file that starts with `head` holds, when that says.
+pub(crate) fn kind_of(head: &[u8]) -> Option<&'static str> {
+    if head.starts_with(&oware_book::MAGIC) {
+        return Some("an opening book");
+    }
+    if head.starts_with(oware_egdb::MAGIC) {
+        return Some("an endgame database slice");
+    }
+    // The first 4096 bytes may end inside a character: judge the rest.
+    let text = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).ok()?,
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    (!text.trim().is_empty() && holds_record(text)).then_some("a game record")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_are_told_from_transcripts_by_their_text() {
+        for record in [
+            "[Event \"x\"]",
+            "\n  1. E c *",
+            "{a note} E",
+            "*",
+            "",
+            " \n",
+        ] {
+            assert!(holds_record(record), "{record:?}");
+        }
+        for transcript in ["EcAb", "  EcAb\n", "x"] {
+            assert!(!holds_record(transcript), "{transcript:?}");
+        }
+    }
+
+    #[test]
+    fn what_a_file_holds_is_told_by_its_first_bytes() {
+        assert_eq!(kind_of(b"OWAREBK\n\x01\x02"), Some("an opening book"));
+        assert_eq!(kind_of(b"OWAREEGD\x01"), Some("an endgame database slice"));
+        assert_eq!(kind_of(b"[Event \"x\"]\n"), Some("a game record"));
+        assert_eq!(kind_of("\u{feff}1. E *".as_bytes()), Some("a game record"));
+        assert_eq!(kind_of(b"EcAb\n"), None);
+        assert_eq!(kind_of(b""), None);
+        assert_eq!(kind_of(b"\xff\xfe"), None);
+    }
+}
