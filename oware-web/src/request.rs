@@ -4,7 +4,10 @@
 //! Each kind of request names its keys once, in the constant its parser
 //! passes to [`Request::parse`] (`state::STATE_KEYS`, `think::SEARCH_KEYS`,
 //! `record::SAVE_KEYS`, `endgame::PROBE_KEYS`); reading a key that is not
-//! among them is a bug, caught in debug builds.
+//! among them is a bug, caught in debug builds. The page writes requests
+//! only through `site/requests.js`, from words typed in `site/messages.js`,
+//! and the samples of src/samples.rs (every key of each constant, with a
+//! value the module accepts) hold those types to the constants under tsc.
 //!
 //! Why not serde: the same requests as JSON objects read by derived
 //! `Deserialize` structs (`deny_unknown_fields`) save a few lines of code
