@@ -285,17 +285,27 @@ struct RequestSample {
     kind: &'static str,
     keys_name: &'static str,
     keys: &'static [&'static str],
-    words: Vec<(&'static str, Value)>,
+    values: Vec<(&'static str, Value)>,
     answer: fn(&str) -> String,
 }
 
 impl RequestSample {
-    /// The request as requests.js writes it: `key=value` words joined by spaces.
+    /// Each key of the constant, in its order, with the sample's value
+    /// (none where the sample has none): the samples' keys are the
+    /// parser's, whatever the values say.
+    fn words(&self) -> impl Iterator<Item = (&'static str, Option<Value>)> + '_ {
+        self.keys.iter().map(|&key| {
+            let value = self.values.iter().find(|&&(k, _)| k == key);
+            (key, value.map(|&(_, value)| value))
+        })
+    }
+
+    /// The request as requests.js writes it: `key=value` words joined by
+    /// spaces, a key without a value left out.
     fn text(&self) -> String {
         let words: Vec<String> = self
-            .words
-            .iter()
-            .map(|&(key, value)| format!("{key}={}", value.word()))
+            .words()
+            .filter_map(|(key, value)| Some(format!("{key}={}", value?.word())))
             .collect();
         words.join(" ")
     }
@@ -304,9 +314,9 @@ impl RequestSample {
 /// The position every game starts from, as a set-up start names it.
 const OPENING: &str = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S";
 
-/// One sample of every kind of request, each key of its constant given
-/// once, in the constant's order, whether or not the others make it matter
-/// (a search at a level reads no `depth`).
+/// One sample of every kind of request, a value for each key of its
+/// constant, whether or not the others make it matter (a search at a level
+/// reads no `depth`).
 fn request_samples() -> [RequestSample; 4] {
     use Value::{Big, Number, Text};
     [
@@ -315,7 +325,7 @@ fn request_samples() -> [RequestSample; 4] {
             kind: "StateWords",
             keys_name: "state::STATE_KEYS",
             keys: &crate::state::STATE_KEYS,
-            words: vec![
+            values: vec![
                 ("rules", Text("abapa")),
                 ("start", Text(OPENING)),
                 ("moves", Text("E")),
@@ -330,7 +340,7 @@ fn request_samples() -> [RequestSample; 4] {
             kind: "SearchWords",
             keys_name: "think::SEARCH_KEYS",
             keys: &crate::think::SEARCH_KEYS,
-            words: vec![
+            values: vec![
                 ("rules", Text("abapa")),
                 ("start", Text(OPENING)),
                 ("moves", Text("E")),
@@ -352,7 +362,7 @@ fn request_samples() -> [RequestSample; 4] {
             kind: "SaveWords",
             keys_name: "record::SAVE_KEYS",
             keys: &crate::record::SAVE_KEYS,
-            words: vec![
+            values: vec![
                 ("rules", Text("abapa")),
                 ("start", Text(OPENING)),
                 ("moves", Text("Ec")),
@@ -368,7 +378,7 @@ fn request_samples() -> [RequestSample; 4] {
             kind: "ProbeWords",
             keys_name: "endgame::PROBE_KEYS",
             keys: &endgame::PROBE_KEYS,
-            words: vec![
+            values: vec![
                 ("rules", Text("abapa")),
                 ("start", Text("0-0-0-0-0-1-1-0-0-0-1-1-24-20-S")),
                 ("moves", Text("")),
@@ -403,8 +413,11 @@ fn requests_js() -> String {
             sample.kind,
             sample.name
         ));
-        for &(key, value) in &sample.words {
-            text.push_str(&format!("  {key}: {},\n", value.literal()));
+        for (key, value) in sample.words() {
+            // A key without a sample value still goes in, so that tsc
+            // judges it: the test below asks for its value.
+            let literal = value.map_or_else(|| "null".to_owned(), Value::literal);
+            text.push_str(&format!("  {key}: {literal},\n"));
         }
         text.push_str("};\n");
     }
@@ -425,8 +438,8 @@ fn check_written(name: &str, fresh: &str) {
         return;
     }
     panic!(
-        "the module's messages differ from {}: run `UPDATE_SAMPLES=1 cargo test -p oware-web \
-         samples`, then `cargo xtask site --types` to check them against site/messages.js",
+        "the module's messages or keys differ from {}: run `UPDATE_SAMPLES=1 cargo test -p \
+         oware-web samples`, then `cargo xtask site --types` to check them against site/messages.js",
         path.display()
     );
 }
@@ -444,12 +457,22 @@ fn the_samples_of_the_pages_requests_are_up_to_date() {
 #[test]
 fn every_request_sample_gives_each_key_its_parser_takes_and_is_answered() {
     for sample in request_samples() {
-        let keys: Vec<&str> = sample.words.iter().map(|&(key, _)| key).collect();
-        assert_eq!(
-            keys, sample.keys,
-            "the sample of {} gives each key of {} once, in order",
-            sample.kind, sample.keys_name
-        );
+        for (key, value) in sample.words() {
+            assert!(
+                value.is_some(),
+                "the sample of {} has no value for `{key}` of {}",
+                sample.kind,
+                sample.keys_name
+            );
+        }
+        for &(key, _) in &sample.values {
+            assert!(
+                sample.keys.contains(&key),
+                "the sample of {} has a value for `{key}`, which {} lacks",
+                sample.kind,
+                sample.keys_name
+            );
+        }
         let text = sample.text();
         let answer = (sample.answer)(&text);
         assert!(
