@@ -7,8 +7,8 @@
 // keeps it in its `page` object.
 
 import { EngineWorker } from './engine-worker.js';
-import { gameWords } from './game.js';
 import { count } from './houses.js';
+import { searchRequest } from './requests.js';
 
 /** @import { Judgement, SearchMessage } from './messages.js' */
 
@@ -80,8 +80,8 @@ export class Analysis {
       return;
     }
     this.asked = ++requests;
-    const words = gameWords(run.rules, run.start, run.moves.slice(0, index));
-    worker.send({ id: this.asked, request: `${words} depth=${ANALYSIS_DEPTH} judge=${run.moves[index]}`, rules: run.rules });
+    const request = searchRequest({ rules: run.rules, start: run.start, moves: run.moves.slice(0, index), depth: ANALYSIS_DEPTH, judge: run.moves[index] });
+    worker.send({ id: this.asked, request, rules: run.rules });
     this.onChange(run);
   }
 

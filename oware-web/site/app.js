@@ -71,13 +71,14 @@ import { setUpMoves, drawMoves } from './moves.js';
 import { Replacements } from './replace.js';
 import { Analysis, judgementsFor } from './analysis.js';
 import { Endgames } from './endgames.js';
+import { probeRequest, saveRequest, searchRequest } from './requests.js';
 import { listenToKeys } from './keys.js';
 import {
   newClocks, keptClocks, restoredClocks, startClock, stopClock, addIncrement, flagFallen, runOut, clockWords, drawClocks, lostOnTime,
 } from './clock.js';
 import { $ } from './dom.js';
 
-/** @import { Seat, Info, SearchEvent, SearchAnswer, SearchMessage, BuildReport } from './messages.js' */
+/** @import { Seat, Info, SearchEvent, SearchAnswer, SearchMessage, BuildReport, SearchLimitWords } from './messages.js' */
 /** @import { GameState } from './game.js' */
 /** @import { Search } from './search.js' */
 /** @import { Previous, GameEntry, KeptGame } from './storage.js' */
@@ -258,7 +259,7 @@ function keep() {
   keepGame();
   saveSettings(settings);
   endgames.useRules(settings.rules);
-  endgames.probe(game.request());
+  endgames.probe(probeRequest(game.words()));
 }
 
 // ---- The game ---------------------------------------------------------------
@@ -479,9 +480,9 @@ function stopSearch() {
 }
 
 /**
- * Starts a search of `kind` for the position now, `words` after the game's in its request (the
- * bot's clock runs from here). Only when the page is ready and no search runs: its callers make
- * sure, so anything else is the page's own mistake. @param {Search['kind']} kind @param {string} words
+ * Starts a search of `kind` for the position now, limited by `words` (the bot's clock runs from
+ * here). Only when the page is ready and no search runs: its callers make sure, so anything else
+ * is the page's own mistake. @param {Search['kind']} kind @param {SearchLimitWords} words
  */
 function startSearch(kind, words) {
   if (page.phase !== 'ready' || page.search) throw new Error(`a ${kind} search cannot start: the page is ${page.phase}${page.search ? ' and searching' : ''}`);
@@ -493,7 +494,7 @@ function startSearch(kind, words) {
     startClock(page.clock, search.mover, performance.now());
     keepGame();
   }
-  worker.send({ id: search.id, request: `${game.request()} ${words}`, rules: game.rules });
+  worker.send({ id: search.id, request: searchRequest({ ...game.words(), ...words }), rules: game.rules });
   render();
 }
 
@@ -503,8 +504,8 @@ function maybeBotMove() {
   const seed = crypto.getRandomValues(new Uint32Array(2));
   const seed64 = (BigInt(seed[0]) << 32n) | BigInt(seed[1]);
   // The bot's clock starts with the request: the search is handed it as it stands.
-  const clock = page.clock ? clockWords(page.clock, performance.now()) : '';
-  startSearch('bot', `level=${settings.level} seed=${seed64}${clock}`);
+  const clock = page.clock ? clockWords(page.clock, performance.now()) : {};
+  startSearch('bot', { level: settings.level, seed: seed64, ...clock });
 }
 
 function askHint() {
@@ -512,7 +513,7 @@ function askHint() {
   if (!state || page.search || sowing.running || over() || state.toMove !== settings.seat) return;
   forgetChalk(true);
   notes.moved();
-  startSearch('hint', `ms=${HINT_MS}`);
+  startSearch('hint', { ms: HINT_MS });
 }
 
 /** An event of the search running, in its turn (pacing.js): folded into its record. @param {SearchEvent} event */
@@ -638,7 +639,7 @@ async function start() {
     // The players as `oware play --save` names them: the bot by its level, the person "?";
     // a game lost on time, with the seat whose clock ran out.
     save: (date) => (page.phase === 'ready'
-      ? game.loaded().save(game.request(` seat=${settings.seat} level=${settings.level} date=${date}${page.clock?.lost ? ` flag=${page.clock.lost}` : ''}`))
+      ? game.loaded().save(saveRequest({ ...game.words(), seat: settings.seat, level: settings.level, date, flag: page.clock?.lost ?? null }))
       : { ok: false, error: 'the engine is still loading' }),
     open: (text) => replacements.openRecord(text),
   });

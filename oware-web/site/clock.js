@@ -25,7 +25,7 @@
 import { SEAT_NAME, SEATS, other } from './houses.js';
 import { $ } from './dom.js';
 
-/** @import { Seat } from './messages.js' */
+/** @import { Seat, SearchLimitWords } from './messages.js' */
 
 /** A time control: its name ("5+3"), the time each seat starts with and the time added a move (ms). @typedef {{ name: string, base: number, increment: number }} Control */
 
@@ -144,14 +144,17 @@ export function flagFallen(clocks, now) {
   return SEATS.find((seat) => remaining(clocks, seat, now) <= 0) ?? null;
 }
 
-/** The words of a search request that hand the search the clocks at `now`: ` wtime=… btime=… winc=… binc=…` (South is w). @param {Clocks} clocks @param {number} now */
+/**
+ * The words of a search request that hand the search the clocks at `now`: `wtime`, `btime`, `winc`, `binc` (South is w).
+ * @param {Clocks} clocks @param {number} now @returns {Pick<SearchLimitWords, 'wtime' | 'btime' | 'winc' | 'binc'>}
+ */
 export function clockWords(clocks, now) {
   /** @param {number} value */
   const ms = (value) => Math.max(0, Math.round(value));
   const south = ms(remaining(clocks, 'south', now));
   const north = ms(remaining(clocks, 'north', now));
   const increment = ms(clocks.increment);
-  return ` wtime=${south} btime=${north} winc=${increment} binc=${increment}`;
+  return { wtime: south, btime: north, winc: increment, binc: increment };
 }
 
 /** "4:59", or "0:09.3" under ten seconds; never below "0:00.0". @param {number} ms */

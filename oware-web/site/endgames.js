@@ -16,7 +16,7 @@
 import { engineModule } from './wasm.js';
 import { $ } from './dom.js';
 
-/** @import { ProbeAnswer, BuildReport, FromEndgameWorker, ToEndgameWorker } from './messages.js' */
+/** @import { ProbeAnswer, ProbeText, BuildReport, FromEndgameWorker, ToEndgameWorker } from './messages.js' */
 
 /** How long the player has made no move and no search has run before the database grows (ms). */
 const GROW_IDLE_MS = 10_000;
@@ -42,7 +42,7 @@ export class Endgames {
    * `onAnswer(request, answer)` receives each probe's answer; `onBuilt(report)` each build's and growth's report;
    * `busy()` says whether a search is running (the database grows only when none is).
    * @param {object} hooks
-   * @param {(request: string, answer: ProbeAnswer) => void} hooks.onAnswer
+   * @param {(request: ProbeText, answer: ProbeAnswer) => void} hooks.onAnswer
    * @param {(report: BuildReport) => void} hooks.onBuilt
    * @param {() => boolean} hooks.busy
    */
@@ -53,7 +53,7 @@ export class Endgames {
     /** @type {Worker | null} */
     this.worker = null;
     this.built = false;
-    /** The probe asked before the build was done, asked once it is. @type {string | null} */
+    /** The probe asked before the build was done, asked once it is. @type {ProbeText | null} */
     this.waiting = null;
     /** The rules of the database asked for (null: none yet). @type {string | null} */
     this.rules = null;
@@ -112,7 +112,7 @@ export class Endgames {
     this.post({ type: 'build', rules, seeds: seamSeeds() });
   }
 
-  /** Asks about the game `request` names; before the build, it is asked once the build is done. @param {string} request */
+  /** Asks about the game `request` names; before the build, it is asked once the build is done. @param {ProbeText} request */
   probe(request) {
     this.touch();
     if (!this.built) {

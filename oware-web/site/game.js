@@ -5,8 +5,9 @@
 // the page.
 
 import { letter, indexOf } from './houses.js';
+import { probeRequest, stateRequest } from './requests.js';
 
-/** @import { Seat, GameStateJson, LastMoveJson, IllegalMove, Refusal, ProofJson, ProbeAnswer } from './messages.js' */
+/** @import { Seat, GameStateJson, LastMoveJson, IllegalMove, Refusal, ProofJson, ProbeAnswer, GameWords, StateText, ProbeText } from './messages.js' */
 /** @import { Engine } from './wasm.js' */
 
 /** The last move as the page keeps it: the module's, its house an index (`Game.ask`). @typedef {Omit<LastMoveJson, 'house'> & { house: number }} LastMove */
@@ -66,26 +67,26 @@ export class Game {
     return this.state;
   }
 
-  /** The module's answer to a state request; the last move's house as an index. @param {string} text @returns {Answer} */
-  ask(text) {
-    const answer = this.loaded().state(text);
+  /** The module's answer to a state request; the last move's house as an index. @param {StateText} request @returns {Answer} */
+  ask(request) {
+    const answer = this.loaded().state(request);
     if (!answer.ok) return answer;
     return { ...answer, last: answer.last && { ...answer.last, house: indexOf(answer.last.house) } };
   }
 
-  /** The request naming this game, with `extra` words after it. */
-  request(extra = '') {
-    return `${gameWords(this.rules, this.start, this.moves)}${extra}`;
+  /** This game as a request names it. @returns {GameWords} */
+  words() {
+    return { rules: this.rules, start: this.start, moves: this.moves };
   }
 
   /** The answer for `moves` under `rules` from `start`, without adopting it. @param {string} rules @param {string} moves @param {string | null} start */
   check(rules, moves, start = null) {
-    return this.ask(gameWords(rules, start, moves));
+    return this.ask(stateRequest({ rules, start, moves }));
   }
 
   /** The answer for sowing house index `i` now (with what holds of the proofs after it), without adopting it. @param {number} i */
   tryMove(i) {
-    return this.ask(this.request(` play=${letter(i)}${this.proofWords()}`));
+    return this.ask(stateRequest({ ...this.words(), play: letter(i), ...this.proofWords() }));
   }
 
   /** Adopts `moves` under `rules` from `start` if the module accepts them; returns its answer. @param {string} rules @param {string} moves @param {string | null} start */
@@ -122,9 +123,9 @@ export class Game {
   proofWords() {
     const p = this.proof && this.proof.ply === this.moves.length ? this.proof : null;
     const e = this.endgame && this.endgame.moves === this.moves ? this.endgame : null;
-    /** @type {(key: string, q: { winner: Seat | null, line?: string } | null) => string} */
-    const word = (key, q) => (q ? ` ${key}=${q.winner ?? 'draw'}:${q.line ?? ''}` : '');
-    return `${word('proof', p)}${word('endgame', e)}`;
+    /** @type {(q: { winner: Seat | null, line?: string } | null) => string | null} */
+    const word = (q) => (q ? `${q.winner ?? 'draw'}:${q.line ?? ''}` : null);
+    return { proof: word(p), endgame: word(e) };
   }
 
   /** Keeps `proof` if it is about the position now. @param {SearchProof | null} proof */
@@ -137,9 +138,9 @@ export class Game {
     this.proof = null;
   }
 
-  /** Keeps the endgame database's `answer` for the game at `request` if it decides the position now. @param {string} request @param {ProbeAnswer} answer */
+  /** Keeps the endgame database's `answer` for the game at `request` if it decides the position now. @param {ProbeText} request @param {ProbeAnswer} answer */
   learnEndgame(request, answer) {
-    if (request !== this.request()) return;
+    if (request !== probeRequest(this.words())) return;
     this.endgame = answer.ok && answer.within && answer.result
       ? { moves: this.moves, kind: answer.result, winner: answer.result === 'win' ? answer.winner : null, exact: true }
       : null;
@@ -150,11 +151,6 @@ export class Game {
     if (this.endgame && this.endgame.moves === this.moves) return this.endgame;
     return this.proof && this.proof.ply === this.moves.length ? this.proof : null;
   }
-}
-
-/** The words of a request naming a game: its rules, its start if set up, its moves. @param {string} rules @param {string | null} start @param {string} moves */
-export function gameWords(rules, start, moves) {
-  return `rules=${rules}${start ? ` start=${start}` : ''} moves=${moves}`;
 }
 
 /**

@@ -1,10 +1,11 @@
 // Every message between the page, its workers and the module, as types:
-// what the module answers (oware-web/src/*.rs writes each shape with its
-// JSON writer, json.rs; the Rust function named under each type is its
-// one source), what the workers post, and what the page posts them. Each
-// shape is written down here once; the other files import it
-// (`@typedef {import('./messages.js').SearchEvent} SearchEvent`) and
-// `cargo xtask site --types` checks them against it (tsc, see
+// what the page asks the module (the words of its requests, whose keys are
+// the module's parsers'), what the module answers (oware-web/src/*.rs
+// writes each shape with its JSON writer, json.rs; the Rust function named
+// under each type is its one source), what the workers post, and what the
+// page posts them. Each shape is written down here once; the other files
+// import it (`@typedef {import('./messages.js').SearchEvent} SearchEvent`)
+// and `cargo xtask site --types` checks them against it (tsc, see
 // oware-web/README.md). This file holds no code: nothing imports it at run
 // time, and `cargo xtask site` leaves it out of the built site.
 //
@@ -18,6 +19,72 @@
 /** @typedef {'south' | 'north'} Seat */
 
 /** A refusal: the module (or a worker for it) says why it did not answer. @typedef {{ ok: false, error: string }} Refusal */
+
+// ---- The page's requests (request.rs) -----------------------------------------
+
+// A request is a line of `key=value` words (`rules=abapa moves=Ec play=A`),
+// which the page writes only through the builders of requests.js, from the
+// words typed here. Each kind's keys are those its parser in src/*.rs takes
+// (the constant named under its type); e2e/samples/requests.js, written by
+// `cargo test -p oware-web` from those constants, gives every key of each
+// kind a value the module accepts, under `Required<…>` of its type, so a key
+// misspelt here, or renamed in Rust, fails `cargo xtask site --types`. A key
+// whose value is null (or left out) is not written.
+
+/**
+ * A game as every request names it (`Request::game`): its rules, its
+ * set-up start (a fen; null from the opening) and its moves (a transcript,
+ * possibly empty).
+ * @typedef {object} GameWords
+ * @property {string} rules
+ * @property {string | null} start
+ * @property {string} moves
+ */
+
+/**
+ * A state request (`state::STATE_KEYS`): the game, a house to `play` after
+ * it (a letter), and with it the proofs the page holds before the move
+ * (`winner:line`, `draw:line`), the search's `proof` and the endgame
+ * database's `endgame`.
+ * @typedef {GameWords & { play?: string, proof?: string | null, endgame?: string | null }} StateWords
+ */
+
+/**
+ * A search request (`think::SEARCH_KEYS`): the game; the bot at a `level`
+ * with its `seed`, or a plain search's `depth`, `nodes` and `ms`; the move
+ * played next to `judge` (a letter); and a game's clocks, as the engine
+ * protocol gives them (`w` South, `b` North; milliseconds).
+ * @typedef {object} SearchLimitWords
+ * @property {number} [level]
+ * @property {bigint} [seed]
+ * @property {number} [depth]
+ * @property {number} [nodes]
+ * @property {number} [ms]
+ * @property {string} [judge]
+ * @property {number} [wtime]
+ * @property {number} [btime]
+ * @property {number} [winc]
+ * @property {number} [binc]
+ */
+
+/** A search request: the game, then its limits. @typedef {GameWords & SearchLimitWords} SearchWords */
+
+/**
+ * A save request (`record::SAVE_KEYS`): the game, who played it (the
+ * person's `seat`, the bot's `level`), the `date` as OGN writes it
+ * (`2026.11.30`) and the seat whose clock ran out (`flag`), if one did.
+ * @typedef {GameWords & { seat?: Seat, level?: number, date?: string, flag?: Seat | null }} SaveWords
+ */
+
+/** A probe of the endgame database (`endgame::PROBE_KEYS`): the game. @typedef {GameWords} ProbeWords */
+
+/** The text of a state request, as `stateRequest` writes it (requests.js). @typedef {string & { readonly request: 'state' }} StateText */
+
+/** The text of a search request, as `searchRequest` writes it (requests.js). @typedef {string & { readonly request: 'search' }} SearchText */
+
+/** The text of a save request, as `saveRequest` writes it (requests.js). @typedef {string & { readonly request: 'save' }} SaveText */
+
+/** The text of a probe request, as `probeRequest` writes it (requests.js). @typedef {string & { readonly request: 'probe' }} ProbeText */
 
 // ---- The module's answers: the game (state.rs) -------------------------------
 
@@ -233,7 +300,7 @@
  * A search asked of the search's worker: its id, the request's text, and
  * the name of the game's rules, whose endgame database the worker reads
  * from what is kept before the search (worker.js).
- * @typedef {{ id: number, request: string, rules: string }} SearchRequest
+ * @typedef {{ id: number, request: SearchText, rules: string }} SearchRequest
  */
 
 /** Page to the search's worker (worker.js): the module, a new game, or a search. @typedef {ModuleMessage | { type: 'new-game' } | SearchRequest} ToSearchWorker */
@@ -252,7 +319,7 @@
  * for the module's most; the tests set a small one); one more seed count,
  * while the player is idle; deleting what is kept; or a probe.
  * @typedef {ModuleMessage | { type: 'build', rules: string, seeds: number | null } | { type: 'grow' } | { type: 'forget' }
- *   | { type: 'probe', request: string }} ToEndgameWorker
+ *   | { type: 'probe', request: ProbeText }} ToEndgameWorker
  */
 
 /**
@@ -272,7 +339,7 @@
 /**
  * The endgame database's worker to the page: a build's report, the seed
  * count it is building now, or a probe's answer with its request.
- * @typedef {{ built: BuildReport } | { growing: number } | { request: string, answer: ProbeAnswer }} FromEndgameWorker
+ * @typedef {{ built: BuildReport } | { growing: number } | { request: ProbeText, answer: ProbeAnswer }} FromEndgameWorker
  */
 
 /** Page to the service worker (offline.js to sw.js): the engine's file to keep, at `keep` (its URL), with its type. @typedef {{ keep: string, body: ArrayBuffer, type: string }} KeepMessage */

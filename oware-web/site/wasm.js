@@ -9,6 +9,7 @@
 // (`engineFromPage`): one download, one compilation, whatever restarts.
 
 /** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer } from './messages.js' */
+/** @import { StateText, SearchText, SaveText, ProbeText } from './messages.js' */
 
 /**
  * What oware_web.wasm exports (wasm.rs): its memory, a buffer for a
@@ -35,19 +36,20 @@
 
 /**
  * The engine as the page and the workers call it (see `loadEngine`): each
- * request is text, each answer the module's JSON, parsed.
+ * request is text (the requests of a game, a search, a save and a probe
+ * only as requests.js writes them), each answer the module's JSON, parsed.
  * @typedef {object} Engine
  * @property {() => Info} info
- * @property {(request: string) => StateAnswer} state
- * @property {(request: string) => SearchAnswer} search
+ * @property {(request: StateText) => StateAnswer} state
+ * @property {(request: SearchText) => SearchAnswer} search
  * @property {() => void} newGame
- * @property {(request: string) => SaveAnswer} save
+ * @property {(request: SaveText) => SaveAnswer} save
  * @property {(ogn: string) => OpenAnswer} open
  * @property {(rules: string) => BuildAnswer} useEndgames
  * @property {(file: Uint8Array) => BuildAnswer} readEndgameSlice
  * @property {() => BuildAnswer} growEndgames
  * @property {(seeds: number) => Uint8Array | null} endgameFile
- * @property {(request: string) => ProbeAnswer} probe
+ * @property {(request: ProbeText) => ProbeAnswer} probe
  */
 
 /** The compiled engine and an unread copy of the response it came in. @typedef {{ module: WebAssembly.Module, copy: Response }} Compiled */

@@ -1,6 +1,14 @@
 //! Requests from the page: a line of `key=value` words, such as
 //! `rules=abapa moves=EcAb play=B`.
 //!
+//! Each kind of request names its keys once, in the constant its parser
+//! passes to [`Request::parse`] (`state::STATE_KEYS`, `think::SEARCH_KEYS`,
+//! `record::SAVE_KEYS`, `endgame::PROBE_KEYS`); reading a key that is not
+//! among them is a bug, caught in debug builds. The page writes requests
+//! only through `site/requests.js`, from words typed in `site/messages.js`,
+//! and the samples of src/samples.rs (every key of each constant, with a
+//! value the module accepts) hold those types to the constants under tsc.
+//!
 //! Why not serde: the same requests as JSON objects read by derived
 //! `Deserialize` structs (`deny_unknown_fields`) save a few lines of code
 //! (the rule set, the transcript replay and the reasons stay), and bring in
@@ -18,6 +26,8 @@ use oware_core::{FenError, Game, Position, ReplayError, Rules, Transcript, Trans
 #[derive(Clone, Debug, Default)]
 pub struct Request<'a> {
     words: Vec<(&'a str, &'a str)>,
+    /// The keys the request may hold: the only ones read.
+    known: &'a [&'a str],
 }
 
 /// Why a request, or the game it names, was refused.
@@ -62,7 +72,7 @@ impl<'a> Request<'a> {
     ///
     /// # Errors
     /// [`RequestError::Malformed`] or [`RequestError::UnknownKey`].
-    pub fn parse(text: &'a str, known: &[&str]) -> Result<Request<'a>, RequestError> {
+    pub fn parse(text: &'a str, known: &'a [&'a str]) -> Result<Request<'a>, RequestError> {
         let mut words: Vec<(&str, &str)> = Vec::new();
         for word in text.split_whitespace() {
             let (key, value) = word
@@ -76,12 +86,18 @@ impl<'a> Request<'a> {
             }
             words.push((key, value));
         }
-        Ok(Request { words })
+        Ok(Request { words, known })
     }
 
-    /// The value of `key`, if given.
+    /// The value of `key`, if given. `key` is one of the keys the request
+    /// was parsed with: one misspelt where it is read would never be given.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&'a str> {
+        debug_assert!(
+            self.known.contains(&key),
+            "`{key}` is read but is none of the request's keys {:?}",
+            self.known
+        );
         self.words.iter().find(|&&(k, _)| k == key).map(|&(_, v)| v)
     }
 
@@ -132,17 +148,19 @@ mod tests {
 
     #[test]
     fn reads_words_and_games() {
-        let request = Request::parse("rules=sowing moves=EcAb", &["rules", "moves"]).unwrap();
+        let request =
+            Request::parse("rules=sowing moves=EcAb", &["rules", "start", "moves"]).unwrap();
         let game = request.game().unwrap();
         assert_eq!(game.rules(), Rules::SOWING);
         assert_eq!(game.moves(), [House::E, House::c, House::A, House::b]);
-        assert_eq!(Request::parse("", &[]).unwrap().game().unwrap().moves(), []);
+        let empty = Request::parse("", &["rules", "start", "moves"]).unwrap();
+        assert_eq!(empty.game().unwrap().moves(), []);
     }
 
     #[test]
     fn refuses_with_reasons() {
         let error = |text| {
-            Request::parse(text, &["rules", "moves"])
+            Request::parse(text, &["rules", "start", "moves"])
                 .and_then(|r| r.game())
                 .unwrap_err()
                 .to_string()
@@ -168,5 +186,13 @@ mod tests {
             Request::parse("x=1", &["rules"]),
             Err(RequestError::UnknownKey(_))
         ));
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "`levle` is read but is none of the request's keys")]
+    fn a_key_read_must_be_one_the_request_takes() {
+        let request = Request::parse("level=3", &["level"]).unwrap();
+        let _ = request.get("levle");
     }
 }

@@ -5,6 +5,15 @@
 //! which this test then refuses until they are written again and pass tsc;
 //! a field renamed in `messages.js` fails tsc on the samples as they are.
 //!
+//! And one sample of every kind of request the page sends, into
+//! `e2e/samples/requests.js`: every key of the constant its parser takes
+//! (`state::STATE_KEYS`, …), each with a value, checked against
+//! `Required<…>` of its words' type in `site/messages.js`, which the page's
+//! request builders (`site/requests.js`) take. tsc then refuses a key the
+//! type has and the module does not take, and one it takes that the type
+//! lacks; here, a sample that misses a key of its constant, or that the
+//! module does not accept as the page would write it.
+//!
 //! The samples are committed, not left in `target/`: tsc then needs no
 //! cargo run before it, and a change to what the module writes shows in the
 //! diff beside the Rust change. Searches are written from fixed results
@@ -20,11 +29,14 @@ use oware_egdb::Ruleset;
 use oware_search::{Event, Iteration, Limits, RootMove, Score, SearchResult, SeatClock};
 
 use crate::endgame;
+use crate::json::Json;
 use crate::think::{event_json, result_with, start_json};
 
-/// The file the samples are written to, beside the browser tests.
-fn samples_file() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("e2e/samples/messages.js")
+/// The file `name` the samples are written to, beside the browser tests.
+fn samples_file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("e2e/samples")
+        .join(name)
 }
 
 /// The samples: each a name, its type in `site/messages.js`, what wrote it,
@@ -230,10 +242,192 @@ fn samples_js() -> String {
     text
 }
 
-#[test]
-fn the_samples_of_the_modules_messages_are_up_to_date() {
-    let fresh = samples_js();
-    let path = samples_file();
+/// A value of a request's word as the page's JavaScript holds it before
+/// `site/requests.js` writes it: text, a number, or a `bigint` (the seed, a
+/// `u64`, past the numbers JavaScript holds exactly).
+#[derive(Clone, Copy, Debug)]
+enum Value {
+    Text(&'static str),
+    Number(u32),
+    Big(u64),
+}
+
+impl Value {
+    /// The value in the request, as requests.js writes it (`${value}`).
+    fn word(self) -> String {
+        match self {
+            Value::Text(text) => text.to_owned(),
+            Value::Number(n) => n.to_string(),
+            Value::Big(n) => n.to_string(),
+        }
+    }
+
+    /// The value as a JavaScript literal.
+    fn literal(self) -> String {
+        match self {
+            Value::Text(text) => {
+                let mut json = Json::new();
+                json.string(text);
+                json.finish()
+            }
+            Value::Number(n) => n.to_string(),
+            Value::Big(n) => format!("{n}n"),
+        }
+    }
+}
+
+/// A sample of one kind of request: its name in the samples, its words'
+/// type in `site/messages.js`, the constant of keys its parser takes (by
+/// name, and itself), a value for each key, and the module's function that
+/// answers it.
+struct RequestSample {
+    name: &'static str,
+    kind: &'static str,
+    keys_name: &'static str,
+    keys: &'static [&'static str],
+    values: Vec<(&'static str, Value)>,
+    answer: fn(&str) -> String,
+}
+
+impl RequestSample {
+    /// Each key of the constant, in its order, with the sample's value
+    /// (none where the sample has none): the samples' keys are the
+    /// parser's, whatever the values say.
+    fn words(&self) -> impl Iterator<Item = (&'static str, Option<Value>)> + '_ {
+        self.keys.iter().map(|&key| {
+            let value = self.values.iter().find(|&&(k, _)| k == key);
+            (key, value.map(|&(_, value)| value))
+        })
+    }
+
+    /// The request as requests.js writes it: `key=value` words joined by
+    /// spaces, a key without a value left out.
+    fn text(&self) -> String {
+        let words: Vec<String> = self
+            .words()
+            .filter_map(|(key, value)| Some(format!("{key}={}", value?.word())))
+            .collect();
+        words.join(" ")
+    }
+}
+
+/// The position every game starts from, as a set-up start names it.
+const OPENING: &str = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S";
+
+/// One sample of every kind of request, a value for each key of its
+/// constant, whether or not the others make it matter (a search at a level
+/// reads no `depth`).
+fn request_samples() -> [RequestSample; 4] {
+    use Value::{Big, Number, Text};
+    [
+        RequestSample {
+            name: "state",
+            kind: "StateWords",
+            keys_name: "state::STATE_KEYS",
+            keys: &crate::state::STATE_KEYS,
+            values: vec![
+                ("rules", Text("abapa")),
+                ("start", Text(OPENING)),
+                ("moves", Text("E")),
+                ("play", Text("c")),
+                ("proof", Text("north:cA")),
+                ("endgame", Text("south:")),
+            ],
+            answer: crate::state::answer,
+        },
+        RequestSample {
+            name: "search",
+            kind: "SearchWords",
+            keys_name: "think::SEARCH_KEYS",
+            keys: &crate::think::SEARCH_KEYS,
+            values: vec![
+                ("rules", Text("abapa")),
+                ("start", Text(OPENING)),
+                ("moves", Text("E")),
+                ("level", Number(1)),
+                ("seed", Big(u64::MAX)),
+                ("depth", Number(2)),
+                ("nodes", Number(10_000)),
+                ("ms", Number(1000)),
+                ("judge", Text("c")),
+                ("wtime", Number(60_000)),
+                ("btime", Number(60_000)),
+                ("winc", Number(1000)),
+                ("binc", Number(1000)),
+            ],
+            answer: |text| crate::think::answer(&mut crate::think::engine(None), text, &mut |_| {}),
+        },
+        RequestSample {
+            name: "save",
+            kind: "SaveWords",
+            keys_name: "record::SAVE_KEYS",
+            keys: &crate::record::SAVE_KEYS,
+            values: vec![
+                ("rules", Text("abapa")),
+                ("start", Text(OPENING)),
+                ("moves", Text("Ec")),
+                ("seat", Text("south")),
+                ("level", Number(7)),
+                ("date", Text("2026.11.30")),
+                ("flag", Text("north")),
+            ],
+            answer: crate::record::save,
+        },
+        RequestSample {
+            name: "probe",
+            kind: "ProbeWords",
+            keys_name: "endgame::PROBE_KEYS",
+            keys: &endgame::PROBE_KEYS,
+            values: vec![
+                ("rules", Text("abapa")),
+                ("start", Text("0-0-0-0-0-1-1-0-0-0-1-1-24-20-S")),
+                ("moves", Text("")),
+            ],
+            answer: |text| endgame::answer(&endgame::build(Ruleset::Abapa, 6), text),
+        },
+    ]
+}
+
+/// The request samples as the JavaScript module tsc reads.
+fn requests_js() -> String {
+    let samples = request_samples();
+    let kinds: Vec<&str> = samples.iter().map(|sample| sample.kind).collect();
+    let mut text = String::from(
+        "// One sample of every kind of request the page sends the module: every key\n\
+         // its parser takes (the constant named), each with a value the module\n\
+         // accepts. Written by `cargo test -p oware-web` (src/samples.rs), which\n\
+         // fails when the module's keys differ from this file (UPDATE_SAMPLES=1\n\
+         // writes it again); `cargo xtask site --types` checks each against\n\
+         // `Required<…>` of its type in site/messages.js: a key the type lacks, or\n\
+         // one the module does not take, fails. Not edited by hand.\n\n",
+    );
+    text.push_str(&format!(
+        "/** @import {{ {} }} from '../../site/messages.js' */\n",
+        kinds.join(", ")
+    ));
+    for sample in &samples {
+        text.push_str(&format!(
+            "\n/** The keys of `{}`: `{}` @type {{Required<{}>}} */\nexport const {} = {{\n",
+            sample.keys_name,
+            sample.text(),
+            sample.kind,
+            sample.name
+        ));
+        for (key, value) in sample.words() {
+            // A key without a sample value still goes in, so that tsc
+            // judges it: the test below asks for its value.
+            let literal = value.map_or_else(|| "null".to_owned(), Value::literal);
+            text.push_str(&format!("  {key}: {literal},\n"));
+        }
+        text.push_str("};\n");
+    }
+    text
+}
+
+/// Passes when the file `name` holds `fresh`; writes it with
+/// `UPDATE_SAMPLES` set; else fails, saying how to write it again.
+fn check_written(name: &str, fresh: &str) {
+    let path = samples_file(name);
     let kept = std::fs::read_to_string(&path).unwrap_or_default();
     if kept == fresh {
         return;
@@ -244,10 +438,48 @@ fn the_samples_of_the_modules_messages_are_up_to_date() {
         return;
     }
     panic!(
-        "the module's messages differ from {}: run `UPDATE_SAMPLES=1 cargo test -p oware-web \
-         samples`, then `cargo xtask site --types` to check them against site/messages.js",
+        "the module's messages or keys differ from {}: run `UPDATE_SAMPLES=1 cargo test -p \
+         oware-web samples`, then `cargo xtask site --types` to check them against site/messages.js",
         path.display()
     );
+}
+
+#[test]
+fn the_samples_of_the_modules_messages_are_up_to_date() {
+    check_written("messages.js", &samples_js());
+}
+
+#[test]
+fn the_samples_of_the_pages_requests_are_up_to_date() {
+    check_written("requests.js", &requests_js());
+}
+
+#[test]
+fn every_request_sample_gives_each_key_its_parser_takes_and_is_answered() {
+    for sample in request_samples() {
+        for (key, value) in sample.words() {
+            assert!(
+                value.is_some(),
+                "the sample of {} has no value for `{key}` of {}",
+                sample.kind,
+                sample.keys_name
+            );
+        }
+        for &(key, _) in &sample.values {
+            assert!(
+                sample.keys.contains(&key),
+                "the sample of {} has a value for `{key}`, which {} lacks",
+                sample.kind,
+                sample.keys_name
+            );
+        }
+        let text = sample.text();
+        let answer = (sample.answer)(&text);
+        assert!(
+            answer.starts_with(r#"{"ok":true"#),
+            "`{text}` is refused: {answer}"
+        );
+    }
 }
 
 #[test]
