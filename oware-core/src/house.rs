@@ -439,6 +439,32 @@ impl HouseSet {
         }
     }
 
+    /// The `n`th house of the set in ascending index order (from 0), as
+    /// [`iter`](HouseSet::iter)`().nth(n)` gives it, without walking: a
+    /// random choice among legal moves is `moves.nth(rng % moves.len())`.
+    ///
+    /// ```
+    /// use oware_core::{House, HouseSet, Position};
+    /// let moves = Position::OPENING.legal_moves_abapa();
+    /// assert_eq!(moves.nth(0), Some(House::A));
+    /// assert_eq!(moves.nth(5), Some(House::F));
+    /// assert_eq!(moves.nth(6), None);
+    /// let set = HouseSet::EMPTY.with(House::C).with(House::d);
+    /// assert_eq!(set.nth(1), Some(House::d));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn nth(self, n: usize) -> Option<House> {
+        let mut bits = self.0;
+        let mut left = n;
+        // Drop the lowest set bit `n` times; the lowest left is the answer.
+        while left > 0 && bits != 0 {
+            bits &= bits - 1;
+            left -= 1;
+        }
+        HouseSet(bits).first()
+    }
+
     /// The houses in ascending index order.
     ///
     /// ```
@@ -539,3 +565,19 @@ impl DoubleEndedIterator for HouseSetIter {
 }
 
 impl ExactSizeIterator for HouseSetIter {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nth_is_the_iterators_nth_for_every_set() {
+        for bits in 0..=0xfff {
+            let set = HouseSet::from_bits(bits);
+            for n in 0..=12 {
+                assert_eq!(set.nth(n), set.iter().nth(n), "{set:?}, {n}");
+            }
+            assert_eq!(set.nth(usize::MAX), None);
+        }
+    }
+}

@@ -73,7 +73,7 @@ pub use grand_slam::GrandSlam;
 pub use history::History;
 pub use house::{House, HouseError, HouseSet, HouseSetIter};
 pub use notation::{FenError, OgnError, Record};
-pub use notation::{ParseBoardError, Transcript, TranscriptError};
+pub use notation::{ParseBoardError, ParsePositionError, Transcript, TranscriptError};
 pub use outcome::{EndReason, Outcome, Share, WINNING_STORE, Winner};
 pub use perft::{divide, perft, perft_played};
 pub use position::{IllegalMove, Position};

@@ -21,9 +21,11 @@
 mod board_text;
 mod fen;
 pub mod ogn;
+mod position_text;
 mod transcript;
 
 pub use board_text::ParseBoardError;
 pub use fen::FenError;
 pub use ogn::{OgnError, OgnErrorKind, Record, Records, Tag};
+pub use position_text::ParsePositionError;
 pub use transcript::{Transcript, TranscriptError};
