@@ -26,6 +26,6 @@ mod transcript;
 
 pub use board_text::ParseBoardError;
 pub use fen::FenError;
-pub use ogn::{OgnError, OgnErrorKind, Record, Records, Tag};
+pub use ogn::{OgnError, OgnErrorKind, Record, RecordEditError, Records, Tag};
 pub use position_text::ParsePositionError;
 pub use transcript::{Transcript, TranscriptError};

@@ -426,6 +426,26 @@ fn the_result_of_a_finished_game_is_checked() {
 }
 
 #[test]
+fn the_result_of_a_game_ended_sooner_must_be_one_an_ending_could_give() {
+    // Two moves capture nothing: an ending (a resignation scored by the
+    // seeds, a program's own rule) gives all 48 out, the stores kept.
+    let record: Record = "1. E c 30-18".parse().unwrap();
+    assert_eq!(record.result(), Some(BySeat::new(30, 18)));
+    assert_eq!(record.game().outcome(), None);
+    assert_eq!(
+        refusal("1. E c 0-0"),
+        "line 1, column 8: the result 0-0 cannot end this game: its stores hold 0-0, and an ending shares all 48 seeds left on the board"
+    );
+    // A store never gives seeds back.
+    let game = "[FEN \"0-0-0-0-0-1-0-0-0-0-0-4-20-23-N\"]\n\n";
+    assert!(format!("{game}1... f 20-28").parse::<Record>().is_ok());
+    assert_eq!(
+        refusal(&format!("{game}1... f 19-29")),
+        "line 3, column 8: the result 19-29 cannot end this game: its stores hold 20-23, and an ending shares all 5 seeds left on the board"
+    );
+}
+
+#[test]
 fn the_error_names_the_move_and_its_kind() {
     let error = "1. E c 2. E".parse::<Record>().unwrap_err();
     assert_eq!(

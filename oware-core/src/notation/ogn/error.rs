@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::board::TOTAL_SEEDS;
 use crate::house::House;
 use crate::notation::fen::FenError;
 use crate::position::IllegalMove;
@@ -117,6 +118,15 @@ pub enum OgnErrorKind {
         stated: BySeat<u8>,
         /// The final counts of the game as played.
         actual: BySeat<u8>,
+    },
+    /// A final count no ending could give the game as played, which the
+    /// rules have not ended: an ending only adds the seeds left on the
+    /// board to the stores, all of them.
+    ImpossibleResult {
+        /// The final counts stated.
+        stated: BySeat<u8>,
+        /// Each seat's store after the last move.
+        stores: BySeat<u8>,
     },
     /// The result says the game is unfinished, but the moves end it.
     UnfinishedResult {
@@ -248,6 +258,15 @@ impl fmt::Display for OgnErrorKind {
                 "the result {}-{} differs from the game's end, {}-{}",
                 stated.south, stated.north, actual.south, actual.north
             ),
+            OgnErrorKind::ImpossibleResult { stated, stores } => write!(
+                f,
+                "the result {}-{} cannot end this game: its stores hold {}-{}, and an ending shares all {} seeds left on the board",
+                stated.south,
+                stated.north,
+                stores.south,
+                stores.north,
+                TOTAL_SEEDS - stores.south - stores.north
+            ),
             OgnErrorKind::UnfinishedResult { actual } => write!(
                 f,
                 "the result `*` says the game goes on, but the moves end it {}-{}",
@@ -274,3 +293,39 @@ impl fmt::Display for OgnErrorKind {
 }
 
 impl std::error::Error for OgnError {}
+
+/// Why a record refused a change asked of it (the record is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RecordEditError {
+    /// A tag name that is not letters, digits and `_`.
+    TagName(String),
+    /// `FEN`, `Variant` or `Result`: the record writes them from its game.
+    FollowsTheGame(String),
+    /// A comment's place past the last move.
+    NoMove {
+        /// The place asked for (0: before the first move).
+        index: usize,
+        /// The moves the game has.
+        moves: usize,
+    },
+}
+
+impl fmt::Display for RecordEditError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordEditError::TagName(name) => {
+                write!(f, "`{name}` is not a tag name: letters, digits and _ only")
+            }
+            RecordEditError::FollowsTheGame(name) => write!(
+                f,
+                "the {name} tag follows the record's game and cannot be set"
+            ),
+            RecordEditError::NoMove { index, moves } => {
+                write!(f, "no move {index}: the game has {moves} moves")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordEditError {}

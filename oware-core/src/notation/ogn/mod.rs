@@ -81,7 +81,7 @@ use crate::position::{IllegalMove, Position};
 use crate::rules::Rules;
 use crate::seat::{BySeat, Seat};
 
-pub use error::{OgnError, OgnErrorKind};
+pub use error::{OgnError, OgnErrorKind, RecordEditError};
 pub use read::Records;
 
 /// The tags Aualé writes first, in its order.
@@ -271,17 +271,32 @@ impl Record {
     /// record lacks it). A line end or other control character in `value`
     /// becomes a space, since a tag pair is one line.
     ///
-    /// # Panics
-    /// If `name` is not letters, digits and `_`, or is `FEN`, `Variant` or
-    /// `Result`, which follow the game (a programming error).
-    #[track_caller]
-    pub fn set_tag(&mut self, name: &str, value: &str) {
-        assert!(
-            !name.is_empty()
-                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-                && !matches!(name, "FEN" | "Variant" | "Result"),
-            "`{name}` is not a tag that can be set"
-        );
+    /// # Errors
+    /// [`RecordEditError::TagName`] if `name` is not letters, digits and
+    /// `_`; [`RecordEditError::FollowsTheGame`] for `FEN`, `Variant` and
+    /// `Result`, which the record writes from its game. The record is
+    /// unchanged.
+    ///
+    /// ```
+    /// use oware_core::notation::{Record, RecordEditError};
+    /// let mut record: Record = "1. E c *".parse()?;
+    /// record.try_set_tag("Event", "Club night\nround 2")?;
+    /// assert_eq!(record.tag("Event"), Some("Club night round 2"));
+    /// let error = record.try_set_tag("Round one", "1").unwrap_err();
+    /// assert_eq!(error.to_string(), "`Round one` is not a tag name: letters, digits and _ only");
+    /// assert_eq!(
+    ///     record.try_set_tag("Result", "25-23"),
+    ///     Err(RecordEditError::FollowsTheGame("Result".to_owned()))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_set_tag(&mut self, name: &str, value: &str) -> Result<(), RecordEditError> {
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Err(RecordEditError::TagName(name.to_owned()));
+        }
+        if matches!(name, "FEN" | "Variant" | "Result") {
+            return Err(RecordEditError::FollowsTheGame(name.to_owned()));
+        }
         let value: String = value
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
@@ -292,6 +307,20 @@ impl Record {
                 name: name.to_owned(),
                 value,
             }),
+        }
+        Ok(())
+    }
+
+    /// [`try_set_tag`](Record::try_set_tag) for a name the program itself
+    /// writes.
+    ///
+    /// # Panics
+    /// If `name` is not letters, digits and `_`, or is `FEN`, `Variant` or
+    /// `Result`, which follow the game (a programming error).
+    #[track_caller]
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        if let Err(error) = self.try_set_tag(name, value) {
+            panic!("{error}");
         }
     }
 
@@ -307,16 +336,43 @@ impl Record {
     /// are read back; a `}`, which would end the comment, becomes `)`; a
     /// blank comment is none.
     ///
+    /// # Errors
+    /// [`RecordEditError::NoMove`] if `index` is more than the number of
+    /// moves; the record is unchanged.
+    ///
+    /// ```
+    /// use oware_core::notation::Record;
+    /// let mut record: Record = "1. E c *".parse()?;
+    /// record.try_set_comment(2, Some("North {answers}"))?; // `}` would end it
+    /// assert_eq!(record.comments()[2].as_deref(), Some("North {answers)"));
+    /// let error = record.try_set_comment(3, Some("later")).unwrap_err();
+    /// assert_eq!(error.to_string(), "no move 3: the game has 2 moves");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_set_comment(
+        &mut self,
+        index: usize,
+        text: Option<&str>,
+    ) -> Result<(), RecordEditError> {
+        let moves = self.game.moves().len();
+        let slot = self
+            .comments
+            .get_mut(index)
+            .ok_or(RecordEditError::NoMove { index, moves })?;
+        *slot = text.and_then(|text| normalize_comment(&text.replace('}', ")")));
+        Ok(())
+    }
+
+    /// [`try_set_comment`](Record::try_set_comment) at a move the program
+    /// knows is there.
+    ///
     /// # Panics
     /// If `index` is more than the number of moves.
     #[track_caller]
     pub fn set_comment(&mut self, index: usize, text: Option<&str>) {
-        assert!(
-            index < self.comments.len(),
-            "no move {index}: the game has {} moves",
-            self.game.moves().len()
-        );
-        self.comments[index] = text.and_then(|text| normalize_comment(&text.replace('}', ")")));
+        if let Err(error) = self.try_set_comment(index, text) {
+            panic!("{error}");
+        }
     }
 
     /// The variations, as written (`(2. E)`, several joined by a space), in

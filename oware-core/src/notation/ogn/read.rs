@@ -6,6 +6,7 @@
 //! a wrong capture mark is reported where it stands. Nothing is allocated
 //! per move beyond the game's own history (comments and tags own their text).
 
+use crate::board::TOTAL_SEEDS;
 use crate::game::Game;
 use crate::house::House;
 use crate::position::Position;
@@ -357,6 +358,24 @@ impl<'a> Reader<'a> {
             (None, Some(actual)) => Err(stated
                 .place
                 .error(OgnErrorKind::UnfinishedResult { actual })),
+            (Some(stated_seeds), None) => {
+                // Ended sooner than these rules end it: the stores kept,
+                // and every seed left given to one seat or the other.
+                let stores = game.position().board().stores();
+                let kept = |seat| stated_seeds[seat] >= stores[seat];
+                if kept(Seat::South)
+                    && kept(Seat::North)
+                    && u32::from(stated_seeds.south) + u32::from(stated_seeds.north)
+                        == u32::from(TOTAL_SEEDS)
+                {
+                    Ok(Some(stated_seeds))
+                } else {
+                    Err(stated.place.error(OgnErrorKind::ImpossibleResult {
+                        stated: stated_seeds,
+                        stores,
+                    }))
+                }
+            }
             _ => Ok(stated.seeds),
         }
     }
