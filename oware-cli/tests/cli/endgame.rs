@@ -82,7 +82,9 @@ fn a_named_directory_without_a_database_is_an_error() {
     assert!(
         run.stderr
             .contains("no endgame database is right for sowing")
-            && run.stderr.contains("no move limit"),
+            && run
+                .stderr
+                .contains("abapa's under abapa and auale, awari's under awari-split"),
         "{}",
         run.stderr
     );
