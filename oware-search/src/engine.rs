@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use oware_core::{Game, House};
+use oware_core::{Game, House, Transcript};
 
 use crate::config::SearchConfig;
 use crate::endgame::Endgame;
@@ -15,6 +15,7 @@ use crate::options::{EngineError, EngineOptions};
 use crate::ordering::Heuristics;
 use crate::report::{Event, SearchResult};
 use crate::root::finished_score;
+use crate::score::Score;
 use crate::time::Overhead;
 use crate::time::TimeManager;
 use crate::tt::Table;
@@ -28,6 +29,9 @@ pub enum SearchError {
     Unlimited,
     /// The game is over: there is no move to choose.
     GameOver,
+    /// The engine's endgame database is not right for the game's rules
+    /// ([`Endgame::fits`]): set one that fits, or none.
+    EndgameMisfit,
 }
 
 impl core::fmt::Display for SearchError {
@@ -37,6 +41,9 @@ impl core::fmt::Display for SearchError {
                 "the limits set no depth, nodes, time or clock, so the search would never end"
             }
             SearchError::GameOver => "the game is over, so there is no move to choose",
+            SearchError::EndgameMisfit => {
+                "the engine's endgame database is not right for the game's rules: set one that fits, or none"
+            }
         })
     }
 }
@@ -234,7 +241,10 @@ impl Engine {
     /// # Errors
     /// [`SearchError::Unlimited`] for limits that set none (such a search
     /// ends only when a stop flag is set, and this call has none);
-    /// [`SearchError::GameOver`] for a finished game, which has no move.
+    /// [`SearchError::GameOver`] for a finished game, which has no move;
+    /// [`SearchError::EndgameMisfit`] when the engine holds an endgame
+    /// database whose values are wrong under the game's rules (say, awari's
+    /// in a game of abapa).
     ///
     /// ```
     /// use oware_core::{Game, Rules};
@@ -248,16 +258,63 @@ impl Engine {
     /// # Ok::<(), SearchError>(())
     /// ```
     pub fn best_move(&mut self, game: &Game, limits: Limits) -> Result<House, SearchError> {
+        self.check(game, &limits)?;
+        let result = self.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
+        Ok(result
+            .best
+            .expect("a search of a game not over completes depth 1, so it has a move"))
+    }
+
+    /// Searches `game` under `limits` and gives the whole answer in one
+    /// value: the move, its score, the depth and nodes searched, and the
+    /// principal variation. The one-call form of [`search`](Engine::search)
+    /// for a program that needs no events and no stop flag.
+    ///
+    /// # Errors
+    /// As [`best_move`](Engine::best_move)'s.
+    ///
+    /// ```
+    /// use oware_core::{Game, Rules};
+    /// use oware_search::{Engine, EngineOptions, Limits};
+    ///
+    /// let mut engine = Engine::new(EngineOptions::default());
+    /// let game = Game::new(Rules::ABAPA);
+    /// let analysis = engine.analyse(&game, Limits::depth(6))?;
+    /// assert_eq!(analysis.depth, 6);
+    /// assert_eq!(analysis.pv.first(), Some(&analysis.best));
+    /// println!("{} ({}) after {} nodes: {}", analysis.best, analysis.score, analysis.nodes, analysis.pv);
+    /// # Ok::<(), oware_search::SearchError>(())
+    /// ```
+    pub fn analyse(&mut self, game: &Game, limits: Limits) -> Result<Analysis, SearchError> {
+        self.check(game, &limits)?;
+        let result = self.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
+        Ok(Analysis {
+            best: result
+                .best
+                .expect("a search of a game not over completes depth 1, so it has a move"),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            pv: Transcript::from(result.pv),
+        })
+    }
+
+    /// Why `game` under `limits` has no answer, if it has none.
+    fn check(&self, game: &Game, limits: &Limits) -> Result<(), SearchError> {
         if limits.is_unlimited() {
             return Err(SearchError::Unlimited);
         }
         if game.is_over() {
             return Err(SearchError::GameOver);
         }
-        let result = self.search(game, &limits, &AtomicBool::new(false), &mut |_| {});
-        Ok(result
-            .best
-            .expect("a search of a game not over completes depth 1, so it has a move"))
+        if self
+            .endgame
+            .as_deref()
+            .is_some_and(|db| !db.fits(&game.rules()))
+        {
+            return Err(SearchError::EndgameMisfit);
+        }
+        Ok(())
     }
 
     /// Searches the game's current position on the caller's thread (and,
@@ -267,7 +324,10 @@ impl Engine {
     /// `on_event` as it is found. Repetition and the move limit of the
     /// game's rules are honoured inside the search, counting the game's history.
     ///
-    /// On a finished game the result has no move and the game's score.
+    /// On a finished game the result has no move and the game's score. An
+    /// endgame database that does not fit the game's rules is not probed
+    /// ([`best_move`](Engine::best_move) and [`analyse`](Engine::analyse)
+    /// refuse it instead).
     pub fn search(
         &mut self,
         game: &Game,
@@ -318,6 +378,21 @@ impl Engine {
             elapsed: clock.elapsed(),
         }
     }
+}
+
+/// A search's answer, from [`Engine::analyse`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The move the search chose.
+    pub best: House,
+    /// Its score, from the mover's view.
+    pub score: Score,
+    /// The deepest depth completed, in plies.
+    pub depth: u32,
+    /// The positions searched.
+    pub nodes: u64,
+    /// The principal variation, starting with `best`.
+    pub pv: Transcript,
 }
 
 /// A search running on its own thread, started by [`spawn`].

@@ -131,7 +131,7 @@ pub use config::SearchConfig;
 pub use endgame::{
     Endgame, EndgameResult, EndgameValue, database_applies, probe_game, probe_game_moves,
 };
-pub use engine::{Engine, SearchError};
+pub use engine::{Analysis, Engine, SearchError};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use engine::{SearchHandle, spawn};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};

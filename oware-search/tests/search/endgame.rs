@@ -10,8 +10,8 @@ use std::sync::atomic::AtomicBool;
 use oware_core::{Board, Game, Position, Rules, Seat};
 use oware_egdb::{Database, Ruleset};
 use oware_search::{
-    Endgame, EndgameResult, EndgameValue, Engine, EngineOptions, Limits, Proven, Score, probe_game,
-    probe_game_moves,
+    Endgame, EndgameResult, EndgameValue, Engine, EngineOptions, Limits, Proven, Score,
+    SearchError, probe_game, probe_game_moves,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -176,6 +176,30 @@ fn each_database_fits_the_rules_its_values_assume() {
     // Romein and Bal's awari, whose even split the awari values assume.
     assert!(awari.fits(&Rules::AWARI_SPLIT) && !abapa.fits(&Rules::AWARI_SPLIT));
     assert!(!Ruleset::Abapa.fits(&Rules::SOWING));
+}
+
+#[test]
+fn the_one_call_forms_refuse_a_database_that_does_not_fit() {
+    // Awari's values are wrong in a game of abapa: a library user who
+    // hands the wrong one over is told, not quietly ignored.
+    let mut engine = Engine::new(EngineOptions::default());
+    engine.set_endgame(Some(Arc::new(Database::build(Ruleset::Awari, 2))));
+    let abapa = Game::new(Rules::ABAPA);
+    let limits = Limits::depth(3);
+    assert_eq!(
+        engine.best_move(&abapa, limits),
+        Err(SearchError::EndgameMisfit)
+    );
+    assert_eq!(
+        engine.analyse(&abapa, limits),
+        Err(SearchError::EndgameMisfit)
+    );
+    // Under the rules it fits (its own: awari-split's), it answers.
+    let split = Game::new(Ruleset::Awari.rules());
+    let analysis = engine.analyse(&split, limits).unwrap();
+    assert_eq!(analysis.depth, 3);
+    assert_eq!(analysis.pv.first(), Some(&analysis.best));
+    assert!(split.legal_moves().contains(analysis.best));
 }
 
 #[test]
