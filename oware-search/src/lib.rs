@@ -123,6 +123,8 @@ mod root;
 mod score;
 mod search;
 mod smp;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+mod spawn;
 mod time;
 mod tt;
 mod worker;
@@ -132,10 +134,10 @@ pub use endgame::{
     Endgame, EndgameResult, EndgameValue, database_applies, probe_game, probe_game_moves,
 };
 pub use engine::{Analysis, Engine, SearchError};
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub use engine::{SearchHandle, spawn};
 pub use limits::{ClockFn, Limits, NODES_PER_MS_WITHOUT_CLOCK};
 pub use options::{EngineError, EngineOptions};
 pub use report::{Event, Iteration, RootMove, SearchResult, nps};
 pub use score::{Proven, Score, Short};
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use spawn::{SearchHandle, spawn};
 pub use time::{Overhead, SeatClock};

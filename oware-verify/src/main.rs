@@ -1,5 +1,5 @@
-//! `cargo xtask verify`: the project's claim that its rules and search are
-//! right, checked against independent oracles.
+//! `oware-verify` (run by `cargo xtask verify`): the project's claim that
+//! its rules and search are right, checked against independent oracles.
 //!
 //! - [`rules`]: oware-core against oware-reference, move for move, and perft.
 //! - [`search`]: alpha-beta against plain minimax at fixed depths.
@@ -16,8 +16,12 @@ mod history;
 mod rules;
 mod search;
 
-/// The flags of `cargo xtask verify`.
-#[derive(clap::Args)]
+use clap::Parser;
+
+/// Checks the rules, the search and the endgame databases against
+/// independent oracles.
+#[derive(Parser)]
+#[command(name = "cargo xtask verify", bin_name = "cargo xtask verify")]
 pub(crate) struct Args {
     /// Seed for every random choice, so any failure reproduces.
     #[arg(long, default_value_t = 1)]
@@ -54,7 +58,12 @@ pub(crate) enum Check {
 /// One check's entry point.
 type Run = fn(&Args) -> anyhow::Result<()>;
 
-pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    run(&Args::parse())
+}
+
+/// Runs the checks `args` pick.
+fn run(args: &Args) -> anyhow::Result<()> {
     let checks: [(Check, Run); 4] = [
         (Check::Rules, rules::run),
         (Check::Search, search::run),

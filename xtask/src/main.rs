@@ -3,7 +3,8 @@
 //!
 //! - `test`: everything CI runs (the README's test command).
 //! - `verify`: the rules cross-checked against oware-reference, and the
-//!   search against plain minimax.
+//!   search against plain minimax (the checks are the `oware-verify`
+//!   crate's; this runs its binary with the flags given).
 //! - `bench`: the search's node-count fingerprint and speed.
 //! - `site`: the web page built, and served on 127.0.0.1; its types checked
 //!   (`--types`) and its browser tests run (`--e2e`).
@@ -23,7 +24,6 @@ mod site;
 mod test;
 #[cfg(test)]
 mod tidy;
-mod verify;
 
 /// The project's checks.
 #[derive(Parser)]
@@ -37,8 +37,13 @@ struct Flags {
 enum Task {
     /// Run every check CI runs: formatting, clippy, tests, other targets, verify, web tests.
     Test(test::Args),
-    /// Cross-check the rules against oware-reference and the search against minimax.
-    Verify(verify::Args),
+    /// Cross-check the rules against oware-reference and the search against minimax (`--help` for its flags).
+    #[command(disable_help_flag = true)]
+    Verify {
+        /// The flags of oware-verify, passed on as they are.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        flags: Vec<String>,
+    },
     /// Print the search's node-count fingerprint and speed on the bench suite.
     Bench(bench::Args),
     /// Build the web page (and serve it on 127.0.0.1 with --serve).
@@ -50,7 +55,7 @@ enum Task {
 fn main() -> anyhow::Result<()> {
     match Flags::parse().task {
         Task::Test(args) => test::run(&args),
-        Task::Verify(args) => verify::run(&args),
+        Task::Verify { flags } => test::verify(&flags),
         Task::Bench(args) => bench::run(&args),
         Task::Site(args) => site::run(&args),
         Task::Dist(args) => dist::run(&args),

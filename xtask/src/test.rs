@@ -60,6 +60,14 @@ const EXAMPLES: [(&str, &str, &[&str]); 5] = [
     ),
 ];
 
+/// `cargo xtask verify`: oware-verify's checks, built for speed, with
+/// `flags` passed on.
+pub(crate) fn verify(flags: &[String]) -> anyhow::Result<()> {
+    let mut args = vec!["run", "--release", "--package", "oware-verify", "--"];
+    args.extend(flags.iter().map(String::as_str));
+    cargo(&args)
+}
+
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     cargo(&["fmt", "--all", "--check"])?;
     let missing = find_or_install()?;
@@ -122,7 +130,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             crate::site::e2e()?;
         }
     }
-    cargo(&["run", "--release", "--package", "xtask", "--", "verify"])?;
+    verify(&[])?;
     // The release files, built and checked as a release builds them.
     // `dist` adds the musl target itself, where rustup is.
     if targets {

@@ -362,12 +362,9 @@ impl<'a> Reader<'a> {
                 // Ended sooner than these rules end it: the stores kept,
                 // and every seed left given to one seat or the other.
                 let stores = game.position().board().stores();
-                let kept = |seat| stated_seeds[seat] >= stores[seat];
-                if kept(Seat::South)
-                    && kept(Seat::North)
-                    && u32::from(stated_seeds.south) + u32::from(stated_seeds.north)
-                        == u32::from(TOTAL_SEEDS)
-                {
+                let kept =
+                    [Seat::South, Seat::North].map(|seat| stated_seeds[seat] >= stores[seat]);
+                if kept == [true; 2] && stated_seeds.south + stated_seeds.north == TOTAL_SEEDS {
                     Ok(Some(stated_seeds))
                 } else {
                     Err(stated.place.error(OgnErrorKind::ImpossibleResult {
