@@ -32,9 +32,14 @@ pub(crate) fn run(
     // gave cannot be allocated.
     let mut engine = Engine::try_new(EngineOptions::default())?;
 
-    // The one call: a move, or an error for a finished game.
-    let best = engine.best_move(&game, Limits::depth(depth))?;
-    writeln!(out, "best move at depth {depth}: {best}")?;
+    // The one call: the move, its score and the line expected, or an
+    // error for a finished game.
+    let analysis = engine.analyse(&game, Limits::depth(depth))?;
+    writeln!(
+        out,
+        "best move at depth {depth}: {} ({}), expecting {}",
+        analysis.best, analysis.score, analysis.pv
+    )?;
 
     // The streaming form a front end uses: every completed depth as it
     // comes, and a flag another thread may set to stop the search early.

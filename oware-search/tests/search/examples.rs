@@ -11,8 +11,12 @@ fn the_example_finds_a_legal_move_both_ways() {
     search::run(None, 4, &mut out).expect("the opening has a move");
     let text = String::from_utf8(out).unwrap();
     let first = text.lines().next().unwrap();
-    let house = first.strip_prefix("best move at depth 4: ").expect(&text);
+    let answer = first.strip_prefix("best move at depth 4: ").expect(&text);
+    let (house, line) = answer.split_once(" (").expect(&text);
     assert!("ABCDEF".contains(house), "{text}");
+    // The line expected starts with the move, and is at most four plies.
+    let line = line.split_once("), expecting ").expect(&text).1;
+    assert!(line.starts_with(house) && line.len() <= 4, "{text}");
     // Four completed depths, then the same move from the streaming form.
     assert_eq!(text.lines().count(), 1 + 4 + 1, "{text}");
     assert!(
