@@ -193,10 +193,10 @@ impl Checksum {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "map", not(target_arch = "wasm32")))]
 mod map;
 mod pages;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "map", not(target_arch = "wasm32")))]
 pub use map::Mapped;
 pub use pages::advise_huge_pages;
 

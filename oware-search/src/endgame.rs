@@ -4,7 +4,8 @@
 //!
 //! The search never opens files: a front end opens a database and hands it
 //! to the engine ([`Engine::set_endgame`](crate::Engine::set_endgame)).
-//! `oware_egdb::Database` implements [`Endgame`] here.
+//! `oware_egdb::Database` implements [`Endgame`] here (the `egdb` feature,
+//! on by default).
 //!
 //! # Where a value is a fact
 //! A database value is the value of a game that starts *fresh* at the
@@ -66,6 +67,7 @@ pub trait Endgame: Send + Sync {
     fn fits(&self, rules: &Rules) -> bool;
 }
 
+#[cfg(feature = "egdb")]
 impl Endgame for oware_egdb::Database {
     #[inline]
     fn probe(&self, position: &Position) -> Option<EndgameValue> {

@@ -408,6 +408,18 @@ mod tests {
         Engine::new(EngineOptions::default().with_hash_mb(1))
     }
 
+    /// A database that holds nothing and fits every game.
+    struct NoValues;
+
+    impl Endgame for NoValues {
+        fn probe(&self, _: &oware_core::Position) -> Option<crate::EndgameValue> {
+            None
+        }
+        fn fits(&self, _: &oware_core::Rules) -> bool {
+            true
+        }
+    }
+
     #[test]
     fn the_engine_keeps_what_it_is_given() {
         let mut engine = engine();
@@ -417,8 +429,7 @@ mod tests {
         engine.set_evaluation(Evaluation::Linear(Weights::TUNED));
         assert_eq!(engine.evaluation(), Evaluation::Linear(Weights::TUNED));
         assert!(engine.endgame().is_none());
-        let db: Arc<dyn Endgame> =
-            Arc::new(oware_egdb::Database::build(oware_egdb::Ruleset::Abapa, 2));
+        let db: Arc<dyn Endgame> = Arc::new(NoValues);
         engine.set_endgame(Some(Arc::clone(&db)));
         assert!(engine.endgame().is_some_and(|kept| Arc::ptr_eq(kept, &db)));
         engine.set_endgame(None);
