@@ -11,8 +11,8 @@
 //! The unpacked crates depend on one another by version, as published
 //! crates do (path dependencies are gone from a package, and a
 //! path-only dev-dependency with them). A scratch workspace of the unpacked
-//! crates points those versions at one another with `[patch.crates-io]`, so
-//! that nothing is fetched that is not on crates.io; it keeps the
+//! crates points those versions at one another with `[patch.crates-io]`
+//! (cargo takes them from there, not from crates.io); it keeps the
 //! workspace's `Cargo.lock` (the same versions of everything else) and its
 //! profiles (oware-egdb's tests are sized for an optimised build). Each
 //! crate is tested on its own (`cargo test -p`), so its features are its
@@ -29,7 +29,7 @@ use crate::test::{cargo, workspace_root};
 
 /// The licence files every published crate must hold (links in each crate
 /// folder to the root's files, which `cargo package` follows).
-pub(crate) const LICENCES: [&str; 2] = ["LICENSE-MIT", "LICENSE-APACHE"];
+const LICENCES: [&str; 2] = ["LICENSE-MIT", "LICENSE-APACHE"];
 
 /// A workspace member, as `cargo metadata` describes it.
 pub(crate) struct Member {
