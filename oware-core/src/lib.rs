@@ -82,7 +82,9 @@ pub use seat::{BySeat, ParseSeatError, Seat};
 pub use sow::Sowing;
 pub use unmove::{QuietUnmoves, Unmove};
 
-/// The README's examples, compiled and run as doc tests.
+/// The README's example, compiled and run as a doc test (the crate's own
+/// README, which the package holds; the repository's README shows the same
+/// example, and the tidy test keeps the two alike).
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -16,7 +16,9 @@ pub struct SearchConfig {
     /// need the same depth, and no reductions, extensions or forward pruning.
     pub sound: bool,
     /// Parameters of the unsound parts, for experiments (`cargo lab tune
-    /// --knobs`); [`Knobs::DEFAULT`] is how games are played.
+    /// --knobs`); [`Knobs::DEFAULT`] is how games are played. Hidden, like
+    /// its type: the knobs change whenever an experiment ends.
+    #[doc(hidden)]
     pub knobs: Knobs,
 }
 

@@ -60,8 +60,9 @@
 //!   mate-distance pruning; `horizon.rs`: the frontier, the leaf and two
 //!   plies of capture quiescence below the horizon.
 //! - `options.rs`: [`EngineOptions`] and [`EngineError`]; `config.rs`:
-//!   [`SearchConfig`]; `experiment.rs`: its knobs
-//!   ([`experiment::Knobs`]), for experiments only.
+//!   [`SearchConfig`]; `experiment.rs`: its knobs, for experiments only
+//!   (hidden, like `bench.rs`, the bench suite: both are the project's
+//!   tools', no stable interface).
 //! - `tt.rs`: 16-byte entries keyed by the whole position (no collisions),
 //!   with a `Bound` and node-relative mate scores, four to a
 //!   cache line, in huge pages, shared lock-free by the threads.
@@ -103,12 +104,21 @@
 //! on that target.
 
 mod aspiration;
+// The project's own tools' (`cargo xtask bench`, `cargo lab`, `oware uci
+// --tunable`, the benchmarks): public for them, hidden from the documentation
+// and left out of the API snapshot (`api/oware-search.txt`), so no stable
+// interface. A cargo feature would hide them better, but `SearchConfig`
+// holds the knobs (which the search reads everywhere), and this crate's own
+// tests use the knobs and its benchmarks the suite: a feature would cut those
+// out of `cargo test -p oware-search` and out of the published package.
+#[doc(hidden)]
 pub mod bench;
 mod config;
 mod deepen;
 mod endgame;
 mod engine;
 pub mod eval;
+#[doc(hidden)]
 pub mod experiment;
 mod horizon;
 mod limits;

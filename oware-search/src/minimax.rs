@@ -72,7 +72,7 @@ pub fn minimax_move_with(
 /// `house` and searching `depth - 1` plies below it, then below the horizon
 /// up to `captures` plies of captures only, where each side may also stand
 /// on the evaluation (what the search's quiescence computes:
-/// [`Knobs::qs`](crate::experiment::Knobs::qs)).
+/// the `qs` knob, two plies in play).
 ///
 /// # Panics
 /// If `house` is not a legal move under `rules`, or `depth` is 0.

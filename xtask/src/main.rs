@@ -9,6 +9,10 @@
 //! - `site`: the web page built, and served on 127.0.0.1; its types checked
 //!   (`--types`) and its browser tests run (`--e2e`).
 //! - `dist`: the release artifacts (a static Linux `oware`, the page, checksums).
+//! - `package`: each published crate packed as crates.io would hold it, and
+//!   each library's package tested alone.
+//! - `api`: each published library's public API against its snapshot in
+//!   `api/` (`--bless` writes the snapshots).
 //!
 //! `needs.rs` finds (or names) what `test` needs from the system, and
 //! `tidy.rs` is a test, not a task: `cargo test -p xtask` checks the
@@ -17,9 +21,11 @@
 
 use clap::{Parser, Subcommand};
 
+mod api;
 mod bench;
 mod dist;
 mod needs;
+mod package;
 mod site;
 mod test;
 #[cfg(test)]
@@ -50,6 +56,10 @@ enum Task {
     Site(site::Args),
     /// Build the release artifacts into target/dist: a static Linux oware, the page, SHA256SUMS.
     Dist(dist::Args),
+    /// Pack each published crate, then build and test each library's package alone.
+    Package,
+    /// Check each published library's public API against its snapshot in api/ (--bless writes it).
+    Api(api::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -59,5 +69,7 @@ fn main() -> anyhow::Result<()> {
         Task::Bench(args) => bench::run(&args),
         Task::Site(args) => site::run(&args),
         Task::Dist(args) => dist::run(&args),
+        Task::Package => package::run(),
+        Task::Api(args) => api::run(&args),
     }
 }

@@ -119,6 +119,11 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     )?;
     cargo(&[&["test", "--workspace"], features].concat())?;
     run_examples()?;
+    // The published crates as crates.io would hold them: each library's
+    // public API against its snapshot in api/, then each package unpacked,
+    // built and tested alone (`cargo xtask api`, `cargo xtask package`).
+    crate::api::run(&crate::api::Args { bless: false })?;
+    crate::package::run()?;
     if targets && !missing.contains(&Need::Clang) {
         for target in OTHER_TARGETS {
             check_other_target(target)?;
@@ -242,7 +247,7 @@ pub(crate) fn cargo(args: &[&str]) -> anyhow::Result<()> {
 }
 
 /// [`cargo`] with more environment variables.
-fn cargo_with(args: &[&str], env: &[(&str, &str)]) -> anyhow::Result<()> {
+pub(crate) fn cargo_with(args: &[&str], env: &[(&str, &str)]) -> anyhow::Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     println!("$ cargo {}", args.join(" "));
     let mut command = Command::new(&cargo);

@@ -25,6 +25,8 @@
 //!   and every RULES.md section cited exists ([`references`]).
 //! - Circles: no two modules of oware-cli name each other, directly or
 //!   through others ([`circles`]).
+//! - Packaging: every crate that may be published holds both licences, and
+//!   the README's library example is oware-core's tested one ([`packaging`]).
 //!
 //! Each check is a function over text, so its own tests show it failing on
 //! a breakage as well as passing on the real files.
@@ -34,6 +36,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 mod circles;
+mod packaging;
 mod references;
 mod rule_numbers;
 
@@ -400,6 +403,41 @@ mod tests {
         assert!(table.len() >= members.len(), "{table:?}");
         let breaches = table_breaches(&table, &members);
         assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn every_published_crate_holds_its_licences() {
+        let root = root();
+        let members = members(&root);
+        let published: Vec<&str> = members
+            .iter()
+            .filter(|(_, manifest)| packaging::publishable(manifest))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert!(published.contains(&"oware-core"), "{published:?}");
+        assert!(!published.contains(&"xtask"), "{published:?}");
+        let breaches: Vec<String> = published
+            .iter()
+            .flat_map(|name| packaging::licence_breaches(&root, name))
+            .collect();
+        assert!(breaches.is_empty(), "{breaches:#?}");
+    }
+
+    #[test]
+    fn the_readme_example_is_oware_cores_doc_test() {
+        let root = root();
+        let read = |path: &str| fs::read_to_string(root.join(path)).expect(path);
+        let readme = read("README.md");
+        assert!(
+            readme.contains("```rust"),
+            "README.md shows the library in Rust"
+        );
+        let breaches = packaging::example_breaches(&readme, &read("oware-core/README.md"));
+        assert!(breaches.is_empty(), "{breaches:#?}");
+        assert!(
+            read("oware-core/src/lib.rs").contains("#[doc = include_str!(\"../README.md\")]"),
+            "oware-core runs its own README as a doc test"
+        );
     }
 
     #[test]

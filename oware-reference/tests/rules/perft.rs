@@ -18,9 +18,11 @@ struct Figure {
 
 /// Every figure of oware-core's `tests/data/opening.perft`, one a line:
 /// `<14 cells, comma-separated> <s|n> <depth> <count>`. The reference shares
-/// the data with core, never the code, so it reads the lines itself.
+/// the data with core, never the code, so it reads the lines itself
+/// (`tests/data/opening.perft` links to core's file, so that the published
+/// crate holds a copy).
 fn figures() -> Vec<Figure> {
-    let text = include_str!("../../../oware-core/tests/data/opening.perft");
+    let text = include_str!("../data/opening.perft");
     let mut figures = Vec::new();
     for line in text.lines() {
         let line = line.trim();

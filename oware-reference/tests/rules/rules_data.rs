@@ -4,8 +4,12 @@
 //! same files: a new case is one line, checked against both. Only the
 //! reader of the format and the checks are shared (`cases.rs`, beside the
 //! data); how the rules are answered here is this crate's alone.
+//!
+//! `tests/data/rules` is a symbolic link to oware-core's folder, so that
+//! the published crate (which `cargo package` fills through the link) holds
+//! the cases its tests read.
 
-#[path = "../../../oware-core/tests/data/rules/cases.rs"]
+#[path = "../data/rules/cases.rs"]
 mod cases;
 
 use std::path::Path;
@@ -129,6 +133,6 @@ impl Implementation for Reference {
 
 #[test]
 fn every_rules_case_holds_in_the_reference() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../oware-core/tests/data/rules");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rules");
     cases::check_dir::<Reference>(&dir);
 }

@@ -4,10 +4,10 @@
 //!
 //! The inputs are one-hot: for each of the twelve houses counted from the
 //! side to move (its own A to F, then the opponent's a to f), which of
-//! [`COUNTS`] seed counts it holds (23 standing for 23 or more); and for each
-//! store, which of [`STORE_COUNTS`] counts it holds (0 to 24: 25 ends the
+//! `COUNTS` seed counts it holds (23 standing for 23 or more); and for each
+//! store, which of `STORE_COUNTS` counts it holds (0 to 24: 25 ends the
 //! game, and a terminal position is never evaluated). Every position has
-//! exactly [`ACTIVE`] inputs on, so the hidden layer is the bias plus
+//! exactly `ACTIVE` inputs on, so the hidden layer is the bias plus
 //! fourteen rows of the first layer's weights: no multiplication.
 //!
 //! ```text
@@ -20,6 +20,11 @@
 //! checked in as `net.bin`; [`Network::from_bytes`] reads that format, and
 //! [`Network::DEFAULT`] is the checked-in file, read at compile time (a
 //! damaged file fails the build).
+//!
+//! The network's shape (the constants above, a [`Network`]'s fields) and
+//! its input encoding are public for the project's trainer (`cargo lab
+//! train`), tests and benchmarks, and hidden from the documentation: they
+//! change with every network, so they are no stable interface.
 
 use oware_core::{Position, Seat, WINNING_STORE};
 
@@ -28,39 +33,52 @@ use super::simd;
 use crate::score::{SEED, Value};
 
 /// Seed counts one-hot per house: 0 to 22, and 23 for 23 or more.
+#[doc(hidden)]
 pub const COUNTS: usize = 24; // tidy: not a rule: where the one-hot counts stop
 /// Store counts one-hot per store: 0 to 24 (a store of 25 has won).
+#[doc(hidden)]
 pub const STORE_COUNTS: usize = WINNING_STORE as usize;
 /// The inputs: 12 houses × [`COUNTS`], then 2 stores × [`STORE_COUNTS`].
+#[doc(hidden)]
 pub const INPUTS: usize = 12 * COUNTS + 2 * STORE_COUNTS;
 /// The inputs on in every position: one per house and one per store.
+#[doc(hidden)]
 pub const ACTIVE: usize = 14;
 /// The hidden layer's width.
+#[doc(hidden)]
 pub const HIDDEN: usize = 32;
 /// The hidden activation of 1.0 (its clipping point): first-layer weights
 /// are stored as multiples of 1/ONE.
+#[doc(hidden)]
 pub const ONE: i32 = 128;
 /// The output weights are stored as multiples of 1/OUTPUT_SCALE value units.
+#[doc(hidden)]
 pub const OUTPUT_SCALE: i32 = 64;
 /// `ONE × OUTPUT_SCALE = 2^SHIFT`: the shift from the output sum to value units.
+#[doc(hidden)]
 pub const SHIFT: u32 = 13;
 
 const MAGIC: [u8; 8] = *b"OWARENN1";
 /// The file's length: magic, inputs and hidden (u16 each), the first
 /// layer's rows and biases and the output weights (i16), the output bias
 /// (i32) and an FNV-1a checksum of everything before it (u32).
+#[doc(hidden)]
 pub const FILE_LEN: usize = 8 + 4 + 2 * (INPUTS * HIDDEN + 2 * HIDDEN) + 4 + 4;
 
 /// A network's weights, quantized.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     /// The first layer: one row of [`HIDDEN`] weights per input, in 1/[`ONE`].
+    #[doc(hidden)]
     pub rows: [[i16; HIDDEN]; INPUTS],
     /// The first layer's biases, in 1/[`ONE`].
+    #[doc(hidden)]
     pub bias: [i16; HIDDEN],
     /// The output weights, in 1/[`OUTPUT_SCALE`] value units per unit of activation.
+    #[doc(hidden)]
     pub output: [i16; HIDDEN],
     /// The output bias, in 1/2^[`SHIFT`] value units.
+    #[doc(hidden)]
     pub output_bias: i32,
 }
 
@@ -266,7 +284,7 @@ impl Network {
     /// correction. Allocates nothing.
     ///
     /// On x86-64 the widest vector instructions the CPU has are chosen at
-    /// run time (see [`simd`]); every path gives the same value.
+    /// run time; every path gives the same value.
     #[must_use]
     #[inline]
     pub fn evaluate(&self, position: Position) -> Value {
@@ -288,6 +306,7 @@ impl Network {
     /// its own it vectorises it as the build's target allows.
     #[must_use]
     #[inline(never)]
+    #[doc(hidden)]
     pub fn evaluate_portable(&self, position: Position) -> Value {
         self.forward(position)
     }
@@ -321,6 +340,7 @@ impl Network {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     #[must_use]
+    #[doc(hidden)]
     pub unsafe fn evaluate_avx2(&self, position: Position) -> Value {
         self.forward(position)
     }
@@ -328,6 +348,7 @@ impl Network {
     /// [`Network::evaluate`] computed the plain way, for checking it: the
     /// whole input vector times the whole first layer, in i32.
     #[must_use]
+    #[doc(hidden)]
     pub fn evaluate_dense(&self, position: Position) -> Value {
         let inputs = inputs(position);
         let mut sum = self.output_bias;
@@ -344,6 +365,7 @@ impl Network {
 
 /// The captured-seed difference for the side to move, in value units.
 #[must_use]
+#[doc(hidden)]
 pub fn store_difference(position: Position) -> Value {
     let board = position.board();
     let me = position.to_move();
@@ -355,6 +377,7 @@ pub fn store_difference(position: Position) -> Value {
 /// opponent's.
 #[must_use]
 #[inline]
+#[doc(hidden)]
 pub fn active_inputs(position: Position) -> [u16; ACTIVE] {
     let cells = position.board().to_cells();
     // The side to move's houses come first in its own view.
@@ -376,6 +399,7 @@ pub fn active_inputs(position: Position) -> [u16; ACTIVE] {
 
 /// The whole input vector: 1 for each input on, 0 for the rest.
 #[must_use]
+#[doc(hidden)]
 pub fn inputs(position: Position) -> [u8; INPUTS] {
     let mut inputs = [0; INPUTS];
     for input in active_inputs(position) {
