@@ -118,6 +118,19 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         .concat(),
     )?;
     cargo(&[&["test", "--workspace"], features].concat())?;
+    // The search without its default features (no endgame database, no
+    // file mapping) is a build a library user may choose: it must build,
+    // lint and pass its own tests.
+    let lean = ["--package", "oware-search", "--no-default-features"];
+    cargo(
+        &[
+            &["clippy", "--all-targets"][..],
+            &lean,
+            &["--", "-D", "warnings"],
+        ]
+        .concat(),
+    )?;
+    cargo(&[&["test"][..], &lean].concat())?;
     run_examples()?;
     // The published crates as crates.io would hold them: each library's
     // public API against its snapshot in api/, then each package unpacked,
