@@ -17,11 +17,13 @@ mod docs;
 mod egdb;
 mod endgame;
 mod errors;
+mod faults;
 mod fen;
 mod files;
 mod games;
 mod help;
 mod history;
+mod live;
 #[path = "match.rs"]
 mod matches;
 mod ogn;

@@ -12,6 +12,7 @@ use oware_egdb::{Database, Extent, Ruleset};
 use crate::cmd::egdb::EgdbArgs;
 use crate::endgame::install::{self, WORTH};
 use crate::endgame::{self, on_stderr};
+use crate::input_file::{TypedLine, read_typed_line};
 
 /// The environment variable that turns `oware play`'s offer off when set
 /// to anything but empty or `0`.
@@ -129,12 +130,15 @@ pub(crate) fn ask(
     loop {
         write!(output, "{question}")?;
         output.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(output)?;
-            return Ok(false);
-        }
-        match parse_answer(&line) {
+        let answer = match read_typed_line(input)? {
+            None => {
+                writeln!(output)?;
+                return Ok(false);
+            }
+            Some(TypedLine::Text(line)) => parse_answer(&line),
+            Some(TypedLine::TooLong(_)) => None,
+        };
+        match answer {
             Some(answer) => return Ok(answer),
             None => writeln!(output, "please answer y or n")?,
         }
@@ -236,11 +240,11 @@ mod tests {
     #[test]
     fn the_question_is_asked_again_until_answered_and_the_end_is_no() {
         let mut output = Vec::new();
-        let answer = ask("Build? ", &mut "what\nn\n".as_bytes(), &mut output).unwrap();
+        let answer = ask("Build? ", &mut &b"what\n\xe9\nn\n"[..], &mut output).unwrap();
         assert!(!answer);
         assert_eq!(
             String::from_utf8(output).unwrap(),
-            "Build? please answer y or n\nBuild? "
+            "Build? please answer y or n\nBuild? please answer y or n\nBuild? "
         );
         let mut output = Vec::new();
         assert!(ask("Build? ", &mut "\n".as_bytes(), &mut output).unwrap());

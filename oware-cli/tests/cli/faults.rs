@@ -1,0 +1,141 @@
+//! `oware play` against what ends games by accident: a byte that is not
+//! UTF-8 (piped, and typed at a terminal), an endless line, Ctrl-C at the
+//! prompt, and a save that fails mid-game. Each keeps the game and ends
+//! with its transcript.
+
+use crate::files::folder;
+use crate::live::{Live, SmallDisk, at_a_terminal};
+use crate::{oware, oware_command};
+
+#[test]
+fn a_byte_that_is_not_utf8_is_not_a_move() {
+    // Piped as bytes: the harness's runs write text.
+    let run = {
+        let mut live = Live::start(oware_command(&[
+            "play", "--level", "3", "--seed", "1", "--no-egdb",
+        ]));
+        live.send(b"E\n\xe9\nquit\n");
+        live.finish()
+    };
+    assert!(run.0.success(), "{}", run.1);
+    assert!(
+        run.1.contains("> \u{fffd}\n`\u{fffd}` is not a house"),
+        "{}",
+        run.1
+    );
+    assert!(run.1.contains("game stopped after 2 moves\ntranscript: E"));
+}
+
+#[test]
+fn a_line_past_the_limit_is_refused_and_the_game_goes_on() {
+    let input = format!("{}\nE\nquit\n", "E".repeat(200_000));
+    let run = oware(&["play", "--humans"], &input);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "(a line of 200000 bytes)\nthe line is 200000 bytes long, over the limit of 65536: not a move"
+        ),
+        "{}",
+        &run.stdout[..run.stdout.len().min(2000)]
+    );
+    assert!(run.stdout.contains("transcript: E\n"), "{}", run.stdout);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn at_a_terminal_a_stray_byte_is_refused_and_ctrl_c_tells_the_game() {
+    let command = format!(
+        "{} play --humans --no-egdb",
+        env!("CARGO_BIN_EXE_oware")
+    );
+    let Some(script) = at_a_terminal(&command) else {
+        return;
+    };
+    let mut live = Live::start(script);
+    live.wait_for("to move", 1);
+    live.send(b"E\n");
+    live.wait_for("to move", 2);
+    live.send(b"\xe9\n");
+    live.wait_for("is not a house", 1);
+    // Ctrl-C as a terminal sends it: the byte, made SIGINT by the terminal.
+    live.send(b"\x03");
+    let (status, output) = live.finish();
+    assert!(
+        output.contains("(interrupted)\r\ngame stopped after 1 move\r\ntranscript: E\r\n"),
+        "{output}"
+    );
+    // script passes on how the command ended: by Ctrl-C.
+    assert_eq!(status.code(), Some(130), "{output}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_the_prompt_prints_the_transcript() {
+    use std::os::unix::process::ExitStatusExt;
+
+    let mut live = Live::start(oware_command(&["play", "--level", "1", "--seed", "5"]));
+    live.send(b"E\n");
+    // The bot has answered: the second prompt waits for a line.
+    live.wait_for("South to move", 2);
+    live.interrupt();
+    // stdin stays open: only the signal ends the game.
+    live.wait_for("replay it:", 1);
+    let (status, output) = live.finish();
+    let transcript = output
+        .lines()
+        .find_map(|line| line.strip_prefix("transcript: "))
+        .unwrap_or_else(|| panic!("a transcript in:\n{output}"));
+    assert_eq!(transcript.len(), 2, "{output}");
+    assert!(transcript.starts_with('E'), "{output}");
+    assert!(output.contains("(interrupted)\ngame stopped after 2 moves\n"));
+    // Told, the game ends the process as Ctrl-C does.
+    assert_eq!(status.signal(), Some(2), "{output}");
+}
+
+#[test]
+fn a_save_that_fails_is_said_and_tried_again_and_the_game_goes_on() {
+    // A full disk where the tests may mount one; else the folder taken
+    // away under the game (a USB stick pulled out), which fails the same way.
+    let disk = SmallDisk::mount("play-save");
+    let dir = match &disk {
+        Some(disk) => disk.path.join("games"),
+        None => folder("play-save-fails").join("games"),
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.ogn");
+    let path = file.to_str().unwrap();
+    let mut live = Live::start(oware_command(&["play", "--humans", "--save", path]));
+    live.send(b"E\n");
+    live.wait_for("North to move", 1);
+    let break_it = || match &disk {
+        Some(disk) => disk.fill(),
+        None => std::fs::remove_dir_all(&dir).unwrap(),
+    };
+    break_it();
+    live.send(b"c\n");
+    live.wait_for("the game goes on unsaved", 1);
+    live.send(b"A\n");
+    live.wait_for("the game goes on unsaved", 2);
+    let output = live.output();
+    assert!(output.contains(&format!("cannot save to {path}: ")), "{output}");
+    // Mended, the next move saves the whole game.
+    match &disk {
+        Some(disk) => disk.free(),
+        None => std::fs::create_dir_all(&dir).unwrap(),
+    }
+    live.send(b"b\n");
+    live.wait_for("South to move", 3);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("1. E c 2. A b"), "{text}");
+    // Broken again at the end: the transcript is printed all the same.
+    break_it();
+    live.send(b"undo\nquit\n");
+    let (status, output) = live.finish();
+    assert!(status.success(), "{output}");
+    assert!(
+        output.contains(&format!(
+            "game stopped after 3 moves\nnot saved: {path} does not hold the game (see above)\ntranscript: EcA\n"
+        )),
+        "{output}"
+    );
+}
