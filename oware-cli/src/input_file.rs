@@ -82,10 +82,7 @@ pub(crate) fn read_text(path: &Path, what: &str) -> Result<(String, String)> {
 /// A file that is not text says what it is when its first bytes tell
 /// (an opening book given where a record is expected).
 pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
-    match File::open(path)
-        .and_then(read_bounded)
-        .and_then(into_text)
-    {
+    match File::open(path).and_then(read_bounded).and_then(into_text) {
         Ok(text) => Ok(without_bom(text)),
         Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
             match what_it_holds(path) {
@@ -100,6 +97,12 @@ pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
     }
 }
 
+/// The bytes of the file at `path` (an opening book), refused past
+/// [`MAX_FILE`] as every file read is.
+pub(crate) fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    File::open(path).and_then(read_bounded)
+}
+
 /// All of `input`, refused past [`MAX_FILE`] bytes (read no further).
 fn read_bounded(input: impl Read) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
@@ -108,7 +111,7 @@ fn read_bounded(input: impl Read) -> io::Result<Vec<u8>> {
         return Err(io::Error::new(
             io::ErrorKind::FileTooLarge,
             format!(
-                "it is over the limit of {} MiB a file read may hold",
+                "it holds more than {} MiB, the most oware reads from a file or stdin",
                 MAX_FILE >> 20
             ),
         ));
@@ -273,7 +276,7 @@ mod tests {
         assert_eq!(error.kind(), io::ErrorKind::FileTooLarge);
         assert_eq!(
             error.to_string(),
-            "it is over the limit of 64 MiB a file read may hold"
+            "it holds more than 64 MiB, the most oware reads from a file or stdin"
         );
         assert_eq!(read_bounded(&b"EcAb"[..]).unwrap(), b"EcAb");
     }

@@ -1,7 +1,7 @@
 //! `oware egdb`: say what is installed, build endgame databases on disk
 //! (the default one when asked for none), and probe positions in them.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -11,6 +11,7 @@ use oware_egdb::{Bounds, Database, Extent, Ruleset};
 
 use crate::endgame::install::build_in;
 use crate::endgame::{on_stderr, open_default, open_dir};
+use crate::input_file::{TypedLine, read_typed_line};
 
 mod stats;
 mod status;
@@ -213,14 +214,22 @@ fn probe(args: &ProbeArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for (number, text) in args.positions.iter().enumerate() {
         if text == "-" {
-            for (line, read) in std::io::stdin().lock().lines().enumerate() {
-                let read = read.context("cannot read positions from stdin")?;
+            let stdin = &mut std::io::stdin().lock();
+            for line in 1.. {
+                let read = read_typed_line(stdin).context("cannot read positions from stdin")?;
+                let read = match read {
+                    None => break,
+                    Some(TypedLine::Text(read)) => read,
+                    Some(TypedLine::TooLong(bytes)) => {
+                        bail!("line {line} of stdin: {}", TypedLine::too_long(bytes))
+                    }
+                };
                 let fen = read.trim();
                 if fen.is_empty() {
                     continue;
                 }
-                let position = position(fen, &db)
-                    .with_context(|| format!("line {} of stdin, `{fen}`", line + 1))?;
+                let position =
+                    position(fen, &db).with_context(|| format!("line {line} of stdin, `{fen}`"))?;
                 answer(&mut out, &db, &position, args.json)?;
             }
         } else {

@@ -387,7 +387,10 @@ impl Session<'_> {
         }
         if let Some(saved) = &self.saved {
             let path = saved.output.path().display();
-            writeln!(self.out, "not saved: {path} does not hold the game (see above)")?;
+            writeln!(
+                self.out,
+                "not saved: {path} does not hold the game (see above)"
+            )?;
         }
         if transcript.is_empty() {
             writeln!(self.out, "transcript: (no moves)")?;

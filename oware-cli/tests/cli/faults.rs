@@ -12,7 +12,12 @@ fn a_byte_that_is_not_utf8_is_not_a_move() {
     // Piped as bytes: the harness's runs write text.
     let run = {
         let mut live = Live::start(oware_command(&[
-            "play", "--level", "3", "--seed", "1", "--no-egdb",
+            "play",
+            "--level",
+            "3",
+            "--seed",
+            "1",
+            "--no-egdb",
         ]));
         live.send(b"E\n\xe9\nquit\n");
         live.finish()
@@ -44,10 +49,7 @@ fn a_line_past_the_limit_is_refused_and_the_game_goes_on() {
 #[cfg(target_os = "linux")]
 #[test]
 fn at_a_terminal_a_stray_byte_is_refused_and_ctrl_c_tells_the_game() {
-    let command = format!(
-        "{} play --humans --no-egdb",
-        env!("CARGO_BIN_EXE_oware")
-    );
+    let command = format!("{} play --humans --no-egdb", env!("CARGO_BIN_EXE_oware"));
     let Some(script) = at_a_terminal(&command) else {
         return;
     };
@@ -117,7 +119,10 @@ fn a_save_that_fails_is_said_and_tried_again_and_the_game_goes_on() {
     live.send(b"A\n");
     live.wait_for("the game goes on unsaved", 2);
     let output = live.output();
-    assert!(output.contains(&format!("cannot save to {path}: ")), "{output}");
+    assert!(
+        output.contains(&format!("cannot save to {path}: ")),
+        "{output}"
+    );
     // Mended, the next move saves the whole game.
     match &disk {
         Some(disk) => disk.free(),

@@ -138,7 +138,10 @@ impl SmallDisk {
     /// stderr.
     pub(crate) fn mount(name: &str) -> Option<SmallDisk> {
         let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("disk-{name}"));
-        let _ = Command::new("umount").arg(&path).stderr(Stdio::null()).status();
+        let _ = Command::new("umount")
+            .arg(&path)
+            .stderr(Stdio::null())
+            .status();
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path).unwrap();
         let mounted = Command::new("mount")
