@@ -56,7 +56,7 @@ impl Output {
     pub(crate) fn check(path: &Path, option: &str, existing: Existing<'_>) -> Result<Output> {
         let shown = path.display();
         let target = check_place(path, option)?;
-        if let Ok(metadata) = fs::metadata(&target) {
+        if fs::metadata(&target).is_ok() {
             if let Existing::Refuse {
                 force: false,
                 way_out,
@@ -70,11 +70,7 @@ impl Output {
                     "{option} {shown}: the file exists{holds} and would be replaced; give --force to replace it{way_out}"
                 );
             }
-            if metadata.permissions().readonly() {
-                bail!(
-                    "cannot save to {shown}: the file is read-only; make it writable, or name another file"
-                );
-            }
+            refuse_read_only(&target, path)?;
         }
         let output = Output {
             shown: path.to_owned(),
@@ -131,6 +127,18 @@ impl Output {
         temporary.push(format!(".{}.tmp", std::process::id()));
         Ok(self.target.with_file_name(temporary))
     }
+}
+
+/// Refuses a file at `target` (the file `path` names) that is read-only:
+/// it says "keep me", to root too, who could write it.
+pub(crate) fn refuse_read_only(target: &Path, path: &Path) -> Result<()> {
+    if fs::metadata(target).is_ok_and(|metadata| metadata.permissions().readonly()) {
+        bail!(
+            "cannot save to {}: the file is read-only; make it writable, or name another file",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// Creates (or empties) `path` for writing.

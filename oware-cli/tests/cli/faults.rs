@@ -144,3 +144,85 @@ fn a_save_that_fails_is_said_and_tried_again_and_the_game_goes_on() {
         "{output}"
     );
 }
+
+/// `oware match` of level 4 against level 2 (the same games each run),
+/// `args` after.
+fn levels_match(args: &[&str]) -> crate::Run {
+    let mut all = vec![
+        "match",
+        "--engine",
+        "level:4,name=four",
+        "--engine",
+        "level:2,name=two",
+        "--seed",
+        "2",
+    ];
+    all.extend(args);
+    oware(&all, "")
+}
+
+#[test]
+fn a_match_on_a_full_disk_stops_at_once_and_keeps_every_game_whole() {
+    let Some(disk) = SmallDisk::mount("match-save") else {
+        return;
+    };
+    let whole_file = folder("match-full-disk").join("whole.ogn");
+    let run = levels_match(&["--games", "16", "--save", whole_file.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let whole = std::fs::read_to_string(&whole_file).unwrap();
+    let file = disk.path.join("games.ogn");
+    let path = file.to_str().unwrap();
+    let run = levels_match(&["--games", "2", "--save", path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    disk.fill();
+    let run = levels_match(&["--games", "16", "--save", path, "--resume"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let text = std::fs::read_to_string(&file).unwrap();
+    // The file holds whole games only: the match's first ones, as played.
+    let kept = text.matches("[Event \"oware match\"]").count();
+    assert!((2..16).contains(&kept), "{kept} games kept");
+    let end = whole
+        .match_indices("[Variant ")
+        .nth(kept)
+        .map_or(whole.len(), |(at, _)| at);
+    assert_eq!(text, whole[..end]);
+    // Stopped at the game it could not save, which it names with the file.
+    assert!(
+        run.stderr.contains(&format!(
+            "oware: error: cannot save game {} to {path}; the match stops here, the file keeps its {kept} whole games (--resume goes on from them): No space left on device",
+            kept + 1
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout
+            .contains(&format!("\n{} games in ", kept + 1 - 2)),
+        "{}",
+        run.stdout
+    );
+    // With room again, --resume ends the match as if it had never stopped.
+    disk.free();
+    let run = levels_match(&["--games", "16", "--save", path, "--resume"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), whole);
+}
+
+#[test]
+fn a_match_refuses_a_read_only_file_as_every_writer_does() {
+    let file = folder("match-read-only").join("games.ogn");
+    std::fs::write(&file, "").unwrap();
+    let mut permissions = std::fs::metadata(&file).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&file, permissions).unwrap();
+    let path = file.to_str().unwrap();
+    let run = levels_match(&["--games", "2", "--save", path]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "oware: error: cannot save to {path}: the file is read-only; make it writable, or name another file\n"
+        )
+    );
+    assert!(std::fs::read_to_string(&file).unwrap().is_empty());
+}
