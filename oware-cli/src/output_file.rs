@@ -50,9 +50,10 @@ impl Output {
     /// Checks, before any long work, that `path` (given with `option`) can
     /// be written: the file there, if any, is a regular file that may be
     /// replaced (`existing`) and is not read-only, and its folder exists
-    /// and takes a new file, tried by creating the temporary file there
-    /// (permission bits alone do not say: root writes anywhere, a
-    /// read-only mount refuses everyone).
+    /// and takes a new file with a byte in it, tried by writing the
+    /// temporary file there (permission bits alone do not say: root writes
+    /// anywhere, a read-only mount refuses everyone, a full disk takes a
+    /// file but no byte).
     pub(crate) fn check(path: &Path, option: &str, existing: Existing<'_>) -> Result<Output> {
         let shown = path.display();
         let target = check_place(path, option)?;
@@ -77,14 +78,19 @@ impl Output {
             target,
         };
         let temporary = output.temporary()?;
-        create(&temporary)
-            .and_then(|_| fs::remove_file(&temporary))
-            .with_context(|| {
-                format!(
-                    "cannot save to {shown}: no file can be made in its folder, {}",
-                    folder(&output.target).display()
-                )
-            })?;
+        // A byte written and flushed to the disk: a full disk takes a new
+        // file but no bytes.
+        let tried = create(&temporary).and_then(|mut file| {
+            file.write_all(b"\n")?;
+            file.sync_all()
+        });
+        let removed = fs::remove_file(&temporary);
+        tried.and(removed).with_context(|| {
+            format!(
+                "cannot save to {shown}: no file can be made in its folder, {}",
+                folder(&output.target).display()
+            )
+        })?;
         Ok(output)
     }
 

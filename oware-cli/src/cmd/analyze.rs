@@ -40,7 +40,9 @@ use crate::thinking::{Line, Table};
 /// proven loss where the engine finds none, is marked `??`; one that scores
 /// two seeds or more below the best, `?`. Notes from an earlier run are
 /// replaced, other comments kept. The record goes to stdout, or to a file
-/// with --out or --in-place (whole or not at all). Progress goes to stderr.
+/// with --out or --in-place (whole or not at all; checked writable before
+/// any search, and printed on stdout if the write fails at the end).
+/// Progress goes to stderr.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
@@ -357,9 +359,20 @@ fn annotate_all(
             write!(std::io::stdout().lock(), "{text}")?;
         }
         Target::File(output) => {
-            output.write(text(&mut picked.iter().map(|&index| &records[index])).as_bytes())?;
+            let text = text(&mut picked.iter().map(|&index| &records[index]));
+            keep(output, &text)?;
         }
-        Target::InPlace(output) => output.write(text(&mut records.iter()).as_bytes())?,
+        Target::InPlace(output) => keep(output, &text(&mut records.iter()))?,
+    }
+    Ok(())
+}
+
+/// Writes the annotated record to `output`; where that fails (a full disk),
+/// the work is not lost: the record goes to stdout, and the error says so.
+fn keep(output: &Output, text: &str) -> Result<()> {
+    if let Err(error) = output.write(text.as_bytes()) {
+        write!(std::io::stdout().lock(), "{text}")?;
+        return Err(error.context("the annotated record is printed on stdout instead"));
     }
     Ok(())
 }

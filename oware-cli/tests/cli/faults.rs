@@ -226,3 +226,57 @@ fn a_match_refuses_a_read_only_file_as_every_writer_does() {
     );
     assert!(std::fs::read_to_string(&file).unwrap().is_empty());
 }
+
+#[test]
+fn analyze_checks_the_disk_before_thinking_and_keeps_the_work_when_it_fills() {
+    let Some(disk) = SmallDisk::mount("analyze-out") else {
+        return;
+    };
+    let record = folder("analyze-full-disk").join("game.ogn");
+    std::fs::write(&record, "1. E c 2. A b 3. E c *\n").unwrap();
+    let out = disk.path.join("annotated.ogn");
+    let path = out.to_str().unwrap();
+    let args = |depth| {
+        vec![
+            "analyze".to_owned(),
+            "--no-egdb".to_owned(),
+            "--depth".to_owned(),
+            depth,
+            "--out".to_owned(),
+            path.to_owned(),
+            record.to_str().unwrap().to_owned(),
+        ]
+    };
+    // Full before: refused before any search.
+    disk.fill();
+    let full = args("3".to_owned());
+    let full: Vec<&str> = full.iter().map(String::as_str).collect();
+    let run = oware(&full, "");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.starts_with(&format!(
+            "oware: error: cannot save to {path}: no file can be made in its folder"
+        )) && run.stderr.contains("No space left on device"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("analyze: move"), "{}", run.stderr);
+    // Full while it thinks: the annotated record comes on stdout.
+    disk.free();
+    let slow = args("12".to_owned());
+    let slow: Vec<&str> = slow.iter().map(String::as_str).collect();
+    let live = Live::start(oware_command(&slow));
+    live.wait_for("analyze: move 1 of 6", 1);
+    disk.fill();
+    let (status, output) = live.finish();
+    assert_eq!(status.code(), Some(1), "{output}");
+    assert!(output.contains("[Annotator \"oware analyze"), "{output}");
+    assert!(output.contains("1. E {[%oware "), "{output}");
+    assert!(
+        output.contains(&format!(
+            "oware: error: the annotated record is printed on stdout instead: cannot save to {path}: No space left on device"
+        )),
+        "{output}"
+    );
+    assert!(!out.exists());
+}
