@@ -16,8 +16,10 @@ use crate::numbers::{Count, Rate, Seconds};
 use crate::stdout::outln;
 
 /// What the default database is worth, as measured: the figure every
-/// message cites, with where it is recorded.
-pub(crate) const WORTH: &str = "+80 ± 24 Elo in self-play at 100 ms a move under Aualé's rule over 400 games (docs/endgames.md)";
+/// message cites (docs/endgames.md records how; a message names no file
+/// the binary alone does not ship).
+pub(crate) const WORTH: &str =
+    "+80 ± 24 Elo in self-play at 100 ms a move under Aualé's rule over 400 games";
 
 /// A size on disk as a person reads it: `452 MB`, `11.1 GB`.
 pub(crate) struct DiskSize(pub(crate) u64);
@@ -81,13 +83,15 @@ pub(crate) fn describe(extent: Extent) -> String {
     )
 }
 
-/// How to install the database of `ruleset` that is missing, and what it
-/// adds: the line `oware uci` and `oware egdb` give.
-pub(crate) fn how_to_install(ruleset: Ruleset) -> String {
+/// How to install the database of `ruleset` that is missing, in `dir`
+/// when one was given (else the default directory), and what it adds: the
+/// line `oware uci` and `oware egdb` give.
+pub(crate) fn how_to_install(ruleset: Ruleset, dir: Option<&Path>) -> String {
     let default = Extent::DEFAULT;
+    let command = build_command(ruleset, None, dir);
     if ruleset == default.ruleset {
         return format!(
-            "`oware egdb build` installs {}; it is worth {WORTH}",
+            "`{command}` installs {}; it is worth {WORTH}",
             describe(default)
         );
     }
@@ -96,9 +100,41 @@ pub(crate) fn how_to_install(ruleset: Ruleset) -> String {
         max_seeds: default.max_seeds,
     };
     format!(
-        "`oware egdb build --rules {ruleset}` installs {}; its worth is not measured",
+        "`{command}` installs {}; its worth is not measured",
         describe(extent)
     )
+}
+
+/// The command that builds `ruleset`'s database up to `max_seeds` (the
+/// default's seeds when `None`) in `dir` (the default directory when
+/// `None`), each option only where it is not the default: advice that
+/// builds where the database was looked for.
+pub(crate) fn build_command(ruleset: Ruleset, max_seeds: Option<u8>, dir: Option<&Path>) -> String {
+    let mut command = "oware egdb build".to_owned();
+    if ruleset != Extent::DEFAULT.ruleset {
+        command.push_str(&format!(" --rules {ruleset}"));
+    }
+    if let Some(seeds) = max_seeds.filter(|&seeds| seeds != Extent::DEFAULT.max_seeds) {
+        command.push_str(&format!(" --max-seeds {seeds}"));
+    }
+    if let Some(dir) = dir {
+        command.push_str(&format!(
+            " --dir {}",
+            shell_word(&dir.display().to_string())
+        ));
+    }
+    command
+}
+
+/// `word` as a shell reads it back: as it is when it holds nothing the
+/// shell treats specially, else in single quotes.
+pub(crate) fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@=%~".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 /// Builds (or completes) the database of `extent` in `dir`, with a
@@ -209,5 +245,21 @@ mod tests {
         assert_eq!(DiskSize(451_586_352).to_string(), "452 MB");
         assert_eq!(DiskSize(11_058_116_888).to_string(), "11.1 GB");
         assert_eq!(DiskSize(1_234_567).to_string(), "1.2 MB");
+    }
+
+    #[test]
+    fn the_build_command_names_only_what_is_not_the_default() {
+        assert_eq!(
+            build_command(Ruleset::Abapa, None, None),
+            "oware egdb build"
+        );
+        assert_eq!(
+            build_command(Ruleset::Awari, Some(12), Some(Path::new("/data/egdb"))),
+            "oware egdb build --rules awari --max-seeds 12 --dir /data/egdb"
+        );
+        assert_eq!(
+            build_command(Ruleset::Abapa, Some(20), Some(Path::new("my dbs/it's"))),
+            r"oware egdb build --dir 'my dbs/it'\''s'"
+        );
     }
 }

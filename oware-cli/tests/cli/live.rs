@@ -9,12 +9,12 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A command running, its stdin open, its stdout and stderr gathered in
-/// one text as they come.
+/// A command running, its stdin open, its stdout and stderr gathered as
+/// they come, each apart (a message written in pieces stays whole).
 pub(crate) struct Live {
     child: Child,
     stdin: Option<ChildStdin>,
-    output: Arc<Mutex<String>>,
+    streams: [Arc<Mutex<String>>; 2],
 }
 
 /// How long any one wait may take before the test fails with what came.
@@ -29,13 +29,13 @@ impl Live {
             .stderr(Stdio::piped())
             .spawn()
             .expect("the command starts");
-        let output = Arc::new(Mutex::new(String::new()));
-        let streams: [Box<dyn Read + Send>; 2] = [
+        let streams = [(); 2].map(|()| Arc::new(Mutex::new(String::new())));
+        let pipes: [Box<dyn Read + Send>; 2] = [
             Box::new(child.stdout.take().expect("stdout is piped")),
             Box::new(child.stderr.take().expect("stderr is piped")),
         ];
-        for mut stream in streams {
-            let output = Arc::clone(&output);
+        for (mut stream, output) in pipes.into_iter().zip(&streams) {
+            let output = Arc::clone(output);
             std::thread::spawn(move || {
                 let mut buffer = [0; 4096];
                 while let Ok(n @ 1..) = stream.read(&mut buffer) {
@@ -48,7 +48,7 @@ impl Live {
         Live {
             child,
             stdin,
-            output,
+            streams,
         }
     }
 
@@ -76,9 +76,11 @@ impl Live {
         }
     }
 
-    /// All the output so far.
+    /// All the output so far: stdout, then stderr.
     pub(crate) fn output(&self) -> String {
-        self.output.lock().unwrap().clone()
+        let [stdout, stderr] = &self.streams;
+        let stdout = stdout.lock().unwrap().clone();
+        stdout + &stderr.lock().unwrap()
     }
 
     /// Sends SIGINT, as Ctrl-C at a terminal does, to the command alone.
@@ -97,7 +99,8 @@ impl Live {
         let status = self.child.wait().expect("the command ends");
         // The readers end at the end of the streams, just after the exit.
         let started = Instant::now();
-        while Arc::strong_count(&self.output) > 1 && started.elapsed() < PATIENCE {
+        let reading = |live: &Live| live.streams.iter().any(|s| Arc::strong_count(s) > 1);
+        while reading(&self) && started.elapsed() < PATIENCE {
             std::thread::sleep(Duration::from_millis(10));
         }
         (status, self.output())
