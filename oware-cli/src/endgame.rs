@@ -23,6 +23,7 @@ use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
 use oware_player::Verdict;
 
+pub(crate) mod estimate;
 pub(crate) mod install;
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it

@@ -57,6 +57,12 @@ enum Command {
 /// complete: an interrupted build (Ctrl-C) resumes after the last complete
 /// seed count, and a complete database is left alone. Every file already there is
 /// checked in full first; a damaged one is said and built again.
+///
+/// At a terminal a bar shows the whole build (every seed count still to
+/// solve) and the time left at the speed measured so far; the speed is
+/// kept in DIR (`build-speed`) for the next estimate. A build the disk
+/// free in DIR or the memory cannot hold is refused, naming both, unless
+/// --force.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The rules [default: abapa].
@@ -70,6 +76,10 @@ struct BuildArgs {
     /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
+    /// Build even when the disk free in DIR or this machine's memory is
+    /// short of what the build needs (it is refused, naming both, without).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Say what the directory holds: each rule set's database, up to how many
@@ -202,7 +212,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         ruleset: args.rules.unwrap_or(Extent::DEFAULT.ruleset),
         max_seeds: args.max_seeds.unwrap_or(Extent::DEFAULT.max_seeds),
     };
-    build_in(&dir, extent)
+    build_in(&dir, extent, args.force)
 }
 
 /// Runs `oware egdb probe`.

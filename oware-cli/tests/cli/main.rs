@@ -12,6 +12,7 @@ use std::process::{Command, Stdio};
 mod analyze;
 mod auale;
 mod book;
+mod build_figures;
 mod damage;
 mod docs;
 mod egdb;

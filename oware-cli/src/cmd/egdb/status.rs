@@ -7,6 +7,7 @@ use anyhow::Result;
 use oware_core::Rules;
 use oware_egdb::{EgdbError, Extent, Ruleset, positions_up_to};
 
+use crate::endgame::estimate::Speed;
 use crate::endgame::install::{self, DiskSize};
 use crate::stdout::outln;
 
@@ -98,7 +99,10 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset, given: Option<&Path>) -> Vec<Str
     let default = Extent::DEFAULT;
     let target = default.max_seeds;
     match held {
-        None => lines.push(format!("    {}", install::how_to_install(ruleset, given))),
+        None => lines.push(format!(
+            "    {}",
+            install::how_to_install(ruleset, given, Speed::known(Some(dir), ruleset))
+        )),
         Some(max) if max < target && usable => {
             let more = Extent {
                 ruleset,
@@ -113,7 +117,7 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset, given: Option<&Path>) -> Vec<Str
             lines.push(format!(
                 "    `{command}` completes it to {target} seeds, {worth}: {} more on disk, {}",
                 DiskSize(more.disk_len() - bytes),
-                install::build_time(ruleset, positions),
+                Speed::known(Some(dir), ruleset).describe(ruleset, positions),
             ));
         }
         Some(_) if usable && ruleset == default.ruleset => lines.push(format!(
