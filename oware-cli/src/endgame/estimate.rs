@@ -193,6 +193,11 @@ fn free_in(folder: &Path) -> Option<u64> {
         let mut stats: libc::statvfs = std::mem::zeroed();
         (libc::statvfs(name.as_ptr(), &mut stats) == 0).then_some(stats)
     }?;
+    // A file system of no blocks (/proc) is no disk: its room is unknown,
+    // and a write there says why it fails.
+    if stats.f_blocks == 0 {
+        return None;
+    }
     // The fields' types differ from one Unix to another.
     #[allow(clippy::unnecessary_cast)]
     Some(stats.f_bavail as u64 * stats.f_frsize as u64)
