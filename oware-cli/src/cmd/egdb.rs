@@ -156,7 +156,9 @@ pub(crate) struct EgdbArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
     pub(crate) egdb: Option<PathBuf>,
     /// Play and analyze without an endgame database (and, in play, without
-    /// the offer to build one; OWARE_NO_EGDB_OFFER=1 turns the offer off alone).
+    /// the offer to build one; OWARE_NO_EGDB_OFFER=1 turns the offer off
+    /// alone, and a no to it is remembered: removing the file
+    /// offer-declined in the database directory has play ask again).
     #[arg(long)]
     pub(crate) no_egdb: bool,
 }
