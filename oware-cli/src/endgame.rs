@@ -23,6 +23,7 @@ use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game};
 
 use oware_player::Verdict;
 
+pub(crate) mod estimate;
 pub(crate) mod install;
 
 /// Where the databases live when no directory is given: $OWARE_EGDB if it
@@ -38,13 +39,21 @@ pub(crate) fn default_dir() -> Option<PathBuf> {
     var("HOME").map(|home| PathBuf::from(home).join(".local/share/oware/egdb"))
 }
 
-/// The database directory: `dir`, else the default.
+/// Why there is no default directory, in words.
+pub(crate) const UNSET: &str = "OWARE_EGDB, XDG_DATA_HOME and HOME are all unset";
+
+/// The database directory: `dir`, else the default; a `dir` that is a
+/// file is refused (every `oware egdb` command would fail on it, file by
+/// file).
 pub(crate) fn directory(dir: Option<&Path>) -> Result<PathBuf> {
     match dir {
+        Some(dir) if dir.exists() && !dir.is_dir() => anyhow::bail!(
+            "--dir {0}: {0} is not a directory; name the directory that holds the database (a new one is made by `oware egdb build`)",
+            dir.display()
+        ),
         Some(dir) => Ok(dir.to_owned()),
-        None => {
-            default_dir().context("no database directory: give --dir, or set OWARE_EGDB or HOME")
-        }
+        None => default_dir()
+            .with_context(|| format!("no database directory: {UNSET}; give --dir, or set one")),
     }
 }
 

@@ -44,6 +44,15 @@ impl std::str::FromStr for Pick {
     }
 }
 
+/// `--game N` of a command that takes one game (no `all`), as clap parses it.
+pub(crate) fn one_game(text: &str) -> Result<Pick, String> {
+    match text.parse::<usize>() {
+        Ok(number) if number >= 1 => Ok(Pick::Number(number)),
+        _ if text == "all" => Err("this command takes one game: give its number".to_owned()),
+        _ => Err(format!("`{text}` is not a game's number (1 for the first)")),
+    }
+}
+
 /// The game a command is given: records (each with its own start and
 /// rules), or a game played from the start options.
 pub(crate) enum Given {

@@ -1,14 +1,27 @@
 //! The one way the command reads a text file a person names (or stdin,
 //! for `-`): a board, a transcript, a record, openings, a match's saved
-//! games; and what a file holds, told by its first bytes, for a message
-//! when it is not what was asked for (or is about to be replaced).
+//! games; a line typed (or piped) to `oware play`; and what a file holds,
+//! told by its first bytes, for a message when it is not what was asked
+//! for (or is about to be replaced).
+//!
+//! Every read is bounded, so that no input (`/dev/zero`, one endless line)
+//! can fill the memory: a file at [`MAX_FILE`] bytes, a line at
+//! [`MAX_LINE`], each refused past it with the name and the limit.
 
 use std::fs::File;
-use std::io::Read;
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use oware_core::Record;
+
+/// The longest file read, in bytes: 64 MiB, hundreds of thousands of games
+/// (a match's saved games run to about 1 kB each).
+pub(crate) const MAX_FILE: u64 = 64 << 20;
+
+/// The longest line typed, in bytes, as the engine protocol bounds its
+/// own: far more than any move, command or answer.
+pub(crate) use oware_uci::MAX_LINE;
 
 /// Whether `text` is a game record rather than a transcript: its first
 /// character that is not white space opens a tag (`[`), a comment (`{`) or
@@ -52,9 +65,8 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
 /// mark is dropped ([`without_bom`]).
 pub(crate) fn read_text(path: &Path, what: &str) -> Result<(String, String)> {
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
+        let text = read_bounded(std::io::stdin().lock())
+            .and_then(into_text)
             .with_context(|| format!("cannot read the {what} from stdin"))?;
         Ok((without_bom(text), "stdin".to_owned()))
     } else {
@@ -70,7 +82,7 @@ pub(crate) fn read_text(path: &Path, what: &str) -> Result<(String, String)> {
 /// A file that is not text says what it is when its first bytes tell
 /// (an opening book given where a record is expected).
 pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
-    match std::fs::read_to_string(path) {
+    match File::open(path).and_then(read_bounded).and_then(into_text) {
         Ok(text) => Ok(without_bom(text)),
         Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
             match what_it_holds(path) {
@@ -83,6 +95,77 @@ pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
         }
         Err(error) => Err(error),
     }
+}
+
+/// The bytes of the file at `path` (an opening book), refused past
+/// [`MAX_FILE`] as every file read is.
+pub(crate) fn read_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    File::open(path).and_then(read_bounded)
+}
+
+/// All of `input`, refused past [`MAX_FILE`] bytes (read no further).
+fn read_bounded(input: impl Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    input.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!(
+                "it holds more than {} MiB, the most oware reads from a file or stdin",
+                MAX_FILE >> 20
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// `bytes` as text, or the error `fs::read_to_string` gives.
+fn into_text(bytes: Vec<u8>) -> io::Result<String> {
+    String::from_utf8(bytes).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
+}
+
+/// A line typed, or piped, to a question or a prompt.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum TypedLine {
+    /// The line without its newline or a leading byte-order mark; bytes
+    /// that are not UTF-8 read as U+FFFD, so that they are a word
+    /// refused like any other, never the end of a game.
+    Text(String),
+    /// A line longer than [`MAX_LINE`], and its length in bytes: only its
+    /// first bytes were kept.
+    TooLong(usize),
+}
+
+impl TypedLine {
+    /// The line as a message says it was refused, when it was too long.
+    pub(crate) fn too_long(bytes: usize) -> String {
+        format!("the line is {bytes} bytes long, over the limit of {MAX_LINE}")
+    }
+}
+
+/// Reads one line of `input` ([`TypedLine`]); `None` at the end of input.
+/// However long the line, no more than [`MAX_LINE`] bytes of it are held.
+pub(crate) fn read_typed_line(input: &mut impl BufRead) -> io::Result<Option<TypedLine>> {
+    let mut bytes = Vec::new();
+    let Some(length) = oware_uci::read_bounded_line(input, &mut bytes, MAX_LINE)? else {
+        return Ok(None);
+    };
+    if length > MAX_LINE {
+        return Ok(Some(TypedLine::TooLong(length)));
+    }
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    // Moves piped from a file saved on Windows start with a byte-order
+    // mark, and end their lines with a carriage return: neither is part
+    // of a move.
+    let text = without_bom(text);
+    Ok(Some(TypedLine::Text(
+        text.strip_suffix('\r').unwrap_or(&text).to_owned(),
+    )))
 }
 
 /// `text` without a leading UTF-8 byte-order mark, which editors on
@@ -157,5 +240,44 @@ mod tests {
         assert_eq!(kind_of(b"EcAb\n"), None);
         assert_eq!(kind_of(b""), None);
         assert_eq!(kind_of(b"\xff\xfe"), None);
+    }
+
+    #[test]
+    fn typed_lines_are_bytes_bounded_and_never_an_error() {
+        let mut input: &[u8] = b"\xef\xbb\xbfE\r\n\xe9\nquit";
+        let mut lines = Vec::new();
+        while let Some(line) = read_typed_line(&mut input).unwrap() {
+            lines.push(line);
+        }
+        assert_eq!(
+            lines,
+            [
+                TypedLine::Text("E".to_owned()),
+                TypedLine::Text("\u{fffd}".to_owned()),
+                TypedLine::Text("quit".to_owned()),
+            ]
+        );
+        let long = vec![b'E'; MAX_LINE + 1];
+        let mut input = [long.as_slice(), b"\nhint\n"].concat();
+        let mut input = input.as_mut_slice() as &[u8];
+        assert_eq!(
+            read_typed_line(&mut input).unwrap(),
+            Some(TypedLine::TooLong(MAX_LINE + 1))
+        );
+        assert_eq!(
+            read_typed_line(&mut input).unwrap(),
+            Some(TypedLine::Text("hint".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_file_past_the_limit_is_refused_without_reading_it_all() {
+        let error = read_bounded(std::io::repeat(0)).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::FileTooLarge);
+        assert_eq!(
+            error.to_string(),
+            "it holds more than 64 MiB, the most oware reads from a file or stdin"
+        );
+        assert_eq!(read_bounded(&b"EcAb"[..]).unwrap(), b"EcAb");
     }
 }

@@ -50,13 +50,14 @@ impl Output {
     /// Checks, before any long work, that `path` (given with `option`) can
     /// be written: the file there, if any, is a regular file that may be
     /// replaced (`existing`) and is not read-only, and its folder exists
-    /// and takes a new file, tried by creating the temporary file there
-    /// (permission bits alone do not say: root writes anywhere, a
-    /// read-only mount refuses everyone).
+    /// and takes a new file with a byte in it, tried by writing the
+    /// temporary file there (permission bits alone do not say: root writes
+    /// anywhere, a read-only mount refuses everyone, a full disk takes a
+    /// file but no byte).
     pub(crate) fn check(path: &Path, option: &str, existing: Existing<'_>) -> Result<Output> {
         let shown = path.display();
         let target = check_place(path, option)?;
-        if let Ok(metadata) = fs::metadata(&target) {
+        if fs::metadata(&target).is_ok() {
             if let Existing::Refuse {
                 force: false,
                 way_out,
@@ -70,25 +71,26 @@ impl Output {
                     "{option} {shown}: the file exists{holds} and would be replaced; give --force to replace it{way_out}"
                 );
             }
-            if metadata.permissions().readonly() {
-                bail!(
-                    "cannot save to {shown}: the file is read-only; make it writable, or name another file"
-                );
-            }
+            refuse_read_only(&target, path)?;
         }
         let output = Output {
             shown: path.to_owned(),
             target,
         };
         let temporary = output.temporary()?;
-        create(&temporary)
-            .and_then(|_| fs::remove_file(&temporary))
-            .with_context(|| {
-                format!(
-                    "cannot save to {shown}: no file can be made in its folder, {}",
-                    folder(&output.target).display()
-                )
-            })?;
+        // A byte written and flushed to the disk: a full disk takes a new
+        // file but no bytes.
+        let tried = create(&temporary).and_then(|mut file| {
+            file.write_all(b"\n")?;
+            file.sync_all()
+        });
+        let removed = fs::remove_file(&temporary);
+        tried.and(removed).with_context(|| {
+            format!(
+                "cannot save to {shown}: no file can be made in its folder, {}",
+                folder(&output.target).display()
+            )
+        })?;
         Ok(output)
     }
 
@@ -131,6 +133,18 @@ impl Output {
         temporary.push(format!(".{}.tmp", std::process::id()));
         Ok(self.target.with_file_name(temporary))
     }
+}
+
+/// Refuses a file at `target` (the file `path` names) that is read-only:
+/// it says "keep me", to root too, who could write it.
+pub(crate) fn refuse_read_only(target: &Path, path: &Path) -> Result<()> {
+    if fs::metadata(target).is_ok_and(|metadata| metadata.permissions().readonly()) {
+        bail!(
+            "cannot save to {}: the file is read-only; make it writable, or name another file",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// Creates (or empties) `path` for writing.

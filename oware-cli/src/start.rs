@@ -93,7 +93,19 @@ fn read_board(path: &Path) -> Result<Start> {
 /// A transcript parsed for a game whose first move is `first`'s; the error
 /// names the offending character.
 pub(crate) fn parse_transcript(text: &str, first: Seat) -> Result<Transcript> {
-    Transcript::parse_from(text, first).with_context(|| format!("bad transcript `{text}`"))
+    Transcript::parse_from(text, first).with_context(|| format!("bad transcript {}", excerpt(text)))
+}
+
+/// `text` in backquotes as a message quotes it: whole when short, else
+/// its start and its length (the error names the place).
+fn excerpt(text: &str) -> String {
+    const MOST: usize = 60;
+    let length = text.chars().count();
+    if length <= MOST {
+        return format!("`{text}`");
+    }
+    let start: String = text.chars().take(MOST).collect();
+    format!("`{start}…` ({length} characters)")
 }
 
 /// A game from `start` under `rules` with the transcript `text` played.
@@ -111,6 +123,19 @@ mod tests {
     use oware_core::House;
 
     use super::*;
+
+    #[test]
+    fn a_long_bad_transcript_is_quoted_by_its_start() {
+        let text = format!("{}x", "Ec".repeat(50_000));
+        let error = parse_transcript(&text, Seat::South).unwrap_err();
+        assert_eq!(
+            format!("{error:#}"),
+            format!(
+                "bad transcript `{}…` (100001 characters): character 100001 of the transcript, `x`, is not a house letter (A-F or a-f)",
+                "Ec".repeat(30)
+            )
+        );
+    }
 
     #[test]
     fn a_transcript_from_a_north_start_begins_with_north() {

@@ -182,9 +182,15 @@ pub fn build_dir(
 }
 
 /// Writes slice `seeds` of `db` under its temporary name, then renames it.
+/// A slice file that is a symbolic link (to a larger disk) is written
+/// through: the temporary file beside the file it points to, renamed over
+/// that file, the link kept.
 pub(crate) fn write_slice(dir: &Path, db: &Database, seeds: u8) -> Result<(), EgdbError> {
     let slice = db.slice(seeds).expect("the slice was just solved");
-    let partial = partial_path(dir, db.ruleset(), seeds);
+    let path = followed(slice_path(dir, db.ruleset(), seeds));
+    let mut partial = path.clone().into_os_string();
+    partial.push(".part");
+    let partial = PathBuf::from(partial);
     let io_error = |source| EgdbError::Io {
         path: partial.clone(),
         source,
@@ -196,8 +202,20 @@ pub(crate) fn write_slice(dir: &Path, db: &Database, seeds: u8) -> Result<(), Eg
         .map_err(io_error)?;
     let out = out.into_inner().map_err(|e| io_error(e.into_error()))?;
     out.sync_all().map_err(io_error)?;
-    let path = slice_path(dir, db.ruleset(), seeds);
     fs::rename(&partial, &path).map_err(|source| EgdbError::Io { path, source })
+}
+
+/// `path` with each symbolic link at its end replaced by what it points
+/// to (a relative one from the link's folder), until a name that is not a
+/// link, which may not exist yet; after 40 links (a loop), as it stands.
+fn followed(mut path: PathBuf) -> PathBuf {
+    for _ in 0..40 {
+        let Ok(link) = fs::read_link(&path) else {
+            return path;
+        };
+        path = path.parent().unwrap_or(Path::new("")).join(link);
+    }
+    path
 }
 
 /// The file of one slice written in parts, by processes that each own a

@@ -140,7 +140,7 @@ impl fmt::Display for EgdbError {
             EgdbError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             EgdbError::NotFound { dir, ruleset } => write!(
                 f,
-                "no {ruleset} database in {} (build one with `oware egdb build --rules {ruleset} --max-seeds 20 --dir DIR`)",
+                "no {ruleset} database in {0} (build one with `oware egdb build --rules {ruleset} --dir {0}`)",
                 dir.display()
             ),
             EgdbError::Damaged { file, damage } => {

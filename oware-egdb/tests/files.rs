@@ -302,6 +302,39 @@ fn a_damaged_slice_is_found_and_rebuilt_by_a_build() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[cfg(unix)]
+#[test]
+fn a_slice_file_that_is_a_link_is_written_through_and_the_link_kept() {
+    let dir = scratch("build-linked");
+    let elsewhere = scratch("build-linked-elsewhere");
+    build_dir(&dir, Ruleset::Awari, 4, &|_| {}).unwrap();
+    // Slice 3 moved to another disk, a link left in its place; slice 4's
+    // link points to a file not made yet.
+    let three = slice_path(&dir, Ruleset::Awari, 3);
+    let four = slice_path(&dir, Ruleset::Awari, 4);
+    let sound = [fs::read(&three).unwrap(), fs::read(&four).unwrap()];
+    let moved = [elsewhere.join("three.egdb"), elsewhere.join("four.egdb")];
+    fs::write(&moved[0], b"damaged").unwrap();
+    fs::remove_file(&three).unwrap();
+    fs::remove_file(&four).unwrap();
+    std::os::unix::fs::symlink(&moved[0], &three).unwrap();
+    std::os::unix::fs::symlink(&moved[1], &four).unwrap();
+    let summary = build_dir(&dir, Ruleset::Awari, 4, &|_| {}).unwrap();
+    assert_eq!(summary.present, [0, 1, 2]);
+    for (link, (target, sound)) in [three, four].iter().zip(moved.iter().zip(&sound)) {
+        assert!(fs::symlink_metadata(link).unwrap().file_type().is_symlink());
+        assert_eq!(&fs::read(target).unwrap(), sound, "{}", target.display());
+    }
+    let mut names: Vec<_> = fs::read_dir(&elsewhere)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["four.egdb", "three.egdb"], "no .part file is left");
+    fs::remove_dir_all(dir).unwrap();
+    fs::remove_dir_all(elsewhere).unwrap();
+}
+
 #[test]
 fn a_file_of_another_format_version_is_refused_surveyed_and_rebuilt_never_read() {
     let dir = scratch("version");

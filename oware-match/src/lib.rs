@@ -65,7 +65,7 @@ pub use record::{GameRecord, game_record, write_game};
 pub use saved::{SavedError, SavedErrorKind, SavedGame, read_games, read_saved};
 pub use spec::{EngineKind, EngineSpec, SpecError};
 pub use summary::{MIN_PAIRS, NoEstimate, Scored, Summary, Wdl};
-pub use tournament::{Contestant, Match, Start, resume, run};
+pub use tournament::{Contestant, Match, Start, resume, resume_while, run};
 
 /// The README's example, compiled and run as a doc test.
 #[cfg(doctest)]

@@ -3,6 +3,7 @@
 //! consulted after each.
 
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -110,6 +111,23 @@ pub fn resume(
     saved: &[Scored],
     on_game: &mut dyn FnMut(&GameRecord, &Summary),
 ) -> Summary {
+    resume_while(m, saved, &mut |record, summary| {
+        on_game(record, summary);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`resume`], stopped when `on_game` says [`ControlFlow::Break`] (its
+/// record of the game could not be saved): no game starts after it, and
+/// the games under way on other threads finish uncounted.
+///
+/// # Panics
+/// If `openings` is empty.
+pub fn resume_while(
+    m: &Match,
+    saved: &[Scored],
+    on_game: &mut dyn FnMut(&GameRecord, &Summary) -> ControlFlow<()>,
+) -> Summary {
     assert!(!m.openings.is_empty(), "a match needs an opening");
     let mut summary = Summary::default();
     for game in saved {
@@ -147,7 +165,12 @@ pub fn resume(
         drop(sender);
         for record in records {
             summary.add(&record.scored(), m.sprt.as_ref());
-            on_game(&record, &summary);
+            let go_on = on_game(&record, &summary);
+            if go_on.is_break() {
+                // The receiver dropped, a worker's next game ends its thread.
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
             if decided(&summary) {
                 stop.store(true, Ordering::Relaxed);
             }

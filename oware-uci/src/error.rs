@@ -94,6 +94,27 @@ pub enum ErrorKind {
     },
 }
 
+/// A bound of a range as people read it: the number, or for the bounds of
+/// the widest types, which no one reads digit by digit, a power of two
+/// (`2^64-1`, `-2^63`).
+struct Bound(i128);
+
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = self.0;
+        let power = |n: i128| (n > 0 && n & (n - 1) == 0).then(|| n.trailing_zeros());
+        if value.unsigned_abs() < 1 << 40 {
+            return write!(f, "{value}");
+        }
+        match (power(value), power(value + 1), power(-value)) {
+            (Some(k), _, _) => write!(f, "2^{k}"),
+            (_, Some(k), _) => write!(f, "2^{k}-1"),
+            (_, _, Some(k)) => write!(f, "-2^{k}"),
+            _ => write!(f, "{value}"),
+        }
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "column {}: ", self.column)?;
@@ -129,7 +150,9 @@ impl fmt::Display for ParseError {
                 found,
             } => write!(
                 f,
-                "`{after}` needs a whole number from {min} to {max}, found `{found}`"
+                "`{after}` needs a whole number from {} to {}, found `{found}`",
+                Bound(*min),
+                Bound(*max)
             ),
             // Core quotes the fen as given: its control characters are
             // escaped here, as in every excerpt, so the answer stays one line.

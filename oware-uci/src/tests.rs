@@ -130,7 +130,7 @@ fn go_refuses_a_number_out_of_its_range_with_the_range() {
     );
     assert_eq!(
         error("go nodes 0"),
-        "column 10: `nodes` needs a whole number from 1 to 18446744073709551615, found `0`"
+        "column 10: `nodes` needs a whole number from 1 to 2^64-1, found `0`"
     );
     assert_eq!(
         error("go movestogo 0"),
@@ -138,14 +138,14 @@ fn go_refuses_a_number_out_of_its_range_with_the_range() {
     );
     assert_eq!(
         error("go movetime -5"),
-        "column 13: `movetime` needs a whole number from 0 to 18446744073709551615, found `-5`"
+        "column 13: `movetime` needs a whole number from 0 to 2^64-1, found `-5`"
     );
     // More digits than any number type holds: still a number, too large.
     let huge = "9".repeat(60);
     assert_eq!(
         error(&format!("go wtime {huge}")),
         format!(
-            "column 10: `wtime` needs a whole number from -9223372036854775808 to 18446744073709551615, found `{}…`",
+            "column 10: `wtime` needs a whole number from -2^63 to 2^64-1, found `{}…`",
             "9".repeat(EXCERPT_CHARS)
         )
     );
@@ -193,7 +193,7 @@ fn a_clock_below_zero_reads_as_zero() {
     );
     assert_eq!(
         error(&format!("go btime {}", i128::from(i64::MIN) - 1)),
-        "column 10: `btime` needs a whole number from -9223372036854775808 to 18446744073709551615, found `-9223372036854775809`"
+        "column 10: `btime` needs a whole number from -2^63 to 2^64-1, found `-9223372036854775809`"
     );
 }
 

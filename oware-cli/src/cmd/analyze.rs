@@ -2,7 +2,7 @@
 //! game record and write it back with the engine's view of every move.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -15,13 +15,15 @@ use crate::cmd::book::{BookArgs, book_line};
 use crate::cmd::egdb::EgdbArgs;
 use crate::endgame;
 use crate::given_game::{self, Given, Pick};
-use crate::input_file;
 use crate::numbers::{Count, Seconds};
-use crate::output_file::{Existing, Output};
 use crate::ranges;
 use crate::start::StartArgs;
 use crate::style::{Paint, Style};
 use crate::thinking::{Line, Table};
+
+mod target;
+
+use target::{Target, keep, target};
 
 /// Think out loud about a position: one line per depth, then the best move.
 ///
@@ -40,7 +42,9 @@ use crate::thinking::{Line, Table};
 /// proven loss where the engine finds none, is marked `??`; one that scores
 /// two seeds or more below the best, `?`. Notes from an earlier run are
 /// replaced, other comments kept. The record goes to stdout, or to a file
-/// with --out or --in-place (whole or not at all). Progress goes to stderr.
+/// with --out or --in-place (whole or not at all; checked writable before
+/// any search, and printed on stdout if the write fails at the end).
+/// Progress goes to stderr.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
@@ -248,47 +252,6 @@ fn write_endgame(
     Ok(())
 }
 
-/// Where an annotated record goes.
-enum Target {
-    Stdout,
-    /// `--out`: the games gone through.
-    File(Output),
-    /// `--in-place`: the whole file read, the games gone through annotated.
-    InPlace(Output),
-}
-
-/// Where `--out` and `--in-place` send the annotated record, checked
-/// before the search (the folder too: a long analysis is never lost to a
-/// file that cannot be written): an existing file is replaced only with
-/// --force (the record read too, the refusal pointing to --in-place), and
-/// --in-place needs a file.
-fn target(args: &Args) -> Result<Target> {
-    let word = args.transcript.as_deref().unwrap_or("-");
-    if args.in_place {
-        if word == "-" {
-            bail!(
-                "--in-place writes back to the record file read: stdin is not one (use --out FILE)"
-            );
-        }
-        let output = Output::check(Path::new(word), "--in-place", Existing::Continue)?;
-        return Ok(Target::InPlace(output));
-    }
-    let Some(path) = &args.out else {
-        return Ok(Target::Stdout);
-    };
-    if input_file::same_file(path, Path::new(word)) && !args.force {
-        bail!(
-            "--out {}: the file exists (it is the record read) and would be replaced; give --in-place to annotate it where it is, or --force",
-            path.display()
-        );
-    }
-    let existing = Existing::Refuse {
-        force: args.force,
-        way_out: "",
-    };
-    Ok(Target::File(Output::check(path, "--out", existing)?))
-}
-
 /// What marks the notes analyze writes in a comment, so a later run
 /// finds and replaces them: `[%oware +0.5, best]` (PGN's way of keeping a
 /// program's data in a comment).
@@ -357,9 +320,10 @@ fn annotate_all(
             write!(std::io::stdout().lock(), "{text}")?;
         }
         Target::File(output) => {
-            output.write(text(&mut picked.iter().map(|&index| &records[index])).as_bytes())?;
+            let text = text(&mut picked.iter().map(|&index| &records[index]));
+            keep(output, &text)?;
         }
-        Target::InPlace(output) => output.write(text(&mut records.iter()).as_bytes())?,
+        Target::InPlace(output) => keep(output, &text(&mut records.iter()))?,
     }
     Ok(())
 }

@@ -113,7 +113,10 @@ fn open_book(path: Option<&Path>, rules: Rules) -> Result<Option<Book>> {
     let Some(path) = path else {
         return Ok(Book::shipped(rules));
     };
-    let book = Book::open(path).with_context(|| format!("--book {}", path.display()))?;
+    let book = crate::input_file::read_bytes(path)
+        .map_err(anyhow::Error::from)
+        .and_then(|bytes| Ok(Book::from_bytes(&bytes)?))
+        .with_context(|| format!("--book {}", path.display()))?;
     anyhow::ensure!(
         book.rules() == rules,
         "--book {}: the book is for {} rules, and the game is played under {rules}",

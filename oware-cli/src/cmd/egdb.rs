@@ -1,7 +1,7 @@
 //! `oware egdb`: say what is installed, build endgame databases on disk
 //! (the default one when asked for none), and probe positions in them.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -11,6 +11,7 @@ use oware_egdb::{Bounds, Database, Extent, Ruleset};
 
 use crate::endgame::install::build_in;
 use crate::endgame::{on_stderr, open_default, open_dir};
+use crate::input_file::{TypedLine, read_typed_line};
 
 mod stats;
 mod status;
@@ -56,6 +57,12 @@ enum Command {
 /// complete: an interrupted build (Ctrl-C) resumes after the last complete
 /// seed count, and a complete database is left alone. Every file already there is
 /// checked in full first; a damaged one is said and built again.
+///
+/// At a terminal a bar shows the whole build (every seed count still to
+/// solve) and the time left at the speed measured so far; the speed is
+/// kept in DIR (`build-speed`) for the next estimate. A build the disk
+/// free in DIR or the memory cannot hold is refused, naming both, unless
+/// --force.
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The rules [default: abapa].
@@ -69,6 +76,10 @@ struct BuildArgs {
     /// $XDG_DATA_HOME/oware/egdb, else ~/.local/share/oware/egdb].
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
+    /// Build even when the disk free in DIR or this machine's memory is
+    /// short of what the build needs (it is refused, naming both, without).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Say what the directory holds: each rule set's database, up to how many
@@ -145,7 +156,9 @@ pub(crate) struct EgdbArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
     pub(crate) egdb: Option<PathBuf>,
     /// Play and analyze without an endgame database (and, in play, without
-    /// the offer to build one; OWARE_NO_EGDB_OFFER=1 turns the offer off alone).
+    /// the offer to build one; OWARE_NO_EGDB_OFFER=1 turns the offer off
+    /// alone, and a no to it is remembered: removing the file
+    /// offer-declined in the database directory has play ask again).
     #[arg(long)]
     pub(crate) no_egdb: bool,
 }
@@ -201,7 +214,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         ruleset: args.rules.unwrap_or(Extent::DEFAULT.ruleset),
         max_seeds: args.max_seeds.unwrap_or(Extent::DEFAULT.max_seeds),
     };
-    build_in(&dir, extent)
+    build_in(&dir, extent, args.force)
 }
 
 /// Runs `oware egdb probe`.
@@ -213,14 +226,22 @@ fn probe(args: &ProbeArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for (number, text) in args.positions.iter().enumerate() {
         if text == "-" {
-            for (line, read) in std::io::stdin().lock().lines().enumerate() {
-                let read = read.context("cannot read positions from stdin")?;
+            let stdin = &mut std::io::stdin().lock();
+            for line in 1.. {
+                let read = read_typed_line(stdin).context("cannot read positions from stdin")?;
+                let read = match read {
+                    None => break,
+                    Some(TypedLine::Text(read)) => read,
+                    Some(TypedLine::TooLong(bytes)) => {
+                        bail!("line {line} of stdin: {}", TypedLine::too_long(bytes))
+                    }
+                };
                 let fen = read.trim();
                 if fen.is_empty() {
                     continue;
                 }
-                let position = position(fen, &db)
-                    .with_context(|| format!("line {} of stdin, `{fen}`", line + 1))?;
+                let position =
+                    position(fen, &db).with_context(|| format!("line {line} of stdin, `{fen}`"))?;
                 answer(&mut out, &db, &position, args.json)?;
             }
         } else {

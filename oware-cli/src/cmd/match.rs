@@ -2,7 +2,8 @@
 //! `oware-match` crate (which also runs `cargo lab ladder` and `tune`).
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -10,11 +11,13 @@ use anyhow::{Context, Result, bail};
 use oware_core::{Record, Rules};
 use oware_match::stats::Sprt;
 use oware_match::{
-    Budget, Ending, EngineKind, EngineSpec, GameRecord, Match, Scored, Settings, Summary,
-    TimeControl, random_openings, read_ogn_openings, read_openings, read_saved, resume, write_game,
+    Budget, Ending, EngineKind, EngineSpec, GameRecord, Match, SavedErrorKind, Scored, Settings,
+    Summary, TimeControl, random_openings, read_ogn_openings, read_openings, read_saved,
+    resume_while, write_game,
 };
 
 use crate::input_file;
+use crate::output_file;
 use crate::ranges;
 use crate::stdout::outln;
 use crate::style::Style;
@@ -85,6 +88,8 @@ pub(crate) struct Args {
     /// Write every game to FILE as it ends, as an OGN record: the engines
     /// as South and North, the time control, the result, how it ended.
     /// A FILE that holds games already is not overwritten: give --resume.
+    /// Each record is written whole or not at all: a write that fails (a
+    /// full disk) stops the match at once, the games before it kept.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Go on with the match saved in --save FILE, stopped before its end:
@@ -92,7 +97,9 @@ pub(crate) struct Args {
     /// time control and openings, rounds within --games) count as if just
     /// played, and only the games not in it are played, added to it. Only
     /// those are checked: give the same engine programs and options,
-    /// --seed and --max-plies too, or the tally mixes two matches.
+    /// --seed and --max-plies too, or the tally mixes two matches. A last
+    /// record cut short (a match killed while saving it) is dropped, said,
+    /// and its game played again.
     #[arg(long, requires = "save")]
     resume: bool,
     /// Stop when the test is decided: "elo0=0 elo1=10 alpha=0.05 beta=0.05"
@@ -193,12 +200,12 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let started = Instant::now();
     let mut save_error = None;
     let mut out = io::stdout().lock();
-    let summary = resume(&m, &saved, &mut |record: &GameRecord, summary: &Summary| {
-        if let Some(file) = &mut save
-            && save_error.is_none()
-            && let Err(e) = write_game(file, record).and_then(|()| file.flush())
+    let summary = resume_while(&m, &saved, &mut |record: &GameRecord, summary: &Summary| {
+        if let Some(save) = &mut save
+            && let Err(error) = save.add(record)
         {
-            save_error = Some(e);
+            save_error = Some(error);
+            return ControlFlow::Break(());
         }
         let progress = summary.progress(names, args.games, args.sprt.as_ref());
         // A closed stdout is noticed at the end; the match itself goes on.
@@ -217,6 +224,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         } else if summary.games.is_multiple_of(args.progress_every) {
             let _ = writeln!(out, "{progress}");
         }
+        ControlFlow::Continue(())
     });
     if in_place {
         writeln!(out)?;
@@ -228,22 +236,61 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         summary.table(names, args.sprt.as_ref()),
         started.elapsed().as_secs_f64()
     )?;
-    if let Some(e) = save_error {
-        let path = args.save.as_ref().expect("a save file");
-        return Err(e).with_context(|| format!("writing {}", path.display()));
+    if let Some(error) = save_error {
+        return Err(error);
     }
     Ok(())
+}
+
+/// The file `--save` adds the match's games to.
+struct SaveFile {
+    /// The path as given, for messages.
+    path: PathBuf,
+    file: File,
+    /// The length of the file up to the last record written whole.
+    length: u64,
+    /// The games it holds whole.
+    games: usize,
+}
+
+impl SaveFile {
+    /// Adds the record of a game whole, or not at all: a write that fails
+    /// is cut back to the records before it, and the error names the file.
+    fn add(&mut self, record: &GameRecord) -> Result<()> {
+        let mut bytes = Vec::new();
+        write_game(&mut bytes, record).expect("writing to memory never fails");
+        let written = self.file.write_all(&bytes).and_then(|()| self.file.flush());
+        if let Err(error) = written {
+            // The file may hold the first part of the record: cut it, so the
+            // file ends with the last game saved whole.
+            let _ = self.file.set_len(self.length);
+            let games = self.games;
+            return Err(error).with_context(|| {
+                format!(
+                    "cannot save game {} to {}; the match stops here, the file keeps its {games} whole game{} (--resume goes on from them)",
+                    record.index + 1,
+                    self.path.display(),
+                    if games == 1 { "" } else { "s" },
+                )
+            });
+        }
+        self.length += bytes.len() as u64;
+        self.games += 1;
+        Ok(())
+    }
 }
 
 /// The save file, to write the match's games to as they end, and the games
 /// it holds when the match is resumed. A file that holds anything is never
 /// overwritten: without `resume` it is refused, with it the games are read
-/// back, checked against `m`, and the new ones added after them.
-fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(BufWriter<File>, Vec<Scored>)> {
+/// back, checked against `m`, and the new ones added after them. A last
+/// record a match began and never finished is cut off, and said.
+fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(SaveFile, Vec<Scored>)> {
     // Games are added as they end, so this file is not replaced whole as
     // others are; what is checked before the match is the same.
-    crate::output_file::check_place(path, "--save")?;
-    let text = match input_file::read_file(path) {
+    let target = output_file::check_place(path, "--save")?;
+    output_file::refuse_read_only(&target, path)?;
+    let mut text = match input_file::read_file(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
@@ -263,20 +310,104 @@ fn open_save(path: &Path, resume: bool, m: &Match) -> Result<(BufWriter<File>, V
             if games == 1 { "" } else { "s" }
         );
     }
-    let saved =
-        read_saved(&text, m).with_context(|| format!("resuming from {}", path.display()))?;
+    let mut cut = None;
+    let saved = loop {
+        match read_saved(&text, m) {
+            Ok(saved) => break saved,
+            Err(error) => {
+                let line = error.line;
+                if cut.is_none()
+                    && let Some(at) = cut_short_at(&text, &error.kind, line)
+                {
+                    text.truncate(at);
+                    cut = Some((line, error.round, at));
+                    continue;
+                }
+                if cut.is_none() && !holds_match_record(&text) {
+                    let first = text.lines().find(|line| !line.trim().is_empty());
+                    let excerpt: String = first.unwrap_or("").trim().chars().take(40).collect();
+                    bail!(
+                        "{} holds no game of a match (it begins `{excerpt}`): give the file a match saved to, or another --save file",
+                        path.display()
+                    );
+                }
+                return Err(error).with_context(|| format!("resuming from {}", path.display()));
+            }
+        }
+    };
     let mut file = if holds {
         OpenOptions::new().append(true).open(path)
     } else {
         File::create(path)
     }
     .with_context(|| format!("opening {}", path.display()))?;
+    if let Some((line, round, at)) = cut {
+        // The byte-order mark the text was read without is still in the file.
+        let at = at as u64 + bom_length(path);
+        file.set_len(at)
+            .with_context(|| format!("cutting the last record off {}", path.display()))?;
+        let round = round.map_or(String::new(), |round| format!(" (round {round})"));
+        eprintln!(
+            "oware: {}: the last record, from line {line}{round}, was cut short by a match stopped while saving it: dropped, and its game is played again",
+            path.display()
+        );
+    }
     // The last record read whole but cut before the blank line after it:
     // the next one starts on a line of its own.
-    if holds && !text.ends_with("\n\n") {
+    if holds && !text.is_empty() && !text.ends_with("\n\n") {
         let part = if text.ends_with('\n') { "\n" } else { "\n\n" };
         file.write_all(part.as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    Ok((BufWriter::new(file), saved))
+    let length = file
+        .metadata()
+        .with_context(|| format!("reading {}", path.display()))?
+        .len();
+    let save = SaveFile {
+        path: path.to_owned(),
+        file,
+        length,
+        games: saved.len(),
+    };
+    Ok((save, saved))
+}
+
+/// The tag every record a match writes has among its first.
+const MATCH_EVENT: &str = "[Event \"oware match\"]";
+
+/// Whether `text` holds a record a match wrote.
+fn holds_match_record(text: &str) -> bool {
+    text.lines().any(|line| line.trim() == MATCH_EVENT)
+}
+
+/// Where to cut `text` when its last record, beginning on `line`, is one a
+/// match began and never finished (`kind` says it is cut short or damaged,
+/// and no record follows): the byte its line starts at. `None` for any
+/// other fault, and for a record a match did not write.
+fn cut_short_at(text: &str, kind: &SavedErrorKind, line: usize) -> Option<usize> {
+    let last = match kind {
+        SavedErrorKind::CutShort { last } | SavedErrorKind::Unreadable { last, .. } => *last,
+        _ => false,
+    };
+    let at: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    // Its tags (all a cut may have left) name a match's game.
+    let begun = text[at..]
+        .lines()
+        .take_while(|line| line.starts_with('['))
+        .any(|line| line.trim() == MATCH_EVENT);
+    (last && begun).then_some(at)
+}
+
+/// The length of the byte-order mark the file at `path` starts with: 3 or 0.
+fn bom_length(path: &Path) -> u64 {
+    let mut head = [0; 3];
+    let read = File::open(path).and_then(|mut file| io::Read::read_exact(&mut file, &mut head));
+    match read {
+        Ok(()) if head == [0xef, 0xbb, 0xbf] => 3,
+        _ => 0,
+    }
 }

@@ -4,7 +4,8 @@
 //! board, the end); the rest is split by concern: who sits where and the
 //! bot's seed ([`seating`]), the person's turn and commands ([`commands`]),
 //! the bot's turn and its hints ([`bot`]), the record `--save` keeps
-//! ([`saving`]), and the offer to build the endgame database ([`offer`]).
+//! ([`saving`]), the offer to build the endgame database ([`offer`]), and
+//! Ctrl-C, which ends the game as the end of input does ([`interrupt`]).
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -21,18 +22,20 @@ use crate::board_view::BoardView;
 use crate::cmd::book::BookArgs;
 use crate::cmd::egdb::EgdbArgs;
 use crate::endgame;
-use crate::input_file;
+use crate::input_file::{self, TypedLine};
 use crate::output_file::{Existing, Output};
 use crate::start::{self, StartArgs};
 use crate::style::{Paint, Style};
 
 mod bot;
 mod commands;
+mod interrupt;
 mod offer;
 mod saving;
 mod seating;
 
 use commands::{Request, explain, read_request};
+use interrupt::Interruptible;
 use saving::Saved;
 use seating::{Seating, player_name, seed};
 
@@ -41,8 +44,9 @@ use seating::{Seating, player_name, seed};
 /// Type a house letter to sow it (A-F for South, a-f for North; against
 /// the bot either case names your own house, so South may type `c` for C),
 /// `hint` for the bot's advice, `undo` to take your last move back, `quit`
-/// to stop. Moves may be piped on stdin, one per line.
-/// At the end the transcript is printed, to replay with `oware show`.
+/// to stop (Ctrl-D or Ctrl-C stop too). Moves may be piped on stdin, one
+/// per line. At the end the transcript is printed, to replay with `oware
+/// show`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The bot's level: 1 (a beginner can beat it) to 19 (full strength, 1 s
@@ -79,7 +83,9 @@ pub(crate) struct Args {
     /// Save the game to this OGN record at the start and after every move
     /// (and undo), whole each time: written beside it, then renamed over it
     /// (through a symbolic link, its permissions kept). An existing file is
-    /// refused unless it is the --load record or --force is given.
+    /// refused unless it is the --load record or --force is given. A save
+    /// that fails (a full disk) is said, and tried again after the next
+    /// move; the game goes on.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Let --save replace a file that is not the record loaded.
@@ -190,9 +196,13 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         saved,
         announced: None,
         out: io::stdout().lock(),
-        input: stdin.lock(),
+        input: Interruptible(stdin.lock()),
     };
-    session.play()
+    interrupt::catch();
+    session.play()?;
+    session.out.flush()?;
+    interrupt::end_as_interrupted();
+    Ok(())
 }
 
 /// A game in progress and everything needed to show it.
@@ -221,7 +231,7 @@ struct Session<'a> {
     /// The house just played.
     last: Option<House>,
     out: io::StdoutLock<'a>,
-    input: io::StdinLock<'a>,
+    input: Interruptible<io::StdinLock<'a>>,
 }
 
 impl Session<'_> {
@@ -231,15 +241,33 @@ impl Session<'_> {
         self.save()?;
         self.board()?;
         while !self.game.is_over() {
+            if interrupt::happened() {
+                writeln!(self.out, "\n(interrupted)")?;
+                return self.finish();
+            }
             let to_move = self.game.position().to_move();
             if self.bot == Some(to_move) {
                 self.bot_move()?;
                 self.board()?;
                 continue;
             }
-            let Some(line) = self.prompt()? else {
-                writeln!(self.out, "\n(end of input)")?;
-                return self.finish();
+            let line = match self.prompt()? {
+                Some(TypedLine::Text(line)) => line,
+                Some(TypedLine::TooLong(bytes)) => {
+                    self.complain(&format!(
+                        "{}: not a move; type a house, hint, undo, help or quit",
+                        TypedLine::too_long(bytes)
+                    ))?;
+                    continue;
+                }
+                None => {
+                    let why = match interrupt::happened() {
+                        true => "interrupted",
+                        false => "end of input",
+                    };
+                    writeln!(self.out, "\n({why})")?;
+                    return self.finish();
+                }
             };
             if line.trim().is_empty() {
                 continue;
@@ -332,6 +360,9 @@ impl Session<'_> {
 
     /// Says how the game ended and how to replay it.
     fn finish(&mut self) -> Result<()> {
+        // A save that failed is tried once more; whatever it gives, the
+        // transcript is printed, so the game is never lost.
+        self.save()?;
         if let Some(outcome) = self.game.outcome() {
             writeln!(
                 self.out,
@@ -344,13 +375,23 @@ impl Session<'_> {
             let plural = if moves == 1 { "" } else { "s" };
             writeln!(self.out, "game stopped after {moves} move{plural}")?;
         }
-        if let Some(saved) = &self.saved {
+        let transcript = self.game.transcript();
+        if let Some(saved) = self.saved.as_ref().filter(|saved| saved.holds_game()) {
+            if !transcript.is_empty() {
+                writeln!(self.out, "transcript: {transcript}")?;
+            }
             let path = saved.output.path().display();
             writeln!(self.out, "saved: {path}")?;
             writeln!(self.out, "replay it:  oware show {path}")?;
             return Ok(());
         }
-        let transcript = self.game.transcript();
+        if let Some(saved) = &self.saved {
+            let path = saved.output.path().display();
+            writeln!(
+                self.out,
+                "not saved: {path} does not hold the game (see above)"
+            )?;
+        }
         if transcript.is_empty() {
             writeln!(self.out, "transcript: (no moves)")?;
             return Ok(());

@@ -37,7 +37,7 @@ pub(crate) struct Args {
     transcript: Option<String>,
     /// Of a file of many game records (as `oware match --save` writes),
     /// the one to show, counted from 1.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::given_game::one_game)]
     game: Option<Pick>,
 }
 

@@ -299,11 +299,19 @@ fn build_takes_abapa_by_default_and_egdb_alone_says_what_is_installed() {
     let bytes: u64 = (0..=6)
         .map(|seeds| oware_egdb::file_len(oware_egdb::Ruleset::Abapa, seeds))
         .sum();
-    // `oware egdb` and `oware egdb status --dir` say the same.
+    // `oware egdb` and `oware egdb status --dir` say the same, but for the
+    // advice, which builds where the database was looked for: in the
+    // directory given, or the default one.
     let status = oware(&["egdb", "status", "--dir", path], "");
     let alone = crate::oware_with_egdb(&["egdb"], "", path);
-    assert_eq!(status.stdout, alone.stdout);
-    let lines: Vec<&str> = status.stdout.lines().collect();
+    let given = format!(" --dir {path}`");
+    assert_eq!(status.stdout.replace(&given, "`"), alone.stdout);
+    assert!(
+        status
+            .stdout
+            .contains(&format!("`oware egdb build{given} completes it"))
+    );
+    let lines: Vec<&str> = alone.stdout.lines().collect();
     assert_eq!(
         lines[1],
         format!(
@@ -319,5 +327,50 @@ fn build_takes_abapa_by_default_and_egdb_alone_says_what_is_installed() {
         status.stdout
     );
     assert_eq!(lines[3], "  awari: none (used under awari-split)");
+    // A file where the directory should be: one error, not one a slice.
+    let file = dir.join("abapa-06.egdb");
+    let file = file.to_str().unwrap();
+    for command in ["status", "build", "verify"] {
+        let run = oware(&["egdb", command, "--dir", file], "");
+        assert_eq!(run.code, 1, "{command}: {}", run.stdout);
+        assert_eq!(
+            run.stderr,
+            format!(
+                "oware: error: --dir {file}: {file} is not a directory; name the directory that holds the database (a new one is made by `oware egdb build`)\n"
+            ),
+            "{command}"
+        );
+    }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn with_home_unset_the_messages_say_there_is_no_directory() {
+    let unset = |args: &[&str], input: &str| {
+        let mut command = crate::oware_command(args);
+        command
+            .env_remove("OWARE_EGDB")
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("HOME");
+        crate::run(command, input)
+    };
+    let run = unset(&["uci"], "uci\nquit\n");
+    let line = run
+        .stdout
+        .lines()
+        .find(|line| line.contains("endgame database"))
+        .unwrap_or_else(|| panic!("a line on the database in:\n{}", run.stdout));
+    assert!(
+        line.starts_with(
+            "info string no abapa endgame database: OWARE_EGDB, XDG_DATA_HOME and HOME are all unset, so there is no directory to look in;"
+        ),
+        "{line}"
+    );
+    assert!(!run.stdout.contains(" in :"), "{}", run.stdout);
+    let run = unset(&["egdb", "status"], "");
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stderr,
+        "oware: error: no database directory: OWARE_EGDB, XDG_DATA_HOME and HOME are all unset; give --dir, or set one\n"
+    );
 }

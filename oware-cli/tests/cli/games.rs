@@ -70,24 +70,27 @@ fn a_match_file_goes_through_show_and_analyze() {
         );
         assert_eq!(fen.stdout.trim(), record.game().position().to_fen());
     }
-    for (game, message) in [
-        ("5", "--game 5: games.ogn holds 4 games, numbered from 1"),
-        (
-            "all",
-            "--game all: this command takes one game; give its number",
-        ),
-    ] {
-        let run = oware_in(&dir, &["show", "games.ogn", "--game", game], "");
-        assert_eq!(run.code, 1, "{game}");
-        assert_eq!(run.stderr, format!("oware: error: {message}\n"));
-    }
+    let run = oware_in(&dir, &["show", "games.ogn", "--game", "5"], "");
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stderr,
+        "oware: error: --game 5: games.ogn holds 4 games, numbered from 1\n"
+    );
     let run = oware(&["show", "EcAb", "--game", "1"], "");
     assert_eq!(
         run.stderr,
         "oware: error: --game picks a game in a file of game records, and no record is given\n"
     );
-    let run = oware(&["show", "-", "--game", "0"], "1. E *");
-    assert_eq!(run.code, 2, "clap refuses it: {}", run.stderr);
+    // show takes one game: its refusals name no `all`.
+    for (game, message) in [
+        ("0", "`0` is not a game's number (1 for the first)\n"),
+        ("all", "this command takes one game: give its number\n"),
+    ] {
+        let run = oware(&["show", "-", "--game", game], "1. E *");
+        assert_eq!(run.code, 2, "clap refuses it: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{}", run.stderr);
+    }
+    let run = oware(&["analyze", "-", "--game", "0"], "1. E *");
     assert!(
         run.stderr
             .contains("`0` is not a game's number (1 for the first) or `all`"),

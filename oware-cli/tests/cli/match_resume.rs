@@ -204,9 +204,10 @@ fn resuming_another_match_is_refused_and_the_file_left_as_it_was() {
 }
 
 #[test]
-fn a_match_resumed_from_a_record_cut_short_is_refused_naming_the_line() {
+fn a_record_cut_short_at_the_end_is_dropped_said_and_played_again() {
     let file = temp_file("resume-cut.ogn");
     let path = file.to_str().unwrap();
+    let whole = save_games(&file, "4");
     let text = save_games(&file, "2");
     let mut records = Record::read_each(&text);
     records.next();
@@ -214,18 +215,33 @@ fn a_match_resumed_from_a_record_cut_short_is_refused_naming_the_line() {
     // Stopped while writing the second game: in its moves, or in a tag.
     let in_moves = &text[..text.trim_end().rfind(char::is_whitespace).unwrap()];
     let in_tag = &text[..text.rfind("[Termination").unwrap() + 8];
-    for (cut, message) in [
-        (in_moves, "the record stops before its result"),
-        (in_tag, "the record is damaged: line "),
-    ] {
+    for (cut, round) in [(in_moves, " (round 2)"), (in_tag, "")] {
         std::fs::write(&file, cut).unwrap();
         let run = levels(&["--games", "4", "--save", path, "--resume"]);
-        let at = format!("resuming from {path}: line {start}");
-        let fix = format!(
-            "cut the file from line {start} to its end (that game is played again) and give --resume again"
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let said = format!(
+            "oware: {path}: the last record, from line {start}{round}, was cut short by a match stopped while saving it: dropped, and its game is played again\n"
         );
-        refused(&run, &[&at, message, &fix], &file, cut);
+        assert_eq!(run.stderr, said);
+        assert!(run.stdout.contains(", 1 resumed from "), "{}", run.stdout);
+        assert!(run.stdout.contains("\n3 games in "), "{}", run.stdout);
+        // As if the match had never stopped.
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), whole);
     }
+    // A file of something else is not cut: it holds no game of a match.
+    std::fs::write(&file, "my notes\n").unwrap();
+    let run = levels(&["--games", "4", "--save", path, "--resume"]);
+    let message = format!("{path} holds no game of a match (it begins `my notes`): ");
+    refused(
+        &run,
+        &[
+            &message,
+            "give the file a match saved to, or another --save file",
+        ],
+        &file,
+        "my notes\n",
+    );
+    assert!(!run.stderr.contains("cut the file"), "{}", run.stderr);
     let _ = std::fs::remove_file(&file);
 }
 

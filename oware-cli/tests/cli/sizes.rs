@@ -113,3 +113,37 @@ fn setoption_hash_uses_the_same_range() {
         run.stdout
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn an_endless_file_is_refused_at_the_limit_not_read_to_the_end() {
+    let started = std::time::Instant::now();
+    for (args, name) in [
+        (["show", "/dev/zero"].as_slice(), "the game file /dev/zero"),
+        (
+            &["play", "--load", "/dev/zero"],
+            "the record file /dev/zero",
+        ),
+        (
+            &["play", "--book", "/dev/zero", "--level", "17"],
+            "--book /dev/zero",
+        ),
+        (
+            &["analyze", "--board", "/dev/zero"],
+            "the board file /dev/zero",
+        ),
+    ] {
+        let run = oware(args, "");
+        assert_eq!(run.code, 1, "{args:?}: {}", run.stdout);
+        assert!(
+            run.stderr.contains(name)
+                && run.stderr.contains(
+                    "it holds more than 64 MiB, the most oware reads from a file or stdin"
+                ),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // 64 MiB of zeros a try, read and dropped: seconds at most, not minutes.
+    assert!(started.elapsed().as_secs() < 30);
+}

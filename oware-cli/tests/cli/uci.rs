@@ -436,7 +436,7 @@ fn a_number_out_of_range_is_refused_and_a_clock_below_zero_plays_at_once() {
         ),
         (
             "go nodes 0 movetime 100",
-            "info string error: column 10: `nodes` needs a whole number from 1 to 18446744073709551615, found `0`",
+            "info string error: column 10: `nodes` needs a whole number from 1 to 2^64-1, found `0`",
         ),
     ] {
         assert_eq!(engine.exchange(go), [error], "{go}");

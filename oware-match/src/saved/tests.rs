@@ -9,7 +9,7 @@ use oware_player::Level;
 use super::*;
 use crate::{
     Budget, Contestant, Fault, GameRecord, SearchPlayer, Settings, Summary, random_openings,
-    resume, run, write_game,
+    resume, resume_while, run, write_game,
 };
 
 /// Level `n` of our engine in-process, named `name`, under `budget`.
@@ -188,6 +188,23 @@ fn a_resumed_match_plays_only_the_games_not_saved_and_ends_as_if_never_stopped()
         panic!("game {} played again", record.index)
     });
     assert_eq!(again.table(names, None), whole.table(names, None));
+}
+
+#[test]
+fn a_match_told_to_stop_starts_no_game_after() {
+    let m = a_match(6, 5, Rules::ABAPA);
+    let mut seen = Vec::new();
+    let summary = resume_while(&m, &[], &mut |record, _| {
+        seen.push(record.index);
+        // The save of the second game failed: no game after it.
+        if seen.len() == 2 {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(seen, [0, 1]);
+    assert_eq!(summary.games, 2);
 }
 
 /// The error for `text` read back for `m`: its line, round and kind.

@@ -7,13 +7,15 @@ use anyhow::Result;
 use oware_core::Rules;
 use oware_egdb::{EgdbError, Extent, Ruleset, positions_up_to};
 
+use crate::endgame::estimate::Speed;
 use crate::endgame::install::{self, DiskSize};
 use crate::stdout::outln;
 
 /// Runs `oware egdb status` on `dir` (the default directory if `None`).
 pub(super) fn status(dir: Option<&Path>) -> Result<()> {
+    let given = dir;
     let dir = crate::endgame::directory(dir)?;
-    for line in report(&dir) {
+    for line in report(&dir, given) {
         outln!("{line}");
     }
     Ok(())
@@ -30,17 +32,18 @@ fn used_under(ruleset: Ruleset) -> String {
 }
 
 /// The report's lines: a heading, then for each rule set what is there,
-/// each file refused and why, and what building the rest would take.
-fn report(dir: &Path) -> Vec<String> {
+/// each file refused and why, and what building the rest would take (in
+/// `given`, the directory named with --dir, when there was one).
+fn report(dir: &Path, given: Option<&Path>) -> Vec<String> {
     let mut lines = vec![format!("endgame databases in {}:", dir.display())];
     for ruleset in Ruleset::ALL {
-        lines.extend(ruleset_report(dir, ruleset));
+        lines.extend(ruleset_report(dir, ruleset, given));
     }
     lines
 }
 
 /// What `dir` holds of `ruleset`'s database, in words.
-fn ruleset_report(dir: &Path, ruleset: Ruleset) -> Vec<String> {
+fn ruleset_report(dir: &Path, ruleset: Ruleset, given: Option<&Path>) -> Vec<String> {
     let survey = oware_egdb::survey(dir, ruleset);
     // The slices a reader opens: from 0 up to the first without a file.
     let run = survey
@@ -73,10 +76,15 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset) -> Vec<String> {
     }
     for (seeds, state) in &refused {
         if let Err(error) = state {
-            lines.push(format!(
-                "    {error}; `oware egdb build --rules {ruleset} --max-seeds {}` writes it again",
-                held.unwrap_or(*seeds).max(*seeds)
-            ));
+            let seeds = held.unwrap_or(*seeds).max(*seeds);
+            let command = format!(
+                "oware egdb build --rules {ruleset} --max-seeds {seeds}{}",
+                given.map_or(String::new(), |dir| format!(
+                    " --dir {}",
+                    install::shell_word(&dir.display().to_string())
+                ))
+            );
+            lines.push(format!("    {error}; `{command}` writes it again"));
         }
     }
     // Past a missing slice; a refused one there is named above already.
@@ -91,7 +99,10 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset) -> Vec<String> {
     let default = Extent::DEFAULT;
     let target = default.max_seeds;
     match held {
-        None => lines.push(format!("    {}", install::how_to_install(ruleset))),
+        None => lines.push(format!(
+            "    {}",
+            install::how_to_install(ruleset, given, Speed::known(Some(dir), ruleset))
+        )),
         Some(max) if max < target && usable => {
             let more = Extent {
                 ruleset,
@@ -102,14 +113,11 @@ fn ruleset_report(dir: &Path, ruleset: Ruleset) -> Vec<String> {
                 true => format!("the default, worth {}", install::WORTH),
                 false => "its worth is not measured".to_owned(),
             };
-            let command = match ruleset == default.ruleset {
-                true => "oware egdb build".to_owned(),
-                false => format!("oware egdb build --rules {ruleset}"),
-            };
+            let command = install::build_command(ruleset, None, given);
             lines.push(format!(
                 "    `{command}` completes it to {target} seeds, {worth}: {} more on disk, {}",
                 DiskSize(more.disk_len() - bytes),
-                install::build_time(ruleset, positions),
+                Speed::known(Some(dir), ruleset).describe(ruleset, positions),
             ));
         }
         Some(_) if usable && ruleset == default.ruleset => lines.push(format!(
@@ -140,7 +148,7 @@ mod tests {
     #[test]
     fn an_empty_directory_says_what_to_build_and_what_it_is_worth() {
         let dir = scratch("empty");
-        let lines = report(&dir);
+        let lines = report(&dir, None);
         assert_eq!(lines[0], format!("endgame databases in {}:", dir.display()));
         assert_eq!(lines[1], "  abapa: none (used under abapa, auale)");
         assert!(
@@ -167,7 +175,7 @@ mod tests {
             max_seeds: 6,
         }
         .disk_len();
-        let lines = report(&dir);
+        let lines = report(&dir, None);
         assert_eq!(
             lines[1],
             format!(
@@ -187,7 +195,7 @@ mod tests {
         let mut bytes = fs::read(&path).unwrap();
         bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
         fs::write(&path, bytes).unwrap();
-        let lines = report(&dir);
+        let lines = report(&dir, None);
         assert_eq!(
             lines[1],
             "  abapa: files up to 6 seeds, NOT USED: a file is refused (below)"

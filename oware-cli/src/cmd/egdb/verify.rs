@@ -5,7 +5,7 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use oware_core::TOTAL_SEEDS;
-use oware_egdb::{EgdbError, Ruleset, check_slice, slice_path};
+use oware_egdb::{EgdbError, Extent, Ruleset, check_slice, slice_path};
 
 use crate::numbers::Count;
 
@@ -26,8 +26,9 @@ pub(super) fn verify(rules: Option<Ruleset>, dir: Option<&Path>) -> Result<()> {
     }
     if rulesets.is_empty() {
         bail!(
-            "no database in {} (build one with `oware egdb build --rules R --max-seeds N --dir DIR`)",
-            dir.display()
+            "no database in {} (build one with `{}`)",
+            dir.display(),
+            crate::endgame::install::build_command(Extent::DEFAULT.ruleset, None, Some(&dir))
         );
     }
     if !damaged.is_empty() {

@@ -2,14 +2,14 @@
 //! for (a house, or a command), and the commands that change the game or
 //! say how to play (undo, help).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use anyhow::Result;
 use oware_core::{House, HouseSet, IllegalMove, Seat};
 
 use super::Session;
 use crate::board_view::{self, seat_paint};
-use crate::input_file;
+use crate::input_file::{TypedLine, read_typed_line};
 use crate::style::Paint;
 use crate::thinking::Line;
 
@@ -90,8 +90,9 @@ fn letters(seat: Seat) -> &'static str {
 }
 
 impl Session<'_> {
-    /// Asks the seat to move for a line; `None` at the end of input.
-    pub(super) fn prompt(&mut self) -> Result<Option<String>> {
+    /// Asks the seat to move for a line; `None` at the end of input (or
+    /// Ctrl-C). The line is read as bytes, bounded ([`read_typed_line`]).
+    pub(super) fn prompt(&mut self) -> Result<Option<TypedLine>> {
         let to_move = self.game.position().to_move();
         let legal = board_view::spaced(self.game.legal_moves());
         write!(
@@ -100,17 +101,17 @@ impl Session<'_> {
             self.style.paint(seat_paint(to_move), to_move)
         )?;
         self.out.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
-        // Moves piped from a file saved on Windows start with a byte-order
-        // mark, which is no part of the first move.
-        let line = input_file::without_bom(line);
+        let line = read_typed_line(&mut self.input)?;
         if self.echo {
-            writeln!(self.out, "{}", line.trim_end())?;
+            match &line {
+                Some(TypedLine::Text(text)) => writeln!(self.out, "{}", text.trim_end())?,
+                Some(TypedLine::TooLong(bytes)) => {
+                    writeln!(self.out, "(a line of {bytes} bytes)")?;
+                }
+                None => {}
+            }
         }
-        Ok(Some(line))
+        Ok(line)
     }
 
     /// Says what was wrong with a line typed, in the colour of errors.

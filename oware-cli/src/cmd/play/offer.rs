@@ -1,8 +1,12 @@
 //! `oware play`'s offer to build the default endgame database: when a
-//! game starts without one, to a person at a terminal, what the offer says,
-//! the answer, and the build on yes.
+//! game starts without one, or with one a stopped build left partial, to a
+//! person at a terminal; what the offer says (its time measured on this
+//! machine), the answer, the build on yes, and a no remembered (a file in
+//! the database directory, [`DECLINED`]) so the question is not asked at
+//! every game.
 
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -10,17 +14,20 @@ use oware_core::Rules;
 use oware_egdb::{Database, Extent, Ruleset};
 
 use crate::cmd::egdb::EgdbArgs;
-use crate::endgame::install::{self, WORTH};
+use crate::endgame::estimate::Speed;
+use crate::endgame::install::{self, DiskSize, WORTH};
 use crate::endgame::{self, on_stderr};
+use crate::input_file::{TypedLine, read_typed_line};
 
 /// The environment variable that turns `oware play`'s offer off when set
 /// to anything but empty or `0`.
 pub(crate) const NO_OFFER: &str = "OWARE_NO_EGDB_OFFER";
 
-/// [`EgdbArgs::open`], and where that finds no database, the offer to
-/// build the default one, when [`Start::offers`] says so (`interactive`:
-/// stdin is a terminal). On yes it is built with a progress bar, then
-/// opened; a build that fails or is refused leaves the game without one.
+/// [`EgdbArgs::open`], and where that finds no database (or a partial
+/// one), the offer to build the default one, when [`Start::offers`] says
+/// so (`interactive`: stdin is a terminal). On yes it is built with a
+/// progress bar, then opened; a build that fails or is refused leaves the
+/// game with what there was. A no is remembered.
 ///
 /// # Errors
 /// As [`EgdbArgs::open`]'s, and stdin or stdout failing.
@@ -30,29 +37,69 @@ pub(super) fn open_or_offer(
     interactive: bool,
 ) -> Result<Option<Arc<Database>>> {
     let db = egdb.open(rules)?;
+    let default = Extent::DEFAULT;
+    let dir = endgame::default_dir();
+    let partial = db
+        .as_deref()
+        .filter(|db| db.ruleset() == default.ruleset && db.max_seeds() < default.max_seeds)
+        .map(Database::max_seeds);
     let start = Start {
         interactive,
         no_egdb: egdb.no_egdb,
         dir_given: egdb.egdb.is_some(),
         no_offer: turned_off(std::env::var(NO_OFFER).ok().as_deref()),
+        declined: dir.as_ref().is_some_and(|dir| dir.join(DECLINED).exists()),
         found: db.is_some(),
+        partial,
         ruleset: oware_egdb::Ruleset::fitting(rules),
     };
-    let dir = match endgame::default_dir() {
+    let dir = match dir {
         Some(dir) if start.offers() => dir,
         _ => return Ok(db),
     };
-    println!("{}", offer_text(&dir));
+    let speed = Speed::measured(Some(&dir), default.ruleset);
+    println!("{}", offer_text(&dir, partial, speed));
     let stdin = &mut std::io::stdin().lock();
     if !ask(QUESTION, stdin, &mut std::io::stdout())? {
-        println!("Playing without it.");
-        return Ok(None);
+        println!("{}", declined(&dir, partial));
+        return Ok(db);
     }
-    if let Err(error) = install::build_in(&dir, Extent::DEFAULT) {
-        on_stderr(&format!("{error:#}; playing without the endgame database"));
-        return Ok(None);
+    if let Err(error) = install::build_in(&dir, default, false) {
+        on_stderr(&format!(
+            "{error:#}; playing without the whole endgame database"
+        ));
+        return Ok(db);
     }
     egdb.open(rules)
+}
+
+/// The file in the database directory that says the offer was declined.
+pub(crate) const DECLINED: &str = "offer-declined";
+
+/// Remembers a no in `dir` ([`DECLINED`]), and says so and how to be asked
+/// again; `partial`: the seeds of the database there, which the game uses.
+fn declined(dir: &Path, partial: Option<u8>) -> String {
+    let path = dir.join(DECLINED);
+    let kept = std::fs::create_dir_all(dir).and_then(|()| {
+        std::fs::write(
+            &path,
+            "oware play does not offer to build the endgame database while this file is here\n",
+        )
+    });
+    let using = match partial {
+        Some(seeds) => format!("Playing with the database up to {seeds} seeds."),
+        None => "Playing without it.".to_owned(),
+    };
+    match kept {
+        Ok(()) => format!(
+            "{using} Not asked again: `oware egdb build` builds it any time, and removing {} has play ask again.",
+            path.display()
+        ),
+        Err(error) => format!(
+            "{using} (The answer is not remembered: {}: {error}; {NO_OFFER}=1 turns the question off.)",
+            path.display()
+        ),
+    }
 }
 
 /// What `oware play` knows when it starts without an endgame database.
@@ -67,22 +114,29 @@ pub(crate) struct Start {
     pub(crate) dir_given: bool,
     /// Whether [`NO_OFFER`] turns the offer off ([`turned_off`]).
     pub(crate) no_offer: bool,
+    /// Whether the offer was declined before ([`DECLINED`]).
+    pub(crate) declined: bool,
     /// Whether a database was found for the rules.
     pub(crate) found: bool,
+    /// The seeds of the default database found, when short of the
+    /// default's: a build stopped before its end.
+    pub(crate) partial: Option<u8>,
     /// The database the rules use, if any.
     pub(crate) ruleset: Option<Ruleset>,
 }
 
 impl Start {
     /// Whether to offer to build the default database: only to a person
-    /// at a terminal, who turned neither the database nor the offer off,
-    /// playing rules the default serves, with no database found.
+    /// at a terminal, who turned neither the database nor the offer off
+    /// and did not decline it before, playing rules the default serves,
+    /// with no database found or a partial one.
     pub(crate) fn offers(self) -> bool {
         self.interactive
             && !self.no_egdb
             && !self.dir_given
             && !self.no_offer
-            && !self.found
+            && !self.declined
+            && (!self.found || self.partial.is_some())
             && self.ruleset == Some(Extent::DEFAULT.ruleset)
     }
 }
@@ -106,16 +160,36 @@ pub(crate) fn parse_answer(line: &str) -> Option<bool> {
 /// The question that follows [`offer_text`], asked again until answered.
 pub(crate) const QUESTION: &str = "Build it now? [Y/n] ";
 
-/// The offer: what the default database is and costs, and that it can be
-/// stopped and resumed; [`QUESTION`] follows.
-pub(crate) fn offer_text(dir: &std::path::Path) -> String {
+/// The offer: what the default database is and costs (its time at
+/// `speed`), or what completing the `partial` one there adds, and that it
+/// can be stopped and resumed; [`QUESTION`] follows.
+pub(crate) fn offer_text(dir: &Path, partial: Option<u8>, speed: Speed) -> String {
+    let default = Extent::DEFAULT;
+    let what = match partial {
+        None => format!(
+            "No usable endgame database was found in {}.\n\
+             The engine plays stronger with one: {WORTH}.\n\
+             The default is {}.",
+            dir.display(),
+            install::describe(default, speed),
+        ),
+        Some(seeds) => {
+            let held = Extent {
+                ruleset: default.ruleset,
+                max_seeds: seeds,
+            };
+            format!(
+                "The endgame database in {} goes up to {seeds} of the default's {} seeds (a build stopped before its end?); the engine uses what is there.\n\
+                 Completing it adds {} on disk, {}; the whole is worth {WORTH}.",
+                dir.display(),
+                default.max_seeds,
+                DiskSize(default.disk_len() - held.disk_len()),
+                speed.describe(default.ruleset, default.positions() - held.positions()),
+            )
+        }
+    };
     format!(
-        "No usable endgame database was found in {}.\n\
-         The engine plays stronger with one: {WORTH}.\n\
-         The default is {}.\n\
-         Ctrl-C stops the build; `oware egdb build` resumes it later, and {NO_OFFER}=1 or --no-egdb turns this question off.",
-        dir.display(),
-        install::describe(Extent::DEFAULT),
+        "{what}\nCtrl-C stops the build; `oware egdb build` resumes it later, and {NO_OFFER}=1 or --no-egdb turns this question off."
     )
 }
 
@@ -129,12 +203,15 @@ pub(crate) fn ask(
     loop {
         write!(output, "{question}")?;
         output.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(output)?;
-            return Ok(false);
-        }
-        match parse_answer(&line) {
+        let answer = match read_typed_line(input)? {
+            None => {
+                writeln!(output)?;
+                return Ok(false);
+            }
+            Some(TypedLine::Text(line)) => parse_answer(&line),
+            Some(TypedLine::TooLong(_)) => None,
+        };
+        match answer {
             Some(answer) => return Ok(answer),
             None => writeln!(output, "please answer y or n")?,
         }
@@ -194,6 +271,13 @@ mod tests {
                 },
             ),
             (
+                "declined before",
+                Start {
+                    declined: true,
+                    ..fresh()
+                },
+            ),
+            (
                 "awari-split's database",
                 Start {
                     ruleset: Some(Ruleset::Awari),
@@ -211,6 +295,15 @@ mod tests {
         for (case, start) in cases {
             assert!(!start.offers(), "{case}");
         }
+        // A partial database found is offered to be completed.
+        assert!(
+            Start {
+                found: true,
+                partial: Some(12),
+                ..fresh()
+            }
+            .offers()
+        );
         // The variable unset, set empty or to 0 leaves the offer on.
         for value in [None, Some(""), Some("0")] {
             assert!(!turned_off(value), "{NO_OFFER}={value:?}");
@@ -236,11 +329,11 @@ mod tests {
     #[test]
     fn the_question_is_asked_again_until_answered_and_the_end_is_no() {
         let mut output = Vec::new();
-        let answer = ask("Build? ", &mut "what\nn\n".as_bytes(), &mut output).unwrap();
+        let answer = ask("Build? ", &mut &b"what\n\xe9\nn\n"[..], &mut output).unwrap();
         assert!(!answer);
         assert_eq!(
             String::from_utf8(output).unwrap(),
-            "Build? please answer y or n\nBuild? "
+            "Build? please answer y or n\nBuild? please answer y or n\nBuild? "
         );
         let mut output = Vec::new();
         assert!(ask("Build? ", &mut "\n".as_bytes(), &mut output).unwrap());
@@ -250,12 +343,13 @@ mod tests {
 
     #[test]
     fn the_offer_says_what_it_is_its_size_its_time_and_how_to_stop() {
-        let text = offer_text(std::path::Path::new("/data/egdb")) + QUESTION;
+        let speed = Speed::LastBuild(1_000_000.0);
+        let text = offer_text(Path::new("/data/egdb"), None, speed) + QUESTION;
         for part in [
             "/data/egdb",
             "abapa's up to 20 seeds",
             "452 MB on disk",
-            "to build here (estimated for",
+            "about 4 minutes to build here (at the last build's speed here, 1.00M positions/s)",
             WORTH,
             "Ctrl-C",
             "`oware egdb build` resumes it",
@@ -265,5 +359,30 @@ mod tests {
         ] {
             assert!(text.contains(part), "{part:?} in {text}");
         }
+        let text = offer_text(Path::new("/data/egdb"), Some(12), speed);
+        assert!(
+            text.starts_with(
+                "The endgame database in /data/egdb goes up to 12 of the default's 20 seeds (a build stopped before its end?); the engine uses what is there.\n\
+                 Completing it adds 446 MB on disk, about 4 minutes to build here"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_no_is_remembered_in_the_directory() {
+        let dir = std::env::temp_dir().join(format!("oware-declined-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let said = declined(&dir.join("egdb"), Some(12));
+        let file = dir.join("egdb").join(DECLINED);
+        assert!(file.exists());
+        assert_eq!(
+            said,
+            format!(
+                "Playing with the database up to 12 seeds. Not asked again: `oware egdb build` builds it any time, and removing {} has play ask again.",
+                file.display()
+            )
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

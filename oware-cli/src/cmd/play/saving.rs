@@ -78,18 +78,35 @@ impl Saved {
                 .play(house)
                 .context("the record refused a move of the game")?;
         }
+        // Until the write is done, the file holds an older record.
+        self.on_disk = false;
         self.output.write(self.record.to_string().as_bytes())?;
         self.on_disk = true;
         Ok(())
     }
+
+    /// Whether the file holds the game as it stands: the last save worked.
+    pub(super) fn holds_game(&self) -> bool {
+        self.on_disk
+    }
 }
 
 impl Session<'_> {
-    /// Writes the record, with `--save`.
+    /// Writes the record, with `--save`. A write that fails (a full disk,
+    /// a folder gone) does not end the game: it is said, the record stays
+    /// in memory, and the next move (or the end) tries again.
+    ///
+    /// # Errors
+    /// Only stdout failing.
     pub(super) fn save(&mut self) -> Result<()> {
-        match &mut self.saved {
-            Some(saved) => saved.save(&self.game),
-            None => Ok(()),
+        let Some(saved) = &mut self.saved else {
+            return Ok(());
+        };
+        if let Err(error) = saved.save(&self.game) {
+            self.complain(&format!(
+                "{error:#}; the game goes on unsaved, the next move tries again, and the transcript is printed at the end"
+            ))?;
         }
+        Ok(())
     }
 }

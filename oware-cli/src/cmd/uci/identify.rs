@@ -68,10 +68,17 @@ pub(super) fn identify(rules: Rules, missing: Option<&str>, tunable: bool) -> io
 /// `info`. A damaged database is said at the first `go`, as before.
 pub(super) fn missing(rules: &Rules, not_found: bool) -> Option<String> {
     let ruleset = oware_egdb::Ruleset::fitting(rules).filter(|_| not_found)?;
-    let dir = crate::endgame::default_dir().unwrap_or_default();
-    Some(format!(
-        "no {ruleset} endgame database in {}: the engine plays without one; {}",
-        dir.display(),
-        crate::endgame::install::how_to_install(ruleset)
-    ))
+    let dir = crate::endgame::default_dir();
+    let speed = crate::endgame::estimate::Speed::known(dir.as_deref(), ruleset);
+    let install = crate::endgame::install::how_to_install(ruleset, None, speed);
+    Some(match dir {
+        Some(dir) => format!(
+            "no {ruleset} endgame database in {}: the engine plays without one; {install}",
+            dir.display()
+        ),
+        None => format!(
+            "no {ruleset} endgame database: {}, so there is no directory to look in; the engine plays without one; set one and {install}",
+            crate::endgame::UNSET
+        ),
+    })
 }
