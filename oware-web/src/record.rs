@@ -282,8 +282,13 @@ mod tests {
             save("moves=Ec lost=south"),
             r#"{"ok":false,"error":"bad value for `lost`: `south` is not SEAT:time or SEAT:resigned"}"#
         );
-        assert!(save("moves=Ec lost=east:time").contains("`east` in `east:time` is not south or north"));
-        assert!(save("moves=Ec lost=south:gone").contains("`gone` in `south:gone` is not time or resigned"));
+        assert!(
+            save("moves=Ec lost=east:time").contains("`east` in `east:time` is not south or north")
+        );
+        assert!(
+            save("moves=Ec lost=south:gone")
+                .contains("`gone` in `south:gone` is not time or resigned")
+        );
     }
 
     #[test]
