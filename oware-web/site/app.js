@@ -46,7 +46,13 @@
 //   that other tab's line, until this tab's is more than a part of it.
 // - previous and pending: the game replaced, and a transcript waiting for
 //   the module (replace.js). No game is ever dropped: a replaced game stays
-//   in the recent list and can be brought back.
+//   in the recent list and can be brought back (one left for a new game
+//   listed as abandoned).
+// - resigned: the seat that resigned the game on the board (`resign`, once
+//   the player says so), kept with it and set from the game put on the
+//   board (`adopt`). A game being played changes its seat or rules only as
+//   the player means it: `setSeat` and `setRules` ask first (confirm.js),
+//   and keys.js keeps the arrows for the moves.
 // - info, once the module has loaded; analysis, the last one (its worker's,
 //   analysis.js, handed over as it goes).
 
