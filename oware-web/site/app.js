@@ -269,8 +269,16 @@ function keepGame() {
   page.behind = null;
   remember({ ...entry, date: Date.now(), result: result() });
   page.keptAs = line;
+}
+
+/**
+ * The game on the board may have just ended here (a move played, a clock
+ * run out, a resignation): if it has, it counts in the player's score at
+ * the bot's level, once (a game loaded, opened or reopened already over
+ * was not played here and does not count), and its end sounds.
+ */
+function maybeEnded() {
   const ended = verdict();
-  // The end's sound once, as the game is first counted.
   if (ended && countGame(page.gameId, settings.level, ended)) sounds.end(ended);
 }
 
@@ -345,6 +353,7 @@ function play(next) {
   const { shown } = page;
   forgetChalk(!!shown && shown.ply === game.moves.length - 1 && shown.kind === 'bot' && seatOf(indexOf(played)) !== settings.seat);
   keep();
+  maybeEnded();
   sowing.play(before.cells, next).then(() => sowing.gather(next)).then(afterMove);
 }
 
@@ -385,6 +394,7 @@ function checkFlag() {
   runOut(clock, seat, performance.now());
   stopSearch();
   keep();
+  maybeEnded();
   render();
   return true;
 }
@@ -696,6 +706,7 @@ async function resign() {
   if (page.clock) stopClock(page.clock, performance.now());
   page.resigned = settings.seat;
   keep();
+  maybeEnded();
   render();
 }
 

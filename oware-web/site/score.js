@@ -1,7 +1,8 @@
 // The player's score against each level: the games won, drawn and lost,
 // kept in this browser (localStorage, shared by the tabs), each game
-// counted once, at the level the bot played its end at, however it ended
-// (by the rules, on time, or resigned). Settings shows the table, and the
+// finished on the page counted once, at the level the bot played its end
+// at, however it ended (by the rules, on time, or resigned; app.js counts
+// it as it ends, so a game loaded already over does not count). Settings shows the table, and the
 // level list marks a level the player has beaten.
 
 import { $ } from './dom.js';

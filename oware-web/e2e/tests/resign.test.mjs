@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { launch, open, openTab, waitState, eventually, transcript } from '../lib.mjs';
+import { SOUTH_WINS_WITH_E } from '../games.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -101,6 +102,20 @@ test('a win counts once, and marks its level beaten in the list', async () => {
   await waitState(page, 'over');
   assert.deepEqual(await page.locator('#scores-body tr').allTextContents(), ['4100']);
   assert.equal(await page.locator('#level option[value="4"]').textContent(), '4 · beaten');
+  // A game loaded already over was not played here: it does not count.
+  await page.fill('#load-text', `${SOUTH_WINS_WITH_E}E`);
+  await page.click('#load');
+  await waitState(page, 'over');
+  await page.reload();
+  await waitState(page, 'over');
+  assert.deepEqual(await page.locator('#scores-body tr').allTextContents(), ['4100']);
+  await page.fill('#load-text', SOUTH_WINS_WITH_E);
+  await page.click('#load');
+  await waitState(page, 'your-turn');
+  await page.keyboard.press('e');
+  await waitState(page, 'over');
+  // That one the player finished here: a second win at level 4.
+  await eventually(async () => assert.deepEqual(await page.locator('#scores-body tr').allTextContents(), ['4200']));
   assert.deepEqual(page.errors, []);
   await page.close();
 });
