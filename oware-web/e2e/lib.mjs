@@ -25,12 +25,15 @@ export async function launch() {
 /**
  * Opens the page at `path` in a fresh context (no storage, no service
  * worker); `motion: 'reduce'` (the default) skips the sowing animation;
+ * `colorScheme` is the system's theme the page sees ('dark' unless said);
  * `route(context)`, if given, is called before the page loads (to hold
  * back or change its requests).
  * `page.close()` closes the context too.
  */
-export async function open(browser, path = '', { motion = 'reduce', viewport = { width: 1200, height: 900 }, permissions = [], route = null } = {}) {
-  const context = await browser.newContext({ viewport, reducedMotion: motion, permissions });
+export async function open(browser, path = '', {
+  motion = 'reduce', viewport = { width: 1200, height: 900 }, permissions = [], route = null, colorScheme = 'dark',
+} = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion: motion, permissions, colorScheme });
   // The endgame database stays at the page's first size (10 seeds): grown
   // while a test idles, it would take the machine's cores from the clocks
   // and searches under test (endgame-storage.test.mjs tests the growth).

@@ -1,7 +1,8 @@
 // Pictures of the page at the four screen sizes the layout is held to
-// (tests/layout.test.mjs), with a game of a few dozen moves loaded and
-// analysed and an earlier position looked at, for docs/. Not a test; run
-// it against a served site:
+// (tests/layout.test.mjs) in the dark theme, and at a laptop's and a
+// phone's in the light one (`page-WxH-light.png`), with a game of a few
+// dozen moves loaded and analysed and an earlier position looked at, for
+// docs/. Not a test; run it against a served site:
 //   OWARE_URL=http://127.0.0.1:8080/ node screenshots.mjs [folder]
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,12 +10,14 @@ import { launch, open, waitState } from './lib.mjs';
 import { SOUTH_WINS_IN_3 } from './games.mjs';
 
 export const SIZES = [[1366, 657], [1024, 640], [390, 844], [844, 390]];
+/** The sizes and themes pictured: every size dark, a laptop and a phone light. */
+const SHOTS = [...SIZES.map((size) => [size, 'dark']), [[1366, 657], 'light'], [[390, 844], 'light']];
 
 const folder = process.argv[2] ?? '.';
 mkdirSync(folder, { recursive: true });
 const browser = await launch();
-for (const [width, height] of SIZES) {
-  const page = await open(browser, '', { viewport: { width, height } });
+for (const [[width, height], colorScheme] of SHOTS) {
+  const page = await open(browser, '', { viewport: { width, height }, colorScheme });
   await waitState(page, 'your-turn');
   await page.fill('#load-text', SOUTH_WINS_IN_3);
   await page.click('#load');
@@ -24,7 +27,7 @@ for (const [width, height] of SIZES) {
   await page.locator(`#move-list button[data-ply="${SOUTH_WINS_IN_3.length - 6}"]`).click();
   await page.evaluate(() => scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
-  const path = join(folder, `page-${width}x${height}.png`);
+  const path = join(folder, `page-${width}x${height}${colorScheme === 'light' ? '-light' : ''}.png`);
   await page.screenshot({ path });
   console.log(path);
   await page.close();

@@ -46,7 +46,13 @@
 //   that other tab's line, until this tab's is more than a part of it.
 // - previous and pending: the game replaced, and a transcript waiting for
 //   the module (replace.js). No game is ever dropped: a replaced game stays
-//   in the recent list and can be brought back.
+//   in the recent list and can be brought back (one left for a new game
+//   listed as abandoned).
+// - resigned: the seat that resigned the game on the board (`resign`, once
+//   the player says so), kept with it and set from the game put on the
+//   board (`adopt`). A game being played changes its seat or rules only as
+//   the player means it: `setSeat` and `setRules` ask first (confirm.js),
+//   and keys.js keeps the arrows for the moves.
 // - info, once the module has loaded; analysis, the last one (its worker's,
 //   analysis.js, handed over as it goes).
 
@@ -74,16 +80,22 @@ import { Endgames } from './endgames.js';
 import { probeRequest, saveRequest, searchRequest } from './requests.js';
 import { listenToKeys } from './keys.js';
 import {
-  newClocks, keptClocks, restoredClocks, startClock, stopClock, addIncrement, flagFallen, runOut, clockWords, drawClocks, lostOnTime,
+  newClocks, keptClocks, restoredClocks, startClock, stopClock, addIncrement, flagFallen, runOut, clockWords, drawClocks,
 } from './clock.js';
+import { confirmChange } from './confirm.js';
+import { lostOffBoard, offBoardReason } from './ending.js';
+import { countGame, drawScores, redrawScores } from './score.js';
+import { setUpTheme } from './theme.js';
+import { Sounds } from './sound.js';
 import { $ } from './dom.js';
 
-/** @import { Seat, Info, SearchEvent, SearchAnswer, SearchMessage, BuildReport, SearchLimitWords } from './messages.js' */
+/** @import { Seat, Info, SearchEvent, SearchAnswer, SearchMessage, BuildReport, SearchLimitWords, SaveWords } from './messages.js' */
 /** @import { GameState } from './game.js' */
 /** @import { Search } from './search.js' */
 /** @import { Previous, GameEntry, KeptGame } from './storage.js' */
 /** @import { Clocks } from './clock.js' */
 /** @import { Run } from './analysis.js' */
+/** @import { Verdict } from './score.js' */
 /** @import { Scene, Viewing } from './view.js' */
 /** @import { How } from './board.js' */
 /** @import { Compiled } from './wasm.js' */
@@ -106,6 +118,7 @@ import { $ } from './dom.js';
  * @property {Viewing | null} viewing the earlier position shown and the module's answer for it; null for the game being played
  * @property {Run | null} analysis the last analysis: the game analysed, each move's judgement so far, whether it runs
  * @property {Clocks | null} clock the game's clocks, or null for a game with none
+ * @property {Seat | null} resigned the seat that resigned the game, or null
  */
 
 const HINT_MS = 1500;
@@ -119,7 +132,7 @@ const game = new Game(settings.rules);
 /** What the page is doing; see the top of this file. @type {Page} */
 const page = {
   phase: 'loading', gameId: newId(), keptAs: null, behind: null, search: null, shown: null, moved: null, hint: null, failed: null,
-  previous: null, info: null, pending: null, viewing: null, analysis: null, clock: null,
+  previous: null, info: null, pending: null, viewing: null, analysis: null, clock: null, resigned: null,
 };
 
 /**
@@ -133,12 +146,15 @@ const debug = { events: [], results: [], timings: [], endgames: null, endgameRep
 // `addClockPreset(name)` offers one more time control ("0.05+1": three
 // seconds and one a move), for tests that cannot wait minutes.
 Object.assign(window, {
-  oware: { debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page, addClockPreset },
+  oware: {
+    debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page, addClockPreset, get sounds() { return sounds.played; },
+  },
 });
 
 const board = new BoardView($('board', SVGSVGElement), { onHouse: (i, how) => humanMove(i, how), bottomSeat: settings.seat });
 const sowing = new Sowing(() => render());
 const notes = new Notes(() => render());
+const sounds = new Sounds();
 const worker = new EngineWorker({ onMessage: (data) => onWorkerMessage(data), onFail: (message) => fail(message) });
 const pacer = new Pacer({
   currentId: () => page.search?.id ?? null,
@@ -172,8 +188,8 @@ const replacements = new Replacements({ game, settings, page, notes, adopt, snap
 
 /** What the drawing modules are handed. @returns {Scene} */
 function scene() {
-  const { search, shown, moved, hint, failed, previous, viewing, clock } = page;
-  return { settings, game, search, shown, moved, hint, failed, previous, viewing, clock, sowing, notes };
+  const { search, shown, moved, hint, failed, previous, viewing, clock, resigned } = page;
+  return { settings, game, search, shown, moved, hint, failed, previous, viewing, clock, resigned, sowing, notes };
 }
 
 let frame = 0;
@@ -198,6 +214,7 @@ function draw() {
   drawTranscript(game);
   drawMoves(game.moves, page.viewing?.ply ?? null, page.analysis, judgementsFor(game, page.analysis));
   drawRecent(loadRecent(), page.gameId);
+  drawScores();
   drawClocks(page.clock, settings.seat, performance.now());
 }
 
@@ -205,18 +222,39 @@ function draw() {
 function snapshot() {
   const { rules, start, moves } = game;
   const clock = keptClocks(page.clock, performance.now(), Date.now());
-  return { id: page.gameId, rules, start, moves, seat: settings.seat, level: settings.level, clock };
+  return { id: page.gameId, rules, start, moves, seat: settings.seat, level: settings.level, clock, resigned: page.resigned };
 }
 
 /** How the game ended, as the recent list says it, or null while it goes on. */
 function result() {
-  if (page.clock?.lost) return `${SEAT_NAME[other(page.clock.lost)]} wins (${lostOnTime(page.clock.lost)})`;
+  const lost = lostOffBoard(page);
+  if (lost) return `${SEAT_NAME[other(lost)]} wins (${offBoardReason(page)})`;
   return game.stateNow().outcome?.text ?? null;
 }
 
-/** Whether the game is over: by the rules, or on time. */
+/** How the game ended for the player, or null while it goes on. @returns {Verdict | null} */
+function verdict() {
+  const lost = lostOffBoard(page);
+  const outcome = game.stateNow().outcome;
+  if (!lost && !outcome) return null;
+  const winner = lost ? other(lost) : outcome?.winner ?? null;
+  return winner === null ? 'drawn' : winner === settings.seat ? 'won' : 'lost';
+}
+
+/** How the game ended off the board, as a save request names it, or null. @returns {Exclude<SaveWords['lost'], undefined>} */
+function lostWords() {
+  if (page.clock?.lost) return `${page.clock.lost}:time`;
+  return page.resigned ? `${page.resigned}:resigned` : null;
+}
+
+/** Whether the game is over: by the rules, on time, or resigned. */
 function over() {
-  return !!(game.stateNow().outcome || page.clock?.lost);
+  return !!(game.stateNow().outcome || lostOffBoard(page));
+}
+
+/** Whether a game is being played: begun (a move or a set-up position) and not over. */
+function inProgress() {
+  return !!game.state && !!(game.moves || game.start) && !over();
 }
 
 /** Keeps the game as it stands, its clocks too (for this tab, and in the recent list). */
@@ -231,6 +269,17 @@ function keepGame() {
   page.behind = null;
   remember({ ...entry, date: Date.now(), result: result() });
   page.keptAs = line;
+}
+
+/**
+ * The game on the board may have just ended here (a move played, a clock
+ * run out, a resignation): if it has, it counts in the player's score at
+ * the bot's level, once (a game loaded, opened or reopened already over
+ * was not played here and does not count), and its end sounds.
+ */
+function maybeEnded() {
+  const ended = verdict();
+  if (ended && countGame(page.gameId, settings.level, ended)) sounds.end(ended);
 }
 
 /**
@@ -297,12 +346,14 @@ function play(next) {
     debug.clock.push({ moved: mover, before: left, after: { ...page.clock.left } });
   }
   const before = game.advance(next);
+  if (next.last) sounds.move(next.last);
   const played = next.moves.slice(-1);
   // The bot's own scores stay on the board after its move; anything else
   // was about the position just left.
   const { shown } = page;
   forgetChalk(!!shown && shown.ply === game.moves.length - 1 && shown.kind === 'bot' && seatOf(indexOf(played)) !== settings.seat);
   keep();
+  maybeEnded();
   sowing.play(before.cells, next).then(() => sowing.gather(next)).then(afterMove);
 }
 
@@ -343,6 +394,7 @@ function checkFlag() {
   runOut(clock, seat, performance.now());
   stopSearch();
   keep();
+  maybeEnded();
   render();
   return true;
 }
@@ -417,6 +469,7 @@ function adopt(next, resumed = false) {
   page.behind = null;
   // A kept game comes with its clocks (or null for none); any other game gets the setting's.
   page.clock = next.clock !== undefined ? restoredClocks(next.clock, resumed ? Date.now() : null) : newClocks(settings.clock);
+  page.resigned = next.resigned ?? null;
   settings.rules = next.rules;
   if (next.seat) settings.seat = next.seat;
   if (next.level) settings.level = next.level;
@@ -427,6 +480,7 @@ function adopt(next, resumed = false) {
 function undo() {
   if (sowing.running) return;
   if (page.clock) return notes.show('A game on the clock cannot be taken back.');
+  if (page.resigned) return notes.show('A resigned game cannot be taken back.');
   recover();
   stopSearch();
   let text = game.moves;
@@ -571,8 +625,8 @@ function moveNow() {
   const s = page.search;
   if (s.kind === 'bot' && page.clock) stopClock(page.clock, performance.now());
   stopSearch();
-  s.took = performance.now() - s.started;
-  s.elapsed = s.took;
+  // Its time stays the engine's for the deepest depth shown; the wait beyond it was the page's.
+  s.elapsed = performance.now() - s.started;
   searchDone(s);
 }
 
@@ -603,13 +657,57 @@ function setLevel(level) {
   render();
 }
 
-/** @param {Seat} seat */
-function setSeat(seat) {
+/**
+ * The player's seat; in a game being played, once the player says so (the
+ * bot then moves at once if the seat left was to move).
+ * @param {Seat} seat
+ */
+async function setSeat(seat) {
+  if (seat === settings.seat) return;
+  const mid = inProgress();
+  if (mid && !(await confirmChange(
+    `Switch sides in the middle of this game? You would play ${SEAT_NAME[seat]} from here, and the bot ${SEAT_NAME[other(seat)]}.`,
+    `Play ${SEAT_NAME[seat]}`, `Keep ${SEAT_NAME[settings.seat]}`,
+  ))) {
+    // The seat kept is checked again, and has the focus (↓ had moved it to the other).
+    $(`seat-${settings.seat}`).focus();
+    render();
+    return;
+  }
   stopSearch();
   settings.seat = seat;
   forgetChalk();
   keep();
   afterMove();
+}
+
+/**
+ * A new game under `rules`; in place of a game being played, once the
+ * player says so (the game replaced stays in Recent games, and "Undo rules
+ * change" brings it back).
+ * @param {string} rules
+ */
+async function setRules(rules) {
+  if (rules === settings.rules) return;
+  if (inProgress() && !(await confirmChange(
+    `Start a new game under ${rules}? The game on the board stays in Recent games.`, `New game under ${rules}`, 'Keep playing',
+  ))) {
+    render();
+    return;
+  }
+  replacements.setRules(rules);
+}
+
+/** Resigns the game being played, once the player says so: the bot wins, as the game file and the recent list record. */
+async function resign() {
+  if (!inProgress()) return;
+  if (!(await confirmChange('Resign this game? The bot wins it.', 'Resign', 'Play on')) || !inProgress()) return;
+  stopSearch();
+  if (page.clock) stopClock(page.clock, performance.now());
+  page.resigned = settings.seat;
+  keep();
+  maybeEnded();
+  render();
 }
 
 // ---- Start ------------------------------------------------------------------
@@ -629,17 +727,19 @@ function setPhase(next) {
 const whenReady = (action) => (...args) => (page.phase === 'ready' ? action(...args) : undefined);
 
 async function start() {
+  setUpTheme($('theme', HTMLSelectElement));
+  sounds.setUp($('sound', HTMLInputElement));
   setUpControls({
     newGame: whenReady(() => replacements.newGame()), undo: whenReady(undo), hint: whenReady(askHint), moveNow: whenReady(moveNow),
-    level: whenReady(setLevel), seat: whenReady(setSeat), rules: whenReady((rules) => replacements.setRules(rules)),
+    level: whenReady(setLevel), seat: whenReady(setSeat), rules: whenReady(setRules), resign: whenReady(resign),
     clock: whenReady(setClock), undoReplace: whenReady(() => replacements.undo()),
   });
   setUpTranscript({ moves: () => game.moves, load: (text) => replacements.loadTranscript(text) });
   setUpGameFile({
     // The players as `oware play --save` names them: the bot by its level, the person "?";
-    // a game lost on time, with the seat whose clock ran out.
+    // a game lost on time or resigned, with the seat that lost.
     save: (date) => (page.phase === 'ready'
-      ? game.loaded().save(saveRequest({ ...game.words(), seat: settings.seat, level: settings.level, date, flag: page.clock?.lost ?? null }))
+      ? game.loaded().save(saveRequest({ ...game.words(), seat: settings.seat, level: settings.level, date, lost: lostWords() }))
       : { ok: false, error: 'the engine is still loading' }),
     open: (text) => replacements.openRecord(text),
   });
@@ -680,6 +780,7 @@ async function start() {
   }
   page.info = game.loaded().info();
   fillChoices(page.info);
+  redrawScores();
   replacements.restore();
   setPhase('ready');
   replacements.loadPending();

@@ -1,4 +1,4 @@
-// The game's controls: new game, undo, hint, "move now", "Undo new game" (or
+// The game's controls: new game, undo, hint, "move now", resign, "Undo new game" (or
 // open, open link, load, rules change) after a game was replaced, the level, the seat,
 // the rule set and the clock. Every control is disabled in the page's HTML until the
 // module has loaded and the panel is first drawn. The panel only reports
@@ -6,6 +6,7 @@
 
 import { seatOf, indexOf } from './houses.js';
 import { CLOCK_PRESETS } from './clock.js';
+import { lostOffBoard } from './ending.js';
 import { $ } from './dom.js';
 
 /** @import { Seat, Info } from './messages.js' */
@@ -24,6 +25,7 @@ import { $ } from './dom.js';
  * @property {(seat: Seat) => void} seat
  * @property {(rules: string) => void} rules
  * @property {(clock: string) => void} clock
+ * @property {() => void} resign
  */
 
 /** The seat radio buttons. */
@@ -48,7 +50,7 @@ export function setUpControls(actions) {
     const option = document.createElement('option');
     option.value = name;
     const [minutes, seconds] = name.split('+');
-    option.textContent = `${name}: ${minutes} min each, ${seconds} s added a move`;
+    option.textContent = `${name} (${minutes} min, +${seconds} s a move)`;
     clock.appendChild(option);
   }
   clock.addEventListener('change', () => actions.clock(clock.value));
@@ -64,6 +66,7 @@ export function setUpControls(actions) {
   $('undo').addEventListener('click', actions.undo);
   $('hint').addEventListener('click', actions.hint);
   $('move-now').addEventListener('click', actions.moveNow);
+  $('resign').addEventListener('click', actions.resign);
   $('undo-replace').addEventListener('click', actions.undoReplace);
 }
 
@@ -88,19 +91,19 @@ export function addClockPreset(name) {
 }
 
 /**
- * Whether the game can be taken back: it has a move of the player's, and
- * no clock (a game on the clock is not taken back). The undo button and the
- * status's advice both follow it.
- * @param {Pick<Scene, 'settings' | 'game' | 'clock'>} scene
+ * Whether the game can be taken back: it has a move of the player's, no
+ * clock (a game on the clock is not taken back), and was not resigned. The
+ * undo button and the status's advice both follow it.
+ * @param {Pick<Scene, 'settings' | 'game' | 'clock' | 'resigned'>} scene
  */
-export function canTakeBack({ settings, game, clock }) {
-  return !clock && [...game.moves].some((m) => seatOf(indexOf(m)) === settings.seat);
+export function canTakeBack({ settings, game, clock, resigned }) {
+  return !clock && !resigned && [...game.moves].some((m) => seatOf(indexOf(m)) === settings.seat);
 }
 
 /** Enables what can be done now and shows the settings. @param {Scene} scene */
-export function drawControls({ settings, game, search, sowing, previous, clock }) {
+export function drawControls({ settings, game, search, sowing, previous, clock, resigned }) {
   const state = game.stateNow();
-  const over = !!(state.outcome || clock?.lost);
+  const over = !!(state.outcome || lostOffBoard({ clock, resigned }));
   for (const id of ['new-game', 'load', 'save-game', 'open-game', 'copy-link']) $(id, HTMLButtonElement).disabled = false;
   for (const id of ['level', 'rules', 'clock']) $(id, HTMLSelectElement).disabled = false;
   for (const radio of seatRadios()) radio.disabled = false;
@@ -112,7 +115,8 @@ export function drawControls({ settings, game, search, sowing, previous, clock }
     undoReplace.title = `Bring back the game of ${previous.game.moves.length} moves that was on the board`;
   }
   const undo = $('undo', HTMLButtonElement);
-  undo.disabled = !canTakeBack({ settings, game, clock }) || sowing.running;
+  undo.disabled = !canTakeBack({ settings, game, clock, resigned }) || sowing.running;
+  $('resign', HTMLButtonElement).disabled = over || !(game.moves || game.start);
   undo.title = clock ? 'A game on the clock cannot be taken back' : 'Take back your last move (U)';
   $('hint', HTMLButtonElement).disabled = !!search || sowing.running || over || state.toMove !== settings.seat;
   $('move-now', HTMLButtonElement).disabled = !(search && search.best !== null);

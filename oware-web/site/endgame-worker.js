@@ -49,7 +49,7 @@ let held = null;
 let target = 0;
 /** What is kept, as the page shows it. @type {Kept} */
 let kept = { state: 'none' };
-/** Whether the player deleted what was kept: nothing is kept again this visit. */
+/** Whether the player said to keep nothing (the setting off, or Delete), until told to keep again. */
 let forgotten = false;
 
 /** The messages handled so far: each waits for the one before, as a build reads and writes storage. */
@@ -64,9 +64,13 @@ onmessage = ({ data }) => {
 async function handle(data) {
   if ('module' in data) return;
   module ??= await engine;
-  if (data.type === 'build') return build(module, data.rules, data.seeds);
+  if (data.type === 'build') {
+    forgotten = !data.keep;
+    return build(module, data.rules, data.seeds);
+  }
   if (data.type === 'grow') return grow(module);
   if (data.type === 'forget') return forget();
+  if (data.type === 'keep') return keepAgain(module);
   /** @type {ProbeAnswer} */
   const answer = held ? module.probe(data.request) : { ok: false, error: 'the endgame database is not built' };
   post({ request: data.request, answer });
@@ -141,12 +145,33 @@ async function grow(module) {
   await report(started, 0, 1, null);
 }
 
-/** Deletes every kept file; the database held serves this visit, and nothing is kept again in it. */
+/** Deletes every kept file; the database held serves this visit, and nothing is kept again until `keepAgain`. */
 async function forget() {
   forgotten = true;
+  storing ??= openStore();
   const store = await storing;
   if (store && typeof store !== 'string') await store.clear();
   kept = { state: 'deleted' };
+  await report(performance.now(), 0, 0, null);
+}
+
+/**
+ * The player turned keeping back on: what is held is kept at once (every
+ * slice but the empty board's), and it grows again while the player idles.
+ * @param {Engine} module
+ */
+async function keepAgain(module) {
+  forgotten = false;
+  storing ??= openStore();
+  const store = await storing;
+  if (typeof store === 'string') {
+    kept = { state: 'refused', why: store };
+  } else if (held?.ruleset) {
+    kept = { state: 'kept', bytes: 0 };
+    for (let seeds = 1; seeds <= held.seeds; seeds += 1) await keep(module, store, held.ruleset, seeds);
+  } else {
+    kept = { state: 'none' };
+  }
   await report(performance.now(), 0, 0, null);
 }
 

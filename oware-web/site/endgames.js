@@ -9,9 +9,14 @@
 // visit has it at once; this side asks the browser to keep that storage
 // (`navigator.storage.persist()`), lets the database grow one seed count
 // at a time while the player is idle (no search, no move for GROW_IDLE_MS),
-// and shows in Settings what it holds, with a button that deletes it. The
+// and shows in Settings what it holds. The player decides whether it is
+// kept: "Keep an endgame database in this browser" (on unless turned off;
+// remembered in localStorage), and Delete, which deletes what is kept and
+// turns the setting off until it is turned on again: nothing is kept or
+// grown meanwhile, only the page's first size built for each visit. The
 // search's worker reads what is kept before each search, so the bot plays
-// with it too.
+// with it too; while the database grows, the slate says the searches are
+// slower for it.
 
 import { engineModule } from './wasm.js';
 import { $ } from './dom.js';
@@ -27,6 +32,27 @@ const GROW_IDLE_MS = 10_000;
  * page itself never writes it.
  */
 export const SEEDS_KEY = 'oware.endgameSeeds';
+
+/** Kept '0' while the player has said to keep no database ("Keep an endgame database in this browser" off, or Delete). */
+const KEEP_KEY = 'oware.keepEndgames';
+
+/** Whether the player lets the page keep a database (on unless turned off). */
+function keepSetting() {
+  try {
+    return localStorage.getItem(KEEP_KEY) !== '0';
+  } catch {
+    return true;
+  }
+}
+
+/** Keeps the player's choice for the visits to come. @param {boolean} on */
+function saveKeepSetting(on) {
+  try {
+    localStorage.setItem(KEEP_KEY, on ? '1' : '0');
+  } catch {
+    // Nothing kept: the choice holds for this visit.
+  }
+}
 
 /** The test seam's seeds, or null (the module's most). @returns {number | null} */
 function seamSeeds() {
@@ -63,7 +89,26 @@ export class Endgames {
     this.growing = null;
     /** The timer that waits for the player to be idle. @type {number | undefined} */
     this.idle = undefined;
-    $('forget-endgames', HTMLButtonElement).addEventListener('click', () => this.post({ type: 'forget' }));
+    /** Whether the player lets the page keep the database (the setting). */
+    this.keep = keepSetting();
+    const box = $('keep-endgames', HTMLInputElement);
+    box.checked = this.keep;
+    box.addEventListener('change', () => this.setKeep(box.checked));
+    $('forget-endgames', HTMLButtonElement).addEventListener('click', () => this.setKeep(false));
+  }
+
+  /**
+   * The player's setting: on, what is held is kept and grows while the
+   * player idles; off (the box, or Delete), what is kept is deleted and
+   * nothing is kept or grown, this visit or the next, until it is on again.
+   * The database held serves this visit either way.
+   * @param {boolean} on
+   */
+  setKeep(on) {
+    this.keep = on;
+    saveKeepSetting(on);
+    $('keep-endgames', HTMLInputElement).checked = on;
+    this.post({ type: on ? 'keep' : 'forget' });
   }
 
   /** Starts the worker and the build of the database for the rule set named `rules`. @param {string} rules */
@@ -109,7 +154,7 @@ export class Endgames {
     this.rules = rules;
     if (!this.worker) return;
     this.built = false;
-    this.post({ type: 'build', rules, seeds: seamSeeds() });
+    this.post({ type: 'build', rules, seeds: seamSeeds(), keep: this.keep });
   }
 
   /** Asks about the game `request` names; before the build, it is asked once the build is done. @param {ProbeText} request */
@@ -147,6 +192,7 @@ export class Endgames {
     const r = this.report;
     const button = $('forget-endgames', HTMLButtonElement);
     button.disabled = !(r?.kept.state === 'kept' && r.kept.bytes > 0);
+    $('keep-endgames', HTMLInputElement).disabled = !r;
     let text;
     if (!r) text = 'building…';
     else if (!r.ok) text = `not built: ${r.error}`;
@@ -156,10 +202,13 @@ export class Endgames {
       // What is kept the search's worker reads too (worker.js): the bot plays with it.
       const where = kept.state === 'kept' ? `${size(kept.bytes)} kept in this browser; the bot plays with it`
         : kept.state === 'refused' ? 'not kept: storage refused'
-          : kept.state === 'deleted' ? 'not kept: deleted' : 'not kept yet';
+          : kept.state === 'deleted' ? 'not kept (off: tick the box above to keep one)' : 'not kept yet';
       text = `${r.ruleset} up to ${r.seeds} seeds, ${where}`;
       if (this.growing !== null) text += `; building ${this.growing} seeds…`;
     }
+    // The bot says, on its slate, why its searches are slower while the database grows beside them.
+    $('endgame-growing').textContent = this.growing === null ? ''
+      : `The endgame database is growing to ${this.growing} seeds in the background: hints and the bot's moves are slower until it is done.`;
     const line = $('endgame-kept');
     line.textContent = `Endgame database: ${text}`;
     line.title = r?.ok && r.ruleset !== null && r.kept.state === 'refused' ? r.kept.why : '';

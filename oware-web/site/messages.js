@@ -72,8 +72,9 @@
 /**
  * A save request (`record::SAVE_KEYS`): the game, who played it (the
  * person's `seat`, the bot's `level`), the `date` as OGN writes it
- * (`2026.11.30`) and the seat whose clock ran out (`flag`), if one did.
- * @typedef {GameWords & { seat?: Seat, level?: number, date?: string, flag?: Seat | null }} SaveWords
+ * (`2026.11.30`) and how the game ended off the board (`lost`), if it
+ * did: the seat that lost, on time or by resigning.
+ * @typedef {GameWords & { seat?: Seat, level?: number, date?: string, lost?: `${Seat}:${'time' | 'resigned'}` | null }} SaveWords
  */
 
 /** A probe of the endgame database (`endgame::PROBE_KEYS`): the game. @typedef {GameWords} ProbeWords */
@@ -316,9 +317,11 @@
 /**
  * Page to the endgame database's worker (endgame-worker.js): the module; a
  * build for a game's rules (`seeds`: the most seeds it is to grow to, null
- * for the module's most; the tests set a small one); one more seed count,
- * while the player is idle; deleting what is kept; or a probe.
- * @typedef {ModuleMessage | { type: 'build', rules: string, seeds: number | null } | { type: 'grow' } | { type: 'forget' }
+ * for the module's most; the tests set a small one; `keep`: whether to keep
+ * it in the browser, as the player's setting says); one more seed count,
+ * while the player is idle; deleting what is kept and keeping nothing more;
+ * keeping it again (what is held is kept at once); or a probe.
+ * @typedef {ModuleMessage | { type: 'build', rules: string, seeds: number | null, keep: boolean } | { type: 'grow' } | { type: 'forget' } | { type: 'keep' }
  *   | { type: 'probe', request: ProbeText }} ToEndgameWorker
  */
 

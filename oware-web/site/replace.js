@@ -4,10 +4,12 @@
 // The module checks the game first: one it refuses changes nothing and
 // says why. No game is ever dropped: the one replaced stays in the recent
 // list and, if it had begun, is kept as the page's `previous` (changed
-// only here) for "Undo …". What putting a game on the board does (the
+// only here) for "Undo …". A game left unfinished for a new game (or a
+// rules change) is listed as abandoned: a return visit does not bring it
+// back as the unfinished game, though Reopen and "Undo …" still do. What putting a game on the board does (the
 // search stopped, the clocks, the worker told) is app.js's `adopt`.
 
-import { loadRecent, loadTab, remember, takeOldGame, newId } from './storage.js';
+import { loadRecent, loadTab, remember, takeOldGame, newId, abandon } from './storage.js';
 import { linkFragment, readLink } from './link.js';
 import { SEAT_NAME, count } from './houses.js';
 import { $ } from './dom.js';
@@ -61,6 +63,8 @@ export class Replacements {
     const before = this.snapshot();
     if (before.moves || before.start) this.page.previous = { game: before, why };
     this.adopt(next);
+    // A game left for a new one is over for the recent list: it never comes back by itself.
+    if (why === 'new game' || why === 'rules change') abandon(before.id);
     this.notes.show(note(answer));
     this.afterMove();
     return null;

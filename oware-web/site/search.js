@@ -15,10 +15,11 @@ import { proofAt } from './game.js';
  * reported, the deepest depth done, each house's last score (by index) and
  * the depth it came at, the best house (an index), the line expected, the
  * score and positions searched; when it started (the page's clock, ms),
- * the engine's time for it and, once answered, the wall time; the time
- * from its start until its answer was shown (the one clock the page
- * shows: it counts on from the time shown while it ran); and whether the
- * opening book gave the move.
+ * the engine's own time for it (the last depth's, then the answer's: the
+ * time the slate and the status give) and, once answered, the wall time;
+ * the time from its start until its answer was shown (the engine's time
+ * and the page's pacing of what it showed); and whether the opening book
+ * gave the move.
  * @typedef {object} Search
  * @property {number} id
  * @property {'bot' | 'hint'} kind
@@ -78,6 +79,7 @@ export function takeEvent(s, event) {
       s.pv = event.pv;
       s.score = event.score;
       s.nodes = event.nodes;
+      s.took = event.ms;
       for (const [house, score] of event.rootScores) {
         s.scores.set(indexOf(house), { score, depth: event.depth });
       }
@@ -111,4 +113,9 @@ export function takeResult(s, result, arrived) {
     s.scores.set(indexOf(house), { score, depth: result.depth });
   }
   return proofAt(s.ply, result.proof);
+}
+
+/** The engine's time `ms` in seconds as the page writes it: 0.59 under a second, 12.3 above. @param {number} ms */
+export function searchSeconds(ms) {
+  return (ms / 1000).toFixed(ms < 1000 ? 2 : 1);
 }

@@ -1,11 +1,17 @@
 // The slate above the board: whose thinking it shows, the depth meter, the
-// positions searched and the time (or that the move is the opening book's),
-// and the line the engine expects.
+// positions searched and the engine's own time for them (or that the move
+// is the opening book's), and the line the engine expects. The page shows
+// each depth in its turn (pacing.js), so a quick search is shown over
+// longer than it took: once done, the slate says so beside its time.
 
 import { other, SEAT_NAME, count } from './houses.js';
+import { searchSeconds } from './search.js';
 import { $ } from './dom.js';
 
 /** @import { Scene } from './view.js' */
+
+/** How much longer than the search the page may take to show it before the slate says so (ms). */
+const PACED_MS = 100;
 
 /** Draws the slate for the search in progress, else the last one shown. @param {Scene} scene */
 export function drawSlate({ settings, search, shown, viewing }) {
@@ -31,10 +37,10 @@ export function drawSlate({ settings, search, shown, viewing }) {
   if (source?.book) {
     numbers.textContent = 'from the opening book';
   } else if (source && source.nodes !== null) {
-    // One clock: the time since the search started, counting on while it
-    // runs and stopped when its answer is shown (never less than shown before).
-    const seconds = ((search ? performance.now() - source.started : source.elapsed) / 1000).toFixed(1);
-    numbers.textContent = `${count(source.nodes, 'position')} · ${seconds} s`;
+    // The engine's time for the depths shown (it only grows), and, once
+    // the answer is shown, how much longer the page took to show it all.
+    const paced = !search && source.elapsed - source.took >= PACED_MS ? ` (shown over ${(source.elapsed / 1000).toFixed(1)} s)` : '';
+    numbers.textContent = `${count(source.nodes, 'position')} · ${searchSeconds(source.took)} s of search${paced}`;
   } else {
     numbers.textContent = search ? 'starting…' : '';
   }

@@ -5,8 +5,9 @@
 // that fade.
 
 import { letter, SEAT_NAME, other } from './houses.js';
-import { lostOnTime } from './clock.js';
+import { lostOffBoard, offBoardReason } from './ending.js';
 import { canTakeBack } from './controls.js';
+import { searchSeconds } from './search.js';
 import { $ } from './dom.js';
 
 /** @import { Seat, Outcome } from './messages.js' */
@@ -17,10 +18,10 @@ import { $ } from './dom.js';
 const NOTE_MS = 3500;
 
 /** The page's state word: error, over, animating, thinking, your-turn or waiting. @param {Scene} scene */
-export function pageState({ settings, game, search, sowing, failed, clock }) {
+export function pageState({ settings, game, search, sowing, failed, clock, resigned }) {
   const state = game.stateNow();
   return failed ? 'error'
-    : state.outcome || clock?.lost ? 'over'
+    : state.outcome || lostOffBoard({ clock, resigned }) ? 'over'
     : sowing.running ? 'animating'
     : search?.kind === 'bot' ? 'thinking'
     : state.toMove === settings.seat ? 'your-turn' : 'waiting';
@@ -28,15 +29,16 @@ export function pageState({ settings, game, search, sowing, failed, clock }) {
 
 /** Writes the status line and the page's state word. @param {Scene} scene */
 export function drawStatus(scene) {
-  const { settings, game, search, shown, moved, hint, sowing, failed, notes, clock, viewing } = scene;
+  const { settings, game, search, shown, moved, hint, sowing, failed, notes, viewing } = scene;
   const state = game.stateNow();
+  const lost = lostOffBoard(scene);
   let text;
   if (failed) {
     text = failed;
   } else if (viewing) {
     text = viewingText(scene);
-  } else if (clock?.lost) {
-    text = outcomeText(onTime(clock.lost, state.cells), settings.seat, false);
+  } else if (lost) {
+    text = outcomeText(offBoard(lost, offBoardReason(scene) ?? '', !!scene.clock?.lost, state.cells), settings.seat, false);
   } else if (state.outcome) {
     text = outcomeText(state.outcome, settings.seat, canTakeBack(scene));
   } else if (search?.kind === 'bot') {
@@ -59,18 +61,18 @@ export function drawStatus(scene) {
  * how the game stands meanwhile.
  * @param {Scene} scene
  */
-function viewingText({ settings, game, search, clock }) {
+function viewingText({ settings, game, search, clock, resigned }) {
   const state = game.stateNow();
   const back = 'This is an earlier position: go back to the game (End)';
-  if (state.outcome || clock?.lost) return `${back} to see its end.`;
+  if (state.outcome || lostOffBoard({ clock, resigned })) return `${back} to see its end.`;
   const meanwhile = search?.kind === 'bot' ? ` In the game, ${SEAT_NAME[other(settings.seat)]} is thinking.`
     : state.toMove === settings.seat ? ' In the game, it is your move.' : '';
   return `${back} to play.${meanwhile}`;
 }
 
 /**
- * "You sowed C, capturing 3. ", or the bot's move with how long its search
- * (`moved`, the one that chose it) took, as the slate showed it.
+ * "You sowed C, capturing 3. ", or the bot's move with the engine's time
+ * for its search (`moved`, the one that chose it), as the slate gives it.
  * @param {LastMove | null} last @param {Seat} seat @param {Search | null} moved
  */
 function lastMoveText(last, seat, moved) {
@@ -79,23 +81,25 @@ function lastMoveText(last, seat, moved) {
   const took = last.seeds > 0 ? `, capturing ${last.seeds}` : '';
   const bot = last.seat !== seat;
   const time = bot && moved?.book ? ' from the opening book'
-    : bot && moved ? ` after ${(moved.elapsed / 1000).toFixed(1)} s` : '';
+    : bot && moved ? ` after ${searchSeconds(moved.took)} s of search` : '';
   return `${who} sowed ${letter(last.house)}${took}${time}. `;
 }
 
 /**
- * A game lost on time by `lost` with `cells` on the board, as an outcome:
- * the other seat wins whatever the stores hold, and the seeds in the
- * houses count for no one.
- * @param {Seat} lost @param {number[]} cells
+ * A game lost off the board by `lost` (`reason`: on time when `onTime`,
+ * else resigned) with `cells` on the board, as an outcome: the other seat
+ * wins whatever the stores hold, and the seeds in the houses count for no
+ * one.
+ * @param {Seat} lost @param {string} reason @param {boolean} onTime @param {number[]} cells
  * @returns {Pick<Outcome, 'winner' | 'seeds' | 'reason' | 'ending'>}
  */
-function onTime(lost, cells) {
+function offBoard(lost, reason, onTime, cells) {
   const left = cells.slice(0, 12).reduce((a, b) => a + b, 0);
   const seeds = left === 1 ? 'the 1 seed on the board goes' : `the ${left} seeds on the board go`;
+  const decided = onTime ? 'The clock decided it' : 'The resignation decided it';
   return {
-    winner: other(lost), seeds: [cells[12], cells[13]], reason: lostOnTime(lost),
-    ending: left ? `The clock decided it, not the seeds: ${seeds} to no one.` : null,
+    winner: other(lost), seeds: [cells[12], cells[13]], reason,
+    ending: left ? `${decided}, not the seeds: ${seeds} to no one.` : null,
   };
 }
 

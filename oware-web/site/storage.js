@@ -29,11 +29,19 @@
  * @property {Seat} [seat]
  * @property {number} [level]
  * @property {KeptClocks | null} [clock]
+ * @property {Seat | null} [resigned]
  */
 
-/** A game the page keeps (see app.js's `snapshot`). @typedef {GameEntry & { id: string, start: string | null, moves: string, seat: Seat, level: number, clock: KeptClocks | null }} KeptGame */
+/** A game the page keeps (see app.js's `snapshot`). @typedef {GameEntry & { id: string, start: string | null, moves: string, seat: Seat, level: number, clock: KeptClocks | null, resigned: Seat | null }} KeptGame */
 
-/** A game of the recent list: kept, with when it was last played and how it ended (null: unfinished). @typedef {GameEntry & { id: string, moves: string, date: number, result: string | null }} RecentGame */
+/**
+ * A game of the recent list: kept, with when it was last played and how it
+ * ended (null: unfinished; ABANDONED: left for a new game).
+ * @typedef {GameEntry & { id: string, moves: string, date: number, result: string | null }} RecentGame
+ */
+
+/** The result of a game left unfinished for a new one: it never comes back by itself (see replace.js). */
+export const ABANDONED = 'abandoned';
 
 /** What brought in the game on the board in place of another. @typedef {'new game' | 'rules change' | 'load' | 'open' | 'link'} Replacement */
 
@@ -107,6 +115,20 @@ export function remember(entry) {
   const list = loadRecent().filter((g) => g.id !== entry.id);
   if (entry.moves || entry.start) list.unshift(entry);
   write(localStorage, RECENT_KEY, list.slice(0, RECENT_GAMES));
+}
+
+/**
+ * Marks the recent game `id`, if it is unfinished, as ABANDONED: the player
+ * left it for a new game. Reopened (or brought back by "Undo new game"),
+ * it is unfinished again as soon as it is kept.
+ * @param {string} id
+ */
+export function abandon(id) {
+  const list = loadRecent();
+  const entry = list.find((g) => g.id === id);
+  if (!entry || entry.result !== null) return;
+  entry.result = ABANDONED;
+  write(localStorage, RECENT_KEY, list);
 }
 
 /**

@@ -6,7 +6,9 @@
 // position, that position alone, read-only.
 
 import { indexOf, letter, other } from './houses.js';
+import { lostOffBoard } from './ending.js';
 
+/** @import { Seat } from './messages.js' */
 /** @import { Game, GameState } from './game.js' */
 /** @import { Search } from './search.js' */
 /** @import { Settings, Previous } from './storage.js' */
@@ -21,8 +23,8 @@ import { indexOf, letter, other } from './houses.js';
  * What the drawing modules are handed (app.js gathers it from its `page`):
  * the settings, the game, the search in progress and the last one shown
  * (its chalk kept), the hinted house, a failure, the game replaced, the
- * earlier position looked at, the clocks, the sowing on the board and the
- * note before the status.
+ * earlier position looked at, the clocks, the seat that resigned, the
+ * sowing on the board and the note before the status.
  * @typedef {object} Scene
  * @property {Settings} settings
  * @property {Game} game
@@ -34,19 +36,21 @@ import { indexOf, letter, other } from './houses.js';
  * @property {Previous | null} previous
  * @property {Viewing | null} viewing
  * @property {Clocks | null} clock
+ * @property {Seat | null} resigned
  * @property {Sowing} sowing
  * @property {Notes} notes
  */
 
 /** The view BoardView.render takes. @param {Scene} scene @returns {View} */
-export function boardView({ settings, game, search, shown, hint, sowing, viewing, clock }) {
+export function boardView({ settings, game, search, shown, hint, sowing, viewing, clock, resigned }) {
   if (viewing) return pastView(settings, viewing);
   const state = game.stateNow();
   const sowingNow = sowing.running;
   const legal = new Set([...state.legal].map(indexOf));
   const busy = sowingNow || (search?.kind === 'bot');
-  // A game lost on time is over as any other: its winner marked, nothing to sow.
-  const ended = clock?.lost ? { winner: other(clock.lost) } : state.outcome;
+  // A game lost on time or resigned is over as any other: its winner marked, nothing to sow.
+  const lost = lostOffBoard({ clock, resigned });
+  const ended = lost ? { winner: other(lost) } : state.outcome;
   return {
     // Once a game has ended, the board as the outcome leaves it (the seeds
     // left on it in the stores, when the rule that ended it says so).

@@ -14,17 +14,18 @@ use crate::state::{error_json, write_game};
 /// The keys a save request takes: `rules`, `start` and `moves`, as a state
 /// request names the game; `seat`, the person's seat, and `level`, the
 /// bot's, who played it; `date`, the day as OGN writes it (`2026.11.30`);
-/// and `flag`, the seat whose clock ran out, if one did.
-pub const SAVE_KEYS: [&str; 7] = ["rules", "start", "moves", "seat", "level", "date", "flag"];
+/// and `lost`, how a game ended off the board, if it did: the seat that
+/// lost and how, `south:time` (its clock ran out) or `north:resigned`.
+pub const SAVE_KEYS: [&str; 7] = ["rules", "start", "moves", "seat", "level", "date", "lost"];
 
 /// Answers a save request (see [`SAVE_KEYS`]) with `{"ok":true,"ogn":...}`,
 /// the game as an OGN record, or an error. The players are named as
 /// `oware play --save` names them: the bot's seat `oware level N`, the
 /// person's left `?`; with `date`, the record's `Date` is that day. A game
-/// lost on time (`flag`) ends off the board, so the record says how and
-/// with what score, as an `oware match` record of a forfeit does: its
-/// `Termination` and `Points` tags (its moves still end `*`, the rules not
-/// having ended it).
+/// lost on time or resigned (`lost`) ends off the board, so the
+/// record says how and with what score, as an `oware match` record of a
+/// forfeit does: its `Termination` and `Points` tags (its moves still end
+/// `*`, the rules not having ended it).
 ///
 /// ```
 /// let answer = oware_web::record::save("rules=abapa moves=Ec");
@@ -64,15 +65,27 @@ fn record_text(text: &str) -> Result<String, RequestError> {
     if let Some(date) = request.get("date") {
         record.set_tag("Date", ogn_date(date)?);
     }
-    if let Some(flagged) = request.parsed::<Seat>("flag")? {
+    if let Some(lost) = request.get("lost") {
+        let bad = |reason: String| RequestError::BadValue {
+            key: "lost".to_owned(),
+            reason,
+        };
+        let (seat, how) = lost
+            .split_once(':')
+            .ok_or_else(|| bad(format!("`{lost}` is not SEAT:time or SEAT:resigned")))?;
+        let loser: Seat = seat
+            .parse()
+            .map_err(|_| bad(format!("`{seat}` in `{lost}` is not south or north")))?;
+        let how = match how {
+            "time" => "lost on time",
+            "resigned" => "resigned",
+            _ => return Err(bad(format!("`{how}` in `{lost}` is not time or resigned"))),
+        };
         if over {
-            return Err(RequestError::BadValue {
-                key: "flag".to_owned(),
-                reason: "the game is already over by the rules, not on time".to_owned(),
-            });
+            return Err(bad("the game is already over by the rules".to_owned()));
         }
-        record.set_tag("Termination", &format!("{flagged} lost on time"));
-        record.set_tag("Points", ogn::points(Some(flagged.opponent())));
+        record.set_tag("Termination", &format!("{loser} {how}"));
+        record.set_tag("Points", ogn::points(Some(loser.opponent())));
     }
     Ok(record.to_string())
 }
@@ -232,19 +245,49 @@ mod tests {
 
     #[test]
     fn a_game_lost_on_time_says_so_with_its_score() {
-        let text = ogn(&save("moves=Ec seat=south level=3 flag=south"));
+        let text = ogn(&save("moves=Ec seat=south level=3 lost=south:time"));
         assert!(
             text.contains("[Termination \"South lost on time\"]\n[Points \"0-1\"]\n"),
             "{text}"
         );
         assert!(text.ends_with("1. E c *\n"), "{text}");
-        let text = ogn(&save("moves=Ec flag=north"));
+        let text = ogn(&save("moves=Ec lost=north:time"));
         assert!(text.contains("[Points \"1-0\"]"), "{text}");
         // Not a game the rules have ended.
         let over = crate::tests::NEAR_END;
         assert!(
-            save(&format!("moves={over}E flag=south"))
+            save(&format!("moves={over}E lost=south:time"))
                 .contains("the game is already over by the rules"),
+        );
+    }
+
+    #[test]
+    fn a_resigned_game_says_so_with_its_score() {
+        let text = ogn(&save("moves=EcAb seat=north level=3 lost=north:resigned"));
+        assert!(
+            text.contains("[Termination \"North resigned\"]\n[Points \"1-0\"]\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("1. E c 2. A b *\n"), "{text}");
+        let over = crate::tests::NEAR_END;
+        assert!(
+            save(&format!("moves={over}E lost=north:resigned"))
+                .contains("the game is already over by the rules"),
+        );
+    }
+
+    #[test]
+    fn an_ending_off_the_board_is_named_as_seat_and_how() {
+        assert_eq!(
+            save("moves=Ec lost=south"),
+            r#"{"ok":false,"error":"bad value for `lost`: `south` is not SEAT:time or SEAT:resigned"}"#
+        );
+        assert!(
+            save("moves=Ec lost=east:time").contains("`east` in `east:time` is not south or north")
+        );
+        assert!(
+            save("moves=Ec lost=south:gone")
+                .contains("`gone` in `south:gone` is not time or resigned")
         );
     }
 

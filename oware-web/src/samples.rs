@@ -369,7 +369,7 @@ fn request_samples() -> [RequestSample; 4] {
                 ("seat", Text("south")),
                 ("level", Number(7)),
                 ("date", Text("2026.11.30")),
-                ("flag", Text("north")),
+                ("lost", Text("north:resigned")),
             ],
             answer: crate::record::save,
         },

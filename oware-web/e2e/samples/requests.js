@@ -35,7 +35,7 @@ export const search = {
   binc: 1000,
 };
 
-/** The keys of `record::SAVE_KEYS`: `rules=abapa start=4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves=Ec seat=south level=7 date=2026.11.30 flag=north` @type {Required<SaveWords>} */
+/** The keys of `record::SAVE_KEYS`: `rules=abapa start=4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves=Ec seat=south level=7 date=2026.11.30 lost=north:resigned` @type {Required<SaveWords>} */
 export const save = {
   rules: "abapa",
   start: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
@@ -43,7 +43,7 @@ export const save = {
   seat: "south",
   level: 7,
   date: "2026.11.30",
-  flag: "north",
+  lost: "north:resigned",
 };
 
 /** The keys of `endgame::PROBE_KEYS`: `rules=abapa start=0-0-0-0-0-1-1-0-0-0-1-1-24-20-S moves=` @type {Required<ProbeWords>} */

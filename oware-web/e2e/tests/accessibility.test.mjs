@@ -1,7 +1,7 @@
 // axe-core's checks (WCAG 2.2 A and AA rules) on the page as a person meets
 // it: at the start, with a game in the move list analysed and an earlier
 // position looked at, and with a game finished, at a desktop and a phone
-// width; and on the other pages. Every violation is listed with the elements it is on.
+// width, in the dark theme and the light one; and on the other pages. Every violation is listed with the elements it is on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -23,9 +23,10 @@ async function violations(page) {
   });
 }
 
-for (const [name, viewport] of [['desktop', { width: 1366, height: 657 }], ['phone', { width: 390, height: 844 }]]) {
-  test(`axe finds nothing on the game page at ${name} width: at the start, looking back, and at the end`, async () => {
-    const page = await open(browser, '', { viewport });
+const SIZES = [['desktop', { width: 1366, height: 657 }], ['phone', { width: 390, height: 844 }]];
+for (const [[name, viewport], colorScheme] of SIZES.flatMap((size) => ['dark', 'light'].map((scheme) => [size, scheme]))) {
+  test(`axe finds nothing on the game page at ${name} width in the ${colorScheme} theme: at the start, looking back, and at the end`, async () => {
+    const page = await open(browser, '', { viewport, colorScheme });
     await waitState(page, 'your-turn');
     assert.deepEqual(await violations(page), [], 'at the start');
 
@@ -49,10 +50,12 @@ for (const [name, viewport] of [['desktop', { width: 1366, height: 657 }], ['pho
   });
 }
 
-test('axe finds nothing on the other pages', async () => {
-  const page = await open(browser, 'how-to-play.html');
-  assert.deepEqual(await violations(page), [], 'how to play');
-  await page.goto(new URL('no/such/page', BASE).href);
-  assert.deepEqual(await violations(page), [], 'the 404 page');
-  await page.close();
-});
+for (const colorScheme of ['dark', 'light']) {
+  test(`axe finds nothing on the other pages in the ${colorScheme} theme`, async () => {
+    const page = await open(browser, 'how-to-play.html', { colorScheme });
+    assert.deepEqual(await violations(page), [], 'how to play');
+    await page.goto(new URL('no/such/page', BASE).href);
+    assert.deepEqual(await violations(page), [], 'the 404 page');
+    await page.close();
+  });
+}

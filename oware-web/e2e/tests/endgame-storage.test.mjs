@@ -9,7 +9,7 @@
 // (endgames.js, SEEDS_KEY) caps the seeds it grows to.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openTab, waitState } from '../lib.mjs';
+import { launch, openTab, waitState, eventually } from '../lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -132,20 +132,42 @@ test('the endgame database is kept across visits, and grows while the player is 
     { seeds: grown.seeds, loaded: grown.loaded, solved: grown.solved, grows: grown.grows },
     { seeds: 10, loaded: 4, solved: 6, grows: true },
   );
+  // While it grows, the page says the searches are slower for it.
+  await page.waitForFunction(() => document.getElementById('endgame-growing').textContent
+    === "The endgame database is growing to 11 seeds in the background: hints and the bot's moves are slower until it is done.", null, { timeout: 90_000 });
   await page.waitForFunction(() => window.oware.debug.endgames?.seeds === 11, null, { timeout: 90_000 });
+  await eventually(async () => assert.equal(await page.locator('#endgame-growing').textContent(), ''));
   const reports = await page.evaluate(() => window.oware.debug.endgameReports.map((r) => [r.seeds, r.solved, r.kept.bytes, r.grows]));
   assert.deepEqual(reports, [[10, 6, keptBytes(10), true], [11, 1, keptBytes(11), false]]);
   assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 11 seeds, 2.7 MB kept in this browser; the bot plays with it');
   const last = await again(page);
   assert.deepEqual({ seeds: last.seeds, loaded: last.loaded, solved: last.solved }, { seeds: 11, loaded: 11, solved: 0 });
 
-  // Delete: nothing is kept, and the next visit builds it again.
+  // Delete: nothing is kept, and the setting is off until turned on again:
+  // each later visit builds the first size for itself, keeps nothing and
+  // never grows.
+  assert.equal(await page.locator('#keep-endgames').isChecked(), true);
   await page.locator('#forget-endgames').click();
   await page.waitForFunction(() => window.oware.debug.endgames?.kept.state === 'deleted');
-  assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 11 seeds, not kept: deleted');
+  const off = 'Endgame database: abapa up to 11 seeds, not kept (off: tick the box above to keep one)';
+  assert.equal(await page.locator('#endgame-kept').textContent(), off);
   assert.equal(await page.locator('#forget-endgames').isEnabled(), false);
-  const fresh = await again(page);
-  assert.deepEqual({ loaded: fresh.loaded, solved: fresh.solved }, { loaded: 0, solved: 10 });
+  assert.equal(await page.locator('#keep-endgames').isChecked(), false);
+  for (let visit = 0; visit < 2; visit += 1) {
+    const fresh = await again(page);
+    assert.deepEqual(
+      { loaded: fresh.loaded, solved: fresh.solved, kept: fresh.kept.state, grows: fresh.grows },
+      { loaded: 0, solved: 10, kept: 'deleted', grows: false },
+    );
+    assert.equal(await page.locator('#keep-endgames').isChecked(), false);
+    assert.equal(await page.locator('#endgame-kept').textContent(), 'Endgame database: abapa up to 10 seeds, not kept (off: tick the box above to keep one)');
+  }
+  // Turned on again: what is held is kept at once, and read back at the next visit.
+  await page.locator('#keep-endgames').check();
+  await page.waitForFunction(() => window.oware.debug.endgames?.kept.state === 'kept');
+  assert.deepEqual(await page.evaluate(() => window.oware.debug.endgames.kept), { state: 'kept', bytes: keptBytes(10) });
+  const back = await again(page);
+  assert.deepEqual({ loaded: back.loaded, solved: back.solved, kept: back.kept.state }, { loaded: 10, solved: 0, kept: 'kept' });
   assert.deepEqual(page.errors, []);
   await context.close();
 });

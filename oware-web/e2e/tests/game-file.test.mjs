@@ -81,8 +81,9 @@ test('a saved game names the bot by its level, the player as the CLI does, and t
   assert.match(text, new RegExp(`\\n\\[Date "${today.replaceAll('.', '\\.')}"\\]\\n`), text);
   assert.match(text, /\n\[South "\?"\]\n/, text);
   assert.match(text, /\n\[North "oware level 7"\]\n/, text);
-  // The player as North: the bot is South.
+  // The player as North (switching sides mid-game asks first): the bot is South.
   await page.check('input[name=seat][value=north]');
+  await page.click('#confirm-yes');
   await waitState(page, 'your-turn', 30_000);
   const other = await save();
   assert.match(other, /\n\[South "oware level 7"\]\n/, other);

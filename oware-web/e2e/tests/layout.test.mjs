@@ -149,7 +149,7 @@ async function boxes(page, ids) {
   }), ids);
 }
 
-const CONTROLS = ['status', 'new-game', 'undo', 'hint', 'move-now', 'level', 'seat-north'];
+const CONTROLS = ['status', 'new-game', 'undo', 'hint', 'move-now', 'resign', 'level', 'seat-north', 'clock'];
 
 for (const [width, height] of [[1366, 657], [1024, 640], [390, 844], [844, 390]]) {
   test(`at ${width}×${height} the status and the controls are in view, and the slate keeps its height`, async () => {

@@ -57,7 +57,9 @@ test('the rule set is chosen, and a new game starts under it', async () => {
   await page.keyboard.press('a');
   await waitState(page, 'your-turn');
   assert.equal(await page.evaluate(() => window.oware.state.moveLimit), null);
+  // A game being played: the rules change asks first.
   await page.selectOption('#rules', 'sowing');
+  await page.click('#confirm-yes');
   await waitState(page, 'your-turn');
   await eventually(async () => assert.equal(await transcript(page), ''));
   const state = await page.evaluate(() => window.oware.state);

@@ -31,7 +31,7 @@ test("a hint keeps the bot's time its own, and the slate's time only counts on",
   await page.evaluate(() => {
     window.slateTimes = [];
     new MutationObserver(() => {
-      const match = / · ([\d.]+) s$/.exec(document.getElementById('search-numbers').textContent);
+      const match = / · ([\d.]+) s of search/.exec(document.getElementById('search-numbers').textContent);
       if (match) window.slateTimes.push(Number(match[1]));
     }).observe(document.getElementById('search-numbers'), { subtree: true, childList: true, characterData: true });
   });
@@ -40,9 +40,15 @@ test("a hint keeps the bot's time its own, and the slate's time only counts on",
   const times = await page.evaluate(() => window.slateTimes);
   assert.ok(times.length >= 2, JSON.stringify(times));
   for (let k = 1; k < times.length; k++) assert.ok(times[k] >= times[k - 1], `the slate's time went back: ${times}`);
-  const before = /^North sowed [a-f](?:, capturing \d+)? after ([\d.]+) s\. /.exec(await status(page));
+  const before = /^North sowed [a-f](?:, capturing \d+)? after ([\d.]+) s of search\. /.exec(await status(page));
   assert.ok(before, await status(page));
   assert.equal(Number(before[1]), times.at(-1), 'the status gives the time the slate stopped at');
+  // That time is the engine's own; the page's pacing, when it showed the search over longer, is named beside it.
+  const { took, elapsed } = await page.evaluate(() => window.oware.page.moved);
+  assert.equal(times.at(-1), Number((took / 1000).toFixed(took < 1000 ? 2 : 1)));
+  const numbers = await page.locator('#search-numbers').textContent();
+  if (elapsed - took >= 100) assert.match(numbers, new RegExp(` s of search \\(shown over ${(elapsed / 1000).toFixed(1)} s\\)$`));
+  else assert.match(numbers, / s of search$/);
 
   await page.keyboard.press('h');
   await page.waitForFunction(() => document.querySelector('.house.hinted'), null, { timeout: 30_000 });
@@ -76,6 +82,7 @@ test('a rules change says Undo brings the game back; one of anything is singular
   await page.selectOption('#level', '1');
   await sow(page, 'c');
   await page.selectOption('#rules', 'sowing');
+  await page.click('#confirm-yes');
   await eventually(async () => assert.match(await status(page), /^New game under sowing: "Undo rules change" brings back the game that was on the board\./));
   assert.equal(await page.locator('#undo-replace').textContent(), 'Undo rules change');
   await page.click('#undo-replace');
