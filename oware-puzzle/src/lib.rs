@@ -48,13 +48,14 @@ mod puzzle;
 mod rating;
 mod set;
 mod theme;
+mod turn;
 
 pub use file::{MAGIC, PuzzleFileError};
 pub use mine::{PER_GAME, mine_game, mistakes};
 pub use practice::{defence, keeps_result};
 pub use prove::{
     CheckError, LOST_LOOKING_SEEDS, MARGIN_DEPTH, Prover, RATED_LEVELS, Settings, Solution,
-    TurnFailure, judge_turn, looks_lost, rating_for,
+    looks_lost, rating_for,
 };
 pub use puzzle::{
     Goal, MAX_PLIES, MAX_SOLVER_MOVES, Proof, Puzzle, PuzzleError, Uniqueness, id_of,
@@ -62,3 +63,4 @@ pub use puzzle::{
 pub use rating::{Glicko, TAU, attempt};
 pub use set::{PuzzleSet, days_from_date};
 pub use theme::{ENDGAME_SEEDS, ParseThemeError, Theme, Themes};
+pub use turn::{TurnFailure, judge_turn};

@@ -14,12 +14,12 @@ use crate::puzzle::Puzzle;
 /// through a game.
 const QUIET_STRETCH: usize = 12;
 
-/// The most puzzles taken from one game.
+/// The most puzzles taken from one game, unless told otherwise.
 pub const PER_GAME: usize = 2;
 
 /// The puzzles of `game` (its positions as fresh games), earliest first,
-/// at most [`PER_GAME`], none starting on another's line.
-pub fn mine_game(prover: &mut Prover, game: &Game) -> Vec<Puzzle> {
+/// at most `per_game`, none starting on another's line.
+pub fn mine_game(prover: &mut Prover, game: &Game, per_game: usize) -> Vec<Puzzle> {
     let rules = game.rules();
     let positions = game.positions();
     // Positions before each move (the last, finished one has no move).
@@ -40,7 +40,7 @@ pub fn mine_game(prover: &mut Prover, game: &Game) -> Vec<Puzzle> {
     candidates.reverse();
     let mut found: Vec<(usize, Puzzle)> = Vec::new();
     for index in candidates {
-        if found.len() >= PER_GAME {
+        if found.len() >= per_game {
             break;
         }
         if found
@@ -108,7 +108,7 @@ mod tests {
         let mut right = Game::from_position(start, Rules::ABAPA);
         right.play(House::F).unwrap();
         assert!(mistakes(&mut prover, &right).is_empty());
-        let mined = mine_game(&mut prover, &right);
+        let mined = mine_game(&mut prover, &right, PER_GAME);
         assert_eq!(mined.len(), 1);
         assert_eq!(mined[0].line(), [House::F]);
     }

@@ -25,7 +25,7 @@ use oware_puzzle::{Prover, PuzzleSet, Settings, mine_game};
 /// Every position of every game is taken as a fresh game; where the side
 /// to move can force a win (or, looking lost, a draw) with one move, and
 /// the defender's best replies leave it one move each time, it becomes a
-/// puzzle (two a game at most). Stop it at any time and run the same
+/// puzzle (two a game at most, unless --per-game). Stop it at any time and run the same
 /// command again to go on: the games done are kept in FILE.done.
 #[derive(clap::Args, Debug)]
 pub(crate) struct BuildArgs {
@@ -44,6 +44,10 @@ pub(crate) struct BuildArgs {
     /// Stop after this many games (all, without it).
     #[arg(long, value_name = "N")]
     max_games: Option<usize>,
+    /// The most puzzles taken from one game. A game mined before with
+    /// another number is mined again (its puzzles found before are kept once).
+    #[arg(long, value_name = "N", default_value_t = oware_puzzle::PER_GAME, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=20))]
+    per_game: usize,
     /// Threads, each mining its own games.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -82,6 +86,16 @@ fn read_games(paths: &[PathBuf]) -> Result<Vec<Task>> {
         if tasks.len() == before {
             return Ok(tasks);
         }
+    }
+}
+
+/// The line FILE.done holds for a game mined with `per_game`: its key,
+/// with `@N` when N is not the default.
+fn done_key(key: &str, per_game: usize) -> String {
+    if per_game == oware_puzzle::PER_GAME {
+        key.to_owned()
+    } else {
+        format!("{key}@{per_game}")
     }
 }
 
@@ -130,7 +144,7 @@ pub(crate) fn run(args: &BuildArgs) -> Result<()> {
         .collect();
     let mut tasks: Vec<Task> = read_games(&args.games)?
         .into_iter()
-        .filter(|t| !done.contains(&t.key))
+        .filter(|t| !done.contains(&done_key(&t.key, args.per_game)))
         .collect();
     if let Some(max) = args.max_games {
         tasks.truncate(max.saturating_sub(done.len()));
@@ -146,6 +160,7 @@ pub(crate) fn run(args: &BuildArgs) -> Result<()> {
     let mut prover = Prover::new(settings);
     prover.prepare(Rules::ABAPA);
     let queue = Arc::new(Mutex::new(tasks.into_iter()));
+    let per_game = args.per_game;
     let (sender, receiver) = mpsc::channel();
     let workers: Vec<_> = (0..args.threads)
         .map(|_| {
@@ -156,8 +171,8 @@ pub(crate) fn run(args: &BuildArgs) -> Result<()> {
                 loop {
                     let task = queue.lock().expect("no thread panics holding it").next();
                     let Some(task) = task else { break };
-                    let found = mine_game(&mut prover, &task.game);
-                    if sender.send((task.key, found)).is_err() {
+                    let found = mine_game(&mut prover, &task.game, per_game);
+                    if sender.send((done_key(&task.key, per_game), found)).is_err() {
                         break;
                     }
                 }
