@@ -3,6 +3,7 @@
 //! proved again.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -76,15 +77,19 @@ pub(crate) fn to_json(puzzle: &Puzzle) -> String {
 
 pub(crate) fn list(args: &ListArgs) -> Result<()> {
     let set = open(args.file.as_ref())?;
+    // Written through the lock with errors handed back, so a reader that
+    // goes away (`| head`) ends the command quietly.
+    let out = &mut std::io::stdout().lock();
     if args.stats {
-        print!("{}", stats(&set));
+        write!(out, "{}", stats(&set))?;
         return Ok(());
     }
     for puzzle in set.puzzles() {
         if args.format == "jsonl" {
-            println!("{}", to_json(puzzle));
+            writeln!(out, "{}", to_json(puzzle))?;
         } else {
-            println!(
+            writeln!(
+                out,
                 "{} {:<6} {} {:<4} {:<11} {:>4} {}/{} {}",
                 puzzle.id(),
                 puzzle.rules().to_string(),
@@ -95,7 +100,7 @@ pub(crate) fn list(args: &ListArgs) -> Result<()> {
                 puzzle.proof().name(),
                 puzzle.uniqueness().name(),
                 puzzle.themes()
-            );
+            )?;
         }
     }
     Ok(())
@@ -185,23 +190,25 @@ fn stats(set: &PuzzleSet) -> String {
 pub(crate) fn check(args: &CheckArgs) -> Result<()> {
     let set = open(args.file.as_ref())?;
     let mut prover = Prover::new(set.settings());
+    let out = &mut std::io::stdout().lock();
     let started = Instant::now();
     let mut failed = 0;
     for (n, puzzle) in set.puzzles().iter().enumerate() {
         if let Err(error) = prover.check(puzzle) {
             failed += 1;
-            println!("{} fails: {error}", puzzle.id());
+            writeln!(out, "{} fails: {error}", puzzle.id())?;
         }
         if (n + 1) % 100 == 0 {
             eprintln!("{}/{} checked", n + 1, set.puzzles().len());
         }
     }
-    println!(
+    writeln!(
+        out,
         "{} puzzles checked in {:.1} s: {} failed",
         set.puzzles().len(),
         started.elapsed().as_secs_f64(),
         failed
-    );
+    )?;
     if failed > 0 {
         bail!(
             "{failed} of {} puzzles failed their proof",
