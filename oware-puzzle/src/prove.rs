@@ -75,6 +75,8 @@ pub enum CheckError {
         /// The move's place in the line, from 1.
         ply: usize,
     },
+    /// A draw to save a game whose solver does not look lost ([`looks_lost`]).
+    NotLost,
     /// A defender's reply is not the best defence.
     Defence {
         /// The move's place in the line, from 1.
@@ -90,6 +92,10 @@ impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CheckError::Solver { ply, failure } => write!(f, "move {ply} of the line: {failure}"),
+            CheckError::NotLost => write!(
+                f,
+                "a draw to save a game, but the solver is not {LOST_LOOKING_SEEDS} seeds behind"
+            ),
             CheckError::Weaker { ply } => write!(
                 f,
                 "move {ply} of the line: uniqueness is claimed proven, but only the margin shows it"
@@ -340,6 +346,9 @@ impl Prover {
 
     fn check_at(&mut self, puzzle: &Puzzle, depth: u8) -> Result<(), CheckError> {
         let margin = f32::from(self.settings.margin_centi) / 100.0;
+        if puzzle.goal() == Goal::Draw && !looks_lost(puzzle.start()) {
+            return Err(CheckError::NotLost);
+        }
         let mut game = puzzle.game();
         for (i, &house) in puzzle.line().iter().enumerate() {
             let ply = i + 1;
@@ -464,6 +473,30 @@ mod tests {
                 failure: TurnFailure::NotKept(House::B)
             })
         );
+    }
+
+    #[test]
+    fn a_draw_to_save_needs_a_lost_looking_start() {
+        // 22 each in store: nothing looks lost, whatever the line.
+        let start = Position::from_fen("0-1-0-0-0-1-2-0-0-0-0-1-22-21-S").unwrap();
+        let claim = Puzzle::new(
+            Rules::ABAPA,
+            start,
+            Goal::Draw,
+            vec![House::F],
+            crate::theme::Themes::NONE,
+            600,
+            Proof::Search,
+            Uniqueness::Proven,
+            4,
+        )
+        .unwrap();
+        let mut prover = Prover::new(Settings {
+            depth: 4,
+            egdb_seeds: 4,
+            margin_centi: 200,
+        });
+        assert_eq!(prover.check(&claim), Err(CheckError::NotLost));
     }
 
     #[test]
