@@ -107,8 +107,9 @@ pub(crate) fn list(args: &ListArgs) -> Result<()> {
 }
 
 /// The rating bands of the counts.
-const BANDS: [(u16, u16); 5] = [
-    (0, 999),
+const BANDS: [(u16, u16); 6] = [
+    (0, 699),
+    (700, 999),
     (1000, 1299),
     (1300, 1599),
     (1600, 1899),
