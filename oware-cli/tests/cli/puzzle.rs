@@ -244,3 +244,62 @@ fn check_proves_a_file_again_and_names_what_fails() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn build_mines_a_game_file_and_goes_on_where_it_stopped() {
+    let data = data_dir("build");
+    // South could take a's three seeds for the 25th (F), and played B.
+    let games = data.join("games.ogn");
+    std::fs::write(
+        &games,
+        "[FEN \"0-1-0-0-0-1-2-0-0-0-0-1-22-21-S\"]\n\n1. B *\n",
+    )
+    .unwrap();
+    let out = data.join("mined.puzzles");
+    let (games, out) = (games.to_str().unwrap(), out.to_str().unwrap());
+    let args = [
+        "puzzle",
+        "build",
+        games,
+        "--out",
+        out,
+        "--depth",
+        "6",
+        "--egdb-seeds",
+        "6",
+    ];
+    let run = puzzle(&data, &args, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("1 games to mine (0 done before)"),
+        "{}",
+        run.stderr
+    );
+    let list = puzzle(&data, &["puzzle", "list", "--file", out], "");
+    assert!(
+        list.stdout
+            .contains(" 0-1-0-0-0-1-2-0-0-0-0-1-22-21-S win  F "),
+        "{}",
+        list.stdout
+    );
+    // Run again: the game is done, nothing is mined twice.
+    let again = puzzle(&data, &args, "");
+    assert!(
+        again.stderr.contains("0 games to mine (1 done before)"),
+        "{}",
+        again.stderr
+    );
+    // Other settings would mix two builds in one file: refused.
+    let other = puzzle(
+        &data,
+        &["puzzle", "build", games, "--out", out, "--depth", "8"],
+        "",
+    );
+    assert_eq!(other.code, 1);
+    assert!(
+        other.stderr.contains("was built with other settings"),
+        "{}",
+        other.stderr
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

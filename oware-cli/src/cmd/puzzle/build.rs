@@ -48,6 +48,11 @@ pub(crate) struct BuildArgs {
     /// another number is mined again (its puzzles found before are kept once).
     #[arg(long, value_name = "N", default_value_t = oware_puzzle::PER_GAME, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=20))]
     per_game: usize,
+    /// Mine the moves that threw a forced result away instead: every
+    /// position of each game where the side to move could force a win (or
+    /// a draw) and played another move (slower: every position is searched).
+    #[arg(long)]
+    mistakes: bool,
     /// Threads, each mining its own games.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -90,13 +95,16 @@ fn read_games(paths: &[PathBuf]) -> Result<Vec<Task>> {
 }
 
 /// The line FILE.done holds for a game mined with `per_game`: its key,
-/// with `@N` when N is not the default.
-fn done_key(key: &str, per_game: usize) -> String {
-    if per_game == oware_puzzle::PER_GAME {
-        key.to_owned()
-    } else {
-        format!("{key}@{per_game}")
+/// with `@N` when N is not the default, and `!` when mined for mistakes.
+fn done_key(key: &str, per_game: usize, mistakes: bool) -> String {
+    let mut line = key.to_owned();
+    if per_game != oware_puzzle::PER_GAME {
+        line.push_str(&format!("@{per_game}"));
     }
+    if mistakes {
+        line.push('!');
+    }
+    line
 }
 
 fn done_path(out: &Path) -> PathBuf {
@@ -144,7 +152,7 @@ pub(crate) fn run(args: &BuildArgs) -> Result<()> {
         .collect();
     let mut tasks: Vec<Task> = read_games(&args.games)?
         .into_iter()
-        .filter(|t| !done.contains(&done_key(&t.key, args.per_game)))
+        .filter(|t| !done.contains(&done_key(&t.key, args.per_game, args.mistakes)))
         .collect();
     if let Some(max) = args.max_games {
         tasks.truncate(max.saturating_sub(done.len()));
@@ -160,7 +168,7 @@ pub(crate) fn run(args: &BuildArgs) -> Result<()> {
     let mut prover = Prover::new(settings);
     prover.prepare(Rules::ABAPA);
     let queue = Arc::new(Mutex::new(tasks.into_iter()));
-    let per_game = args.per_game;
+    let (per_game, mistakes) = (args.per_game, args.mistakes);
     let (sender, receiver) = mpsc::channel();
     let workers: Vec<_> = (0..args.threads)
         .map(|_| {
@@ -171,8 +179,20 @@ pub(crate) fn run(args: &BuildArgs) -> Result<()> {
                 loop {
                     let task = queue.lock().expect("no thread panics holding it").next();
                     let Some(task) = task else { break };
-                    let found = mine_game(&mut prover, &task.game, per_game);
-                    if sender.send((done_key(&task.key, per_game), found)).is_err() {
+                    let found = if mistakes {
+                        let mut found: Vec<_> = oware_puzzle::mistakes(&mut prover, &task.game)
+                            .into_iter()
+                            .map(|(_, puzzle)| puzzle)
+                            .collect();
+                        found.truncate(per_game);
+                        found
+                    } else {
+                        mine_game(&mut prover, &task.game, per_game)
+                    };
+                    if sender
+                        .send((done_key(&task.key, per_game, mistakes), found))
+                        .is_err()
+                    {
                         break;
                     }
                 }
