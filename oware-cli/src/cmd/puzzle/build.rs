@@ -41,7 +41,8 @@ pub(crate) struct BuildArgs {
     /// The endgame database's seeds (built in memory) for database proofs.
     #[arg(long, value_name = "N", default_value_t = Settings::SHIPPED.egdb_seeds, value_parser = clap::value_parser!(u8).range(0..=18))]
     egdb_seeds: u8,
-    /// Stop after this many games (all, without it).
+    /// Mine at most this many games in this run, of those not done
+    /// (all, without it).
     #[arg(long, value_name = "N")]
     max_games: Option<usize>,
     /// The most puzzles taken from one game. A game mined before with
@@ -155,7 +156,7 @@ pub(crate) fn run(args: &BuildArgs) -> Result<()> {
         .filter(|t| !done.contains(&done_key(&t.key, args.per_game, args.mistakes)))
         .collect();
     if let Some(max) = args.max_games {
-        tasks.truncate(max.saturating_sub(done.len()));
+        tasks.truncate(max);
     }
     let total = tasks.len();
     eprintln!(
