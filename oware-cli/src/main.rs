@@ -49,6 +49,7 @@ enum Command {
     Match(cmd::r#match::Args),
     Egdb(cmd::egdb::Args),
     Book(cmd::book::Args),
+    Puzzle(cmd::puzzle::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +63,7 @@ fn main() -> ExitCode {
         Command::Match(args) => cmd::r#match::run(&args),
         Command::Egdb(args) => cmd::egdb::run(&args),
         Command::Book(args) => cmd::book::run(&args),
+        Command::Puzzle(args) => cmd::puzzle::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,5 +6,6 @@ pub(crate) mod egdb;
 pub(crate) mod r#match;
 pub(crate) mod perft;
 pub(crate) mod play;
+pub(crate) mod puzzle;
 pub(crate) mod show;
 pub(crate) mod uci;

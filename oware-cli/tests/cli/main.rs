@@ -31,6 +31,7 @@ mod ogn;
 mod perft;
 mod pipe;
 mod play;
+mod puzzle;
 mod show;
 mod sizes;
 mod tunable;
@@ -130,7 +131,9 @@ fn timing_filters() -> Vec<(&'static str, &'static str)> {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["play", "show", "analyze", "perft", "uci", "egdb", "book"] {
+    for command in [
+        "play", "show", "analyze", "perft", "uci", "egdb", "book", "puzzle",
+    ] {
         let run = oware(&[command, "--help"], "");
         assert_eq!(run.code, 0, "{command}: {}", run.stderr);
         assert!(
@@ -141,7 +144,9 @@ fn every_command_has_help() {
     }
     let run = oware(&["--help"], "");
     assert_eq!(run.code, 0);
-    for command in ["play", "show", "analyze", "perft", "uci", "egdb", "book"] {
+    for command in [
+        "play", "show", "analyze", "perft", "uci", "egdb", "book", "puzzle",
+    ] {
         assert!(
             run.stdout.contains(&format!("\n  {command} ")),
             "{}",

@@ -37,7 +37,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
     let dir = std::env::temp_dir().join(format!("oware-cli-pipe-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let dir_arg = dir.to_str().unwrap();
-    let commands: [&[&str]; 8] = [
+    let commands: [&[&str]; 9] = [
         &["show", "EcAb"],
         &["analyze", "--depth", "12", "--no-book", "EcAb"],
         &["perft", "7"],
@@ -55,6 +55,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
         &["match", "--help"],
         &["--help"],
         &["perft", "--help"],
+        &["puzzle", "list"],
     ];
     for args in commands {
         let (code, first, stderr) = first_line_only(args);
