@@ -4,7 +4,7 @@
 // again); `cargo xtask site --types` checks each against its type in
 // site/messages.js. Not edited by hand.
 
-/** @import { BuildAnswer, GameStateJson, IllegalMove, Info, IterationEvent, OpenAnswer, PanicEvent, ProbeAnswer, Refusal, RootEvent, SaveAnswer, SearchAnswer, SearchDone, StartEvent } from '../../site/messages.js' */
+/** @import { BuildAnswer, GameStateJson, IllegalMove, Info, IterationEvent, OpenAnswer, PanicEvent, ProbeAnswer, PuzzleAnswer, Refusal, RootEvent, SaveAnswer, SearchAnswer, SearchDone, StartEvent } from '../../site/messages.js' */
 
 /** `state::answer("rules=abapa moves=EcAb")` @type {GameStateJson} */
 export const gameState = {"ok":true,"rules":"abapa","moveLimit":null,"start":null,"moves":"EcAb","cells":[1,6,5,5,1,6,5,0,1,6,6,6,0,0],"toMove":"south","legal":"ABCDEF","sowings":{"A":[1],"B":[2,3,4,5,6,7],"C":[3,4,5,6,7],"D":[4,5,6,7,8],"E":[5],"F":[6,7,8,9,10,11]},"last":{"house":"b","seat":"north","sown":[8,9,10,11,0],"captured":[],"seeds":0},"movesWithoutCapture":4,"occurrences":1,"outcome":null};
@@ -74,3 +74,12 @@ export const probeDraw = {"ok":true,"within":true,"lo":-1,"hi":-1,"result":"draw
 
 /** `endgame::answer("colour=red")` @type {ProbeAnswer} */
 export const probeRefused = {"ok":false,"error":"unknown request key `colour`"};
+
+/** `puzzle::answer("date=2026-12-07")` @type {PuzzleAnswer} */
+export const puzzleDaily = {"ok":true,"puzzle":{"id":"egkhaw","rules":"auale","start":"0-0-1-1-14-0-0-0-0-1-0-1-14-16-S","solver":"south","goal":"win","goalWords":"South to move and force a win","themes":["quiet-move","endgame"],"rating":600,"proofWords":"South can force a win: proved by the search to depth 12 with the endgame database (12 seeds), each database position reached by a capture; at each of your turns every other move falls short by 2 seeds or more in the search.","line":[{"house":"D","words":"South sows D"}]},"next":"D"};
+
+/** `puzzle::answer("date=2026-12-07 play=E player=1500,350,0.06 result=missed")` @type {PuzzleAnswer} */
+export const puzzleTried = {"ok":true,"puzzle":{"id":"egkhaw","rules":"auale","start":"0-0-1-1-14-0-0-0-0-1-0-1-14-16-S","solver":"south","goal":"win","goalWords":"South to move and force a win","themes":["quiet-move","endgame"],"rating":600,"proofWords":"South can force a win: proved by the search to depth 12 with the endgame database (12 seeds), each database position reached by a capture; at each of your turns every other move falls short by 2 seeds or more in the search.","line":[{"house":"D","words":"South sows D"}]},"tried":{"house":"E","right":false,"reply":null,"solved":false},"next":"D","player":{"rating":887.137354661198,"deviation":344.978522953018,"volatility":0.060010085742080076}};
+
+/** `puzzle::answer("colour=red")` @type {PuzzleAnswer} */
+export const puzzleRefused = {"ok":false,"error":"unknown request key `colour`"};
