@@ -113,8 +113,8 @@ function show(request, daily) {
   $('puzzle-link', HTMLAnchorElement).href = link;
   $('puzzle-title').textContent = daily ? `Daily puzzle, ${daily}` : `Puzzle ${puzzle.id}`;
   $('puzzle-goal').textContent = `${puzzle.goalWords}.`;
-  const themes = puzzle.themes.length ? puzzle.themes.join(', ') : 'no theme';
-  $('puzzle-facts').textContent = `Puzzle ${puzzle.id}, rated ${puzzle.rating}, ${puzzle.rules} rules. Themes: ${themes}.`;
+  const themes = puzzle.themes.length ? puzzle.themes.map((t) => t.replaceAll('-', ' ')).join(', ') : 'no theme';
+  $('puzzle-facts').textContent = `Rated ${puzzle.rating}, ${puzzle.rules} rules. Themes: ${themes}.`;
   const before = page.kept.tried[puzzle.id];
   retry(before ? `You ${before} it before: this try does not change your rating.` : '');
 }
