@@ -66,8 +66,6 @@ const page = {
   engine: null,
   /** @type {Puzzle | null} */
   puzzle: null,
-  /** The date of the daily puzzle on the board, if it is one. @type {string | null} */
-  daily: null,
   /** The line played so far (house letters). */
   played: '',
   /** The board's state for it. @type {GameStateJson | null} */
@@ -106,7 +104,6 @@ function ask(request) {
 function show(request, daily) {
   const { puzzle } = ask(request);
   page.puzzle = puzzle;
-  page.daily = daily;
   page.turn += 1;
   const link = `puzzles.html#puzzle=${puzzle.id}`;
   history.replaceState(null, '', `#puzzle=${puzzle.id}`);
