@@ -305,7 +305,7 @@ function drawYou() {
   const points = [1500, ...history];
   const low = Math.min(...points) - 20, high = Math.max(...points) + 20;
   const x = (/** @type {number} */ k) => 30 + (points.length > 1 ? (k * 265) / (points.length - 1) : 0);
-  const y = (/** @type {number} */ r) => 72 - ((r - low) * 64) / (high - low);
+  const y = (/** @type {number} */ r) => 54 - ((r - low) * 48) / (high - low);
   svgElement('line', { x1: 30, x2: 295, y1: y(1500), y2: y(1500) }, graph);
   svgElement('text', { x: 0, y: y(1500) + 4 }, graph).textContent = '1500';
   svgElement('polyline', { points: points.map((r, k) => `${x(k).toFixed(1)},${y(r).toFixed(1)}`).join(' ') }, graph);
