@@ -49,6 +49,7 @@ mod rating;
 mod set;
 mod theme;
 mod turn;
+mod words;
 
 pub use file::{MAGIC, PuzzleFileError};
 pub use mine::{PER_GAME, mine_game, mistakes};
@@ -64,3 +65,4 @@ pub use rating::{Glicko, TAU, attempt};
 pub use set::{PuzzleSet, days_from_date};
 pub use theme::{ENDGAME_SEEDS, ParseThemeError, Theme, Themes};
 pub use turn::{TurnFailure, judge_turn};
+pub use words::{goal_words, move_words, proof_words};

@@ -293,6 +293,26 @@
  *   | Refusal} ProbeAnswer
  */
 
+/**
+ * A puzzle of the shipped set as the page draws it (src/puzzle.rs): its id
+ * (for a share link), rules, start (a fen), the solver's seat and goal
+ * (with the goal in words), themes, starting rating, the proof's words, and
+ * the solution, each move with its words.
+ * @typedef {{ id: string, rules: string, start: string, solver: Seat, goal: 'win' | 'draw', goalWords: string,
+ *   themes: string[], rating: number, proofWords: string, line: { house: string, words: string }[] }} Puzzle
+ */
+
+/** A player's or a puzzle's Glicko-2 rating. @typedef {{ rating: number, deviation: number, volatility: number }} Rating */
+
+/**
+ * The answer to a puzzle request (src/puzzle.rs): the puzzle, the
+ * solver's next move (the hint; null once solved), what a move tried did,
+ * and the player's rating after the attempt.
+ * @typedef {{ ok: true, puzzle: Puzzle, next: string | null,
+ *   tried?: { house: string, right: boolean, reply: string | null, solved: boolean }, player?: Rating }
+ *   | Refusal} PuzzleAnswer
+ */
+
 // ---- The workers' messages ---------------------------------------------------
 
 /** The compiled module, the first message to every worker (wasm.js). @typedef {{ module: WebAssembly.Module }} ModuleMessage */

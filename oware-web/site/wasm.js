@@ -8,7 +8,7 @@
 // cloned into a worker), which makes an instance of its own
 // (`engineFromPage`): one download, one compilation, whatever restarts.
 
-/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer } from './messages.js' */
+/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer, PuzzleAnswer } from './messages.js' */
 /** @import { StateText, SearchText, SaveText, ProbeText } from './messages.js' */
 
 /**
@@ -32,6 +32,7 @@
  * @property {(seeds: number) => number} oware_endgame_file
  * @property {() => number} oware_bytes
  * @property {(ptr: number, len: number) => number} oware_probe
+ * @property {(ptr: number, len: number) => number} oware_puzzle
  */
 
 /**
@@ -50,6 +51,7 @@
  * @property {() => BuildAnswer} growEndgames
  * @property {(seeds: number) => Uint8Array | null} endgameFile
  * @property {(request: ProbeText) => ProbeAnswer} probe
+ * @property {(request: string) => PuzzleAnswer} puzzle
  */
 
 /** The compiled engine and an unread copy of the response it came in. @typedef {{ module: WebAssembly.Module, copy: Response }} Compiled */
@@ -193,6 +195,7 @@ export async function loadEngine(module, onEvent = () => {}) {
       return len === 0 ? null : new Uint8Array(memory.buffer, exports.oware_bytes(), len).slice();
     },
     probe: (request) => call(exports.oware_probe, request),
+    puzzle: (request) => call(exports.oware_puzzle, request),
   };
   return engine;
 }

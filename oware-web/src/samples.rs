@@ -214,6 +214,21 @@ fn samples() -> Vec<(&'static str, &'static str, String, String)> {
             endgame::answer(&database, request),
         );
     }
+    for (name, request) in [
+        ("puzzleDaily", "date=2026-12-07"),
+        (
+            "puzzleTried",
+            "date=2026-12-07 play=E player=1500,350,0.06 result=missed",
+        ),
+        ("puzzleRefused", "colour=red"),
+    ] {
+        add(
+            name,
+            "PuzzleAnswer",
+            format!("puzzle::answer(\"{request}\")"),
+            crate::puzzle::answer(request),
+        );
+    }
     samples
 }
 
@@ -500,6 +515,7 @@ fn every_message_type_the_module_sends_has_a_sample() {
         "OpenAnswer",
         "BuildAnswer",
         "ProbeAnswer",
+        "PuzzleAnswer",
     ];
     let samples = samples();
     for kind in sent {

@@ -269,3 +269,16 @@ pub unsafe extern "C" fn oware_probe(ptr: *mut u8, len: usize) -> usize {
     });
     give(answer)
 }
+
+/// Answers a puzzle request (see [`crate::puzzle::answer`]): a puzzle of
+/// the shipped set, a move tried in it, and the player's rating after it.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the request is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_puzzle(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let request = unsafe { take_request(ptr, len) };
+    give(crate::puzzle::answer(&request))
+}

@@ -4,7 +4,7 @@
 // again); `cargo xtask site --types` checks each against its type in
 // site/messages.js. Not edited by hand.
 
-/** @import { BuildAnswer, GameStateJson, IllegalMove, Info, IterationEvent, OpenAnswer, PanicEvent, ProbeAnswer, Refusal, RootEvent, SaveAnswer, SearchAnswer, SearchDone, StartEvent } from '../../site/messages.js' */
+/** @import { BuildAnswer, GameStateJson, IllegalMove, Info, IterationEvent, OpenAnswer, PanicEvent, ProbeAnswer, PuzzleAnswer, Refusal, RootEvent, SaveAnswer, SearchAnswer, SearchDone, StartEvent } from '../../site/messages.js' */
 
 /** `state::answer("rules=abapa moves=EcAb")` @type {GameStateJson} */
 export const gameState = {"ok":true,"rules":"abapa","moveLimit":null,"start":null,"moves":"EcAb","cells":[1,6,5,5,1,6,5,0,1,6,6,6,0,0],"toMove":"south","legal":"ABCDEF","sowings":{"A":[1],"B":[2,3,4,5,6,7],"C":[3,4,5,6,7],"D":[4,5,6,7,8],"E":[5],"F":[6,7,8,9,10,11]},"last":{"house":"b","seat":"north","sown":[8,9,10,11,0],"captured":[],"seeds":0},"movesWithoutCapture":4,"occurrences":1,"outcome":null};
@@ -74,3 +74,12 @@ export const probeDraw = {"ok":true,"within":true,"lo":-1,"hi":-1,"result":"draw
 
 /** `endgame::answer("colour=red")` @type {ProbeAnswer} */
 export const probeRefused = {"ok":false,"error":"unknown request key `colour`"};
+
+/** `puzzle::answer("date=2026-12-07")` @type {PuzzleAnswer} */
+export const puzzleDaily = {"ok":true,"puzzle":{"id":"545eqq","rules":"auale","start":"0-0-0-0-0-1-0-0-0-4-7-0-15-21-N","solver":"north","goal":"win","goalWords":"North to move and force a win","themes":["25th-seed","endgame"],"rating":600,"proofWords":"North can force a win: proved by the search to depth 10 with the endgame database (12 seeds), each database position reached by a capture; at each of your turns every other move is proven to fall short.","line":[{"house":"e","words":"North sows e and takes 2"},{"house":"A","words":"South sows A"},{"house":"d","words":"North sows d and takes 3"}]},"next":"e"};
+
+/** `puzzle::answer("date=2026-12-07 play=E player=1500,350,0.06 result=missed")` @type {PuzzleAnswer} */
+export const puzzleTried = {"ok":false,"error":"bad value for `play`: E is not a legal move here"};
+
+/** `puzzle::answer("colour=red")` @type {PuzzleAnswer} */
+export const puzzleRefused = {"ok":false,"error":"unknown request key `colour`"};

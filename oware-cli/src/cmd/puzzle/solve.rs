@@ -7,9 +7,8 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
-use oware_core::{Game, House, Seat, Winner};
-use oware_player::Verdict;
-use oware_puzzle::{Glicko, Goal, Proof, Puzzle, Settings, Uniqueness};
+use oware_core::{Game, House, Seat};
+use oware_puzzle::{Glicko, Goal, Puzzle, Settings, goal_words, move_words, proof_words};
 
 use super::store::Store;
 
@@ -20,56 +19,6 @@ pub(crate) struct Session<'a> {
     pub(crate) store: Store,
     pub(crate) save: &'a dyn Fn(&Store) -> Result<()>,
     pub(crate) day: i64,
-}
-
-/// The goal in words for the solver.
-fn goal_words(puzzle: &Puzzle) -> String {
-    let seat = puzzle.solver();
-    match puzzle.goal() {
-        Goal::Win => format!("{seat} to move and force a win"),
-        Goal::Draw => format!("{seat} to move, behind, and save the game: force a draw"),
-    }
-}
-
-/// What the proof says, in words.
-pub(crate) fn proof_words(puzzle: &Puzzle, settings: Settings) -> String {
-    let verdict = match puzzle.goal() {
-        Goal::Win => Verdict::from(Winner::Seat(puzzle.solver())),
-        Goal::Draw => Verdict::from(Winner::Draw),
-    };
-    let how = match puzzle.proof() {
-        Proof::Search => format!(
-            "proved by the search to depth {}, every line played to the end of the game",
-            puzzle.depth()
-        ),
-        Proof::Database => format!(
-            "proved by the search to depth {} with the endgame database ({} seeds), each database position reached by a capture",
-            puzzle.depth(),
-            settings.egdb_seeds
-        ),
-    };
-    let unique = match puzzle.uniqueness() {
-        Uniqueness::Proven => "every other move is proven to fall short".to_owned(),
-        Uniqueness::Margin => format!(
-            "every other move falls short by {:.0} seeds or more in the search",
-            f64::from(settings.margin_centi) / 100.0
-        ),
-    };
-    format!("{verdict}: {how}; at each of your turns {unique}.")
-}
-
-/// A move in words: who sowed which house, and what it took.
-fn move_words(before: &Game, house: House) -> String {
-    let position = before.position();
-    let seat = position.to_move();
-    let taken = position
-        .captures(house)
-        .seeds(position.board().sow_unchecked(house).board);
-    if taken > 0 {
-        format!("{seat} sows {house} and takes {taken}")
-    } else {
-        format!("{seat} sows {house}")
-    }
 }
 
 fn board(out: &mut impl Write, game: &Game) -> Result<()> {

@@ -1,0 +1,337 @@
+// The Puzzles page: a puzzle of the shipped set (the module's, src/puzzle.rs)
+// on the board, solved by clicking houses. A wrong move is said and Retry
+// offered; a right one is answered by the defender's reply from the
+// solution, until the line ends. Hint (the house to sow), Show solution (the
+// line replayed, each move in words, with the proof's), Next (near the
+// player's rating, with a theme), the daily puzzle (the same for everyone on
+// a date, UTC), a share link (`puzzles.html#puzzle=ID`), a streak, and the
+// player's Glicko-2 rating (the module's rule) with its graph, kept in
+// localStorage. Everything runs in the page: offline once loaded.
+
+import { BoardView } from './board.js';
+import { $, svgElement } from './dom.js';
+import { indexOf, letter, SEAT_NAME } from './houses.js';
+import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
+import { keepOffline } from './offline.js';
+import { stateRequest } from './requests.js';
+
+/** @import { Puzzle, PuzzleAnswer, Rating, GameStateJson } from './messages.js' */
+/** @import { Engine } from './wasm.js' */
+/** @import { View } from './board.js' */
+
+/**
+ * What the page keeps of the player: the rating, its history (one entry an
+ * attempt that counted), the streak of first-try solves, and each puzzle
+ * tried (only a first try moves the ratings, as `oware puzzle` does).
+ * @typedef {{ player: Rating, history: number[], streak: number, tried: Record<string, 'solved' | 'missed'> }} Kept
+ */
+
+const KEY = 'oware.puzzles';
+/** How many attempts the graph shows. */
+const GRAPH_ATTEMPTS = 50;
+/** The pause before the defender's reply and between the solution's moves. */
+const REPLY_MS = 600;
+
+/** @returns {Kept} */
+function load() {
+  /** @type {Kept} */
+  const fresh = { player: { rating: 1500, deviation: 350, volatility: 0.06 }, history: [], streak: 0, tried: {} };
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    return kept && typeof kept.player?.rating === 'number' ? Object.assign(fresh, kept) : fresh;
+  } catch {
+    return fresh;
+  }
+}
+
+/** @param {Kept} kept */
+function save(kept) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(kept));
+  } catch {
+    // A browser that keeps nothing still plays.
+  }
+}
+
+/** Today's date, UTC, as the daily puzzle names it: YYYY-MM-DD. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The puzzle id of a link (`#puzzle=ID` or `?puzzle=ID`), if any. */
+function linked() {
+  const hash = new URLSearchParams(location.hash.slice(1)).get('puzzle');
+  return hash ?? new URLSearchParams(location.search).get('puzzle');
+}
+
+const page = {
+  /** @type {Engine | null} */
+  engine: null,
+  /** @type {Puzzle | null} */
+  puzzle: null,
+  /** The line played so far (house letters). */
+  played: '',
+  /** The board's state for it. @type {GameStateJson | null} */
+  state: null,
+  /** 'solving', 'wrong', 'solved' or 'replaying'. */
+  phase: 'solving',
+  /** The hinted house (an index). @type {number | null} */
+  hint: null,
+  /** Whether this try has used a hint, the solution or a wrong move (a miss). */
+  missed: false,
+  /** Counts the loads, so a late reply or replay of an earlier puzzle stops. */
+  turn: 0,
+  kept: load(),
+};
+
+const board = new BoardView($('board', SVGSVGElement), { onHouse: (i) => { void tryHouse(i); }, bottomSeat: 'south' });
+const status = $('puzzle-status');
+const buttons = {
+  hint: $('puzzle-hint', HTMLButtonElement),
+  solution: $('puzzle-solution', HTMLButtonElement),
+  retry: $('puzzle-retry', HTMLButtonElement),
+  next: $('puzzle-next', HTMLButtonElement),
+  daily: $('puzzle-daily', HTMLButtonElement),
+};
+const theme = $('puzzle-theme', HTMLSelectElement);
+
+/** Asks the module; a refusal is the page's mistake, thrown. @param {string} request */
+function ask(request) {
+  const engine = /** @type {Engine} */ (page.engine);
+  const answer = /** @type {PuzzleAnswer} */ (engine.puzzle(request));
+  if (!answer.ok) throw new Error(`puzzle request \`${request}\`: ${answer.error}`);
+  return answer;
+}
+
+/** Puts the puzzle a request names on the board. @param {string} request @param {string | null} daily */
+function show(request, daily) {
+  const { puzzle } = ask(request);
+  page.puzzle = puzzle;
+  page.turn += 1;
+  const link = `puzzles.html#puzzle=${puzzle.id}`;
+  history.replaceState(null, '', `#puzzle=${puzzle.id}`);
+  $('puzzle-link', HTMLAnchorElement).href = link;
+  $('puzzle-title').textContent = daily ? `Daily puzzle, ${daily}` : `Puzzle ${puzzle.id}`;
+  $('puzzle-goal').textContent = `${puzzle.goalWords}.`;
+  const themes = puzzle.themes.length ? puzzle.themes.map((t) => t.replaceAll('-', ' ')).join(', ') : 'no theme';
+  $('puzzle-facts').textContent = `Rated ${puzzle.rating}, ${puzzle.rules} rules. Themes: ${themes}.`;
+  const before = page.kept.tried[puzzle.id];
+  retry(before ? `You ${before} it before: this try does not change your rating.` : '');
+}
+
+/** Starts the puzzle on the board again. @param {string} note */
+function retry(note = '') {
+  page.played = '';
+  page.phase = 'solving';
+  page.hint = null;
+  page.turn += 1;
+  $('puzzle-line').hidden = true;
+  $('puzzle-proof').hidden = true;
+  draw(note || 'Your move: click a house to sow.');
+}
+
+/** Draws the board and the buttons for the line played so far. @param {string} note */
+function draw(note) {
+  const puzzle = /** @type {Puzzle} */ (page.puzzle);
+  const engine = /** @type {Engine} */ (page.engine);
+  const answer = engine.state(stateRequest({ rules: puzzle.rules, start: puzzle.start, moves: page.played }));
+  if (!answer.ok) throw new Error(`the puzzle's line does not replay: ${answer.error}`);
+  page.state = answer;
+  const solving = page.phase === 'solving' && answer.toMove === puzzle.solver;
+  /** @type {View} */
+  const view = {
+    cells: answer.cells,
+    bottomSeat: puzzle.solver,
+    humanSeat: puzzle.solver,
+    toMove: answer.toMove,
+    legal: new Set([...answer.legal].map(indexOf)),
+    interactive: solving,
+    over: !!answer.outcome,
+    last: answer.last ? { ...answer.last, house: indexOf(answer.last.house) } : null,
+    chalk: null,
+    line: null,
+    outcome: null,
+    proof: null,
+    hint: page.hint,
+    readOnly: false,
+  };
+  board.render(view);
+  status.textContent = note;
+  document.body.dataset.state = page.phase;
+  buttons.hint.disabled = !solving;
+  buttons.solution.disabled = page.phase === 'replaying';
+  buttons.retry.disabled = page.phase === 'replaying' || (page.played === '' && page.phase === 'solving');
+  buttons.next.disabled = page.phase === 'replaying';
+  buttons.daily.disabled = page.phase === 'replaying';
+  drawYou();
+}
+
+/** The first try at a puzzle moves the ratings (the module's Glicko-2): later ones do not. @param {boolean} solved */
+function record(solved) {
+  const puzzle = /** @type {Puzzle} */ (page.puzzle);
+  const kept = page.kept;
+  if (kept.tried[puzzle.id]) return;
+  const { player } = kept;
+  const result = solved ? 'solved' : 'missed';
+  const answer = ask(`id=${puzzle.id} player=${player.rating},${player.deviation},${player.volatility} result=${result}`);
+  if (!answer.player) return;
+  kept.player = answer.player;
+  kept.history = [...kept.history, answer.player.rating].slice(-GRAPH_ATTEMPTS);
+  kept.streak = solved ? kept.streak + 1 : 0;
+  kept.tried[puzzle.id] = result;
+  save(kept);
+}
+
+/** The player's house `i` clicked. @param {number} i */
+async function tryHouse(i) {
+  const puzzle = page.puzzle;
+  if (!puzzle || page.phase !== 'solving' || page.state?.toMove !== puzzle.solver) return;
+  const house = letter(i);
+  if (!page.state.legal.includes(house)) {
+    board.refuse(i);
+    return;
+  }
+  const { tried } = ask(`id=${puzzle.id} moves=${page.played} play=${house}`);
+  if (!tried) return;
+  page.hint = null;
+  if (!tried.right) {
+    page.missed = true;
+    record(false);
+    page.played += house;
+    page.phase = 'wrong';
+    draw(`${house} is not the move: it lets the ${puzzle.goal} slip. Retry, or see the solution.`);
+    return;
+  }
+  page.played += house;
+  if (tried.solved) {
+    solved();
+    return;
+  }
+  const turn = page.turn;
+  page.phase = 'replying';
+  draw(`${house} is right. ${SEAT_NAME[puzzle.solver === 'south' ? 'north' : 'south']} replies…`);
+  await new Promise((resolve) => setTimeout(resolve, REPLY_MS));
+  if (turn !== page.turn || !tried.reply) return;
+  page.played += tried.reply;
+  page.phase = 'solving';
+  const words = puzzle.line[page.played.length - 1]?.words ?? tried.reply;
+  draw(`${words}. Your move.`);
+}
+
+function solved() {
+  const puzzle = /** @type {Puzzle} */ (page.puzzle);
+  record(!page.missed);
+  page.phase = 'solved';
+  draw(`Solved! ${puzzle.proofWords}`);
+}
+
+buttons.hint.addEventListener('click', () => {
+  const puzzle = /** @type {Puzzle} */ (page.puzzle);
+  const { next } = ask(`id=${puzzle.id} moves=${page.played}`);
+  if (next === null) return;
+  page.missed = true;
+  record(false);
+  page.hint = indexOf(next);
+  draw(`Hint: sow ${next}.`);
+});
+
+buttons.solution.addEventListener('click', async () => {
+  const puzzle = /** @type {Puzzle} */ (page.puzzle);
+  page.missed = true;
+  record(false);
+  page.turn += 1;
+  const turn = page.turn;
+  page.played = '';
+  page.hint = null;
+  page.phase = 'replaying';
+  const list = $('puzzle-line');
+  list.replaceChildren();
+  list.hidden = false;
+  $('puzzle-proof').hidden = true;
+  draw('The solution:');
+  for (const move of puzzle.line) {
+    await new Promise((resolve) => setTimeout(resolve, REPLY_MS));
+    if (turn !== page.turn) return;
+    page.played += move.house;
+    const item = document.createElement('li');
+    item.textContent = move.words;
+    list.append(item);
+    draw('The solution:');
+  }
+  const proof = $('puzzle-proof');
+  proof.textContent = puzzle.proofWords;
+  proof.hidden = false;
+  page.phase = 'solved';
+  draw('The solution, replayed. Retry to play it yourself, or Next.');
+});
+
+buttons.retry.addEventListener('click', () => retry());
+
+buttons.next.addEventListener('click', () => {
+  const skip = [...Object.keys(page.kept.tried), page.puzzle?.id ?? ''].filter(Boolean).join(',');
+  const chosen = theme.value ? ` theme=${theme.value}` : '';
+  page.missed = false;
+  show(`rating=${Math.round(page.kept.player.rating)}${chosen}${skip ? ` skip=${skip}` : ''}`, null);
+});
+
+buttons.daily.addEventListener('click', () => {
+  const date = today();
+  page.missed = false;
+  show(`date=${date}`, date);
+});
+
+addEventListener('hashchange', () => {
+  const id = linked();
+  if (id && id !== page.puzzle?.id) open(id);
+});
+
+/** Opens puzzle `id`, or says there is none. @param {string} id */
+function open(id) {
+  page.missed = false;
+  try {
+    show(`id=${id}`, null);
+  } catch {
+    const date = today();
+    show(`date=${date}`, date);
+    status.textContent = `No puzzle has the id ${id}: here is the daily puzzle.`;
+  }
+}
+
+/** The rating, the streak and the graph of the rating over the attempts. */
+function drawYou() {
+  const { player, history, streak } = page.kept;
+  const rating = Math.round(player.rating);
+  const sure = history.length ? `±${Math.round(2 * player.deviation)}` : 'new';
+  $('puzzle-rating').textContent = `Puzzle rating ${rating} (${sure}), streak ${streak}`;
+  const graph = $('rating-graph', SVGSVGElement);
+  graph.replaceChildren();
+  const points = [1500, ...history];
+  const low = Math.min(...points) - 20, high = Math.max(...points) + 20;
+  const x = (/** @type {number} */ k) => 30 + (points.length > 1 ? (k * 265) / (points.length - 1) : 0);
+  const y = (/** @type {number} */ r) => 54 - ((r - low) * 48) / (high - low);
+  svgElement('line', { x1: 30, x2: 295, y1: y(1500), y2: y(1500) }, graph);
+  svgElement('text', { x: 0, y: y(1500) + 4 }, graph).textContent = '1500';
+  svgElement('polyline', { points: points.map((r, k) => `${x(k).toFixed(1)},${y(r).toFixed(1)}`).join(' ') }, graph);
+  graph.setAttribute('aria-label', history.length
+    ? `Your puzzle rating over your last ${history.length} attempts: from ${Math.round(points[0])} to ${rating}`
+    : 'Your puzzle rating over your attempts: none yet');
+}
+
+async function start() {
+  try {
+    const compiled = await engineModule();
+    page.engine = await loadEngine(compiled.module);
+    keepOffline(ENGINE_URL, compiled.copy);
+    for (const button of Object.values(buttons)) button.disabled = false;
+    const id = linked();
+    if (id) {
+      open(id);
+    } else {
+      const date = today();
+      show(`date=${date}`, date);
+    }
+  } catch (error) {
+    document.body.dataset.state = 'error';
+    status.textContent = `The puzzles could not start: ${error}`;
+  }
+}
+
+void start();
