@@ -383,11 +383,14 @@ fn helper_threads_search_the_same_game() {
     assert_counted_nodes(&events, &result);
     // A node limit is reached by the threads together. It stops them
     // about there: each checks every 1,024 nodes, and a helper runs on
-    // until the reporting thread has finished.
+    // until the reporting thread has finished, which on a loaded machine
+    // (CI runs test binaries side by side on two cores) may wait for a
+    // core: 42,917 was seen. Still a few times the limit at most: the
+    // limit is what stopped it.
     let (limited, _) = search(&mut two, &game, Limits::nodes(20_000));
     assert!(limited.depth >= 2, "depth {}", limited.depth);
     assert!(
-        (20_000..40_000).contains(&limited.nodes),
+        (20_000..80_000).contains(&limited.nodes),
         "{} nodes",
         limited.nodes
     );
