@@ -18,7 +18,8 @@
 //!   checksum; [`PuzzleSet::shipped`] is the set carried in the binary;
 //! - **mining** ([`mine_game`]) and learning from mistakes ([`mistakes`]);
 //! - **endgame practice** against the database's defence ([`defence`],
-//!   [`keeps_result`]).
+//!   [`keeps_result`]), in graded sets by seeds on the board ([`GRADES`],
+//!   [`PuzzleSet::endings`]).
 //!
 //! ```
 //! use oware_core::{House, Position, Rules};
@@ -53,7 +54,7 @@ mod words;
 
 pub use file::{MAGIC, PuzzleFileError};
 pub use mine::{PER_GAME, mine_game, mistakes};
-pub use practice::{defence, keeps_result};
+pub use practice::{GRADES, Grade, defence, keeps_result, seeds_on_board};
 pub use prove::{
     CheckError, LOST_LOOKING_SEEDS, MARGIN_DEPTH, Prover, RATED_LEVELS, Settings, Solution,
     looks_lost, rating_for,

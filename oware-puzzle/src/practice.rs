@@ -2,9 +2,94 @@
 //! database decides, the defender plays by the database (the reply that
 //! keeps it the most seeds: the longest resistance), and a move of the
 //! player's that lets the result slip is known at once.
+//!
+//! The graded sets ([`GRADES`], [`PuzzleSet::endings`]) are a way in: the
+//! starts of the set's puzzles with few seeds on the board, grouped by
+//! how many, so a player begins with four seeds and works up to twenty.
+//! Each is a position from a real game whose result is proved.
 
-use oware_core::{Game, House};
+use core::fmt;
+
+use oware_core::{Game, House, Position, Seat, TOTAL_SEEDS};
 use oware_search::{Endgame, EndgameResult, probe_game, probe_game_moves};
+
+use crate::puzzle::Puzzle;
+use crate::set::PuzzleSet;
+
+/// A graded set of endgame practice: the positions with `fewest` to `most`
+/// seeds on the board (both counted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grade {
+    /// The fewest seeds on the board.
+    pub fewest: u8,
+    /// The most seeds on the board.
+    pub most: u8,
+}
+
+/// The graded sets, the fewest seeds first; together they cover 2 to 20
+/// seeds on the board (the most a native database holds; the page's holds
+/// 16, so its last grade needs a database it does not have).
+pub const GRADES: [Grade; 5] = [
+    Grade { fewest: 2, most: 6 },
+    Grade { fewest: 7, most: 9 },
+    Grade {
+        fewest: 10,
+        most: 12,
+    },
+    Grade {
+        fewest: 13,
+        most: 16,
+    },
+    Grade {
+        fewest: 17,
+        most: 20,
+    },
+];
+
+impl Grade {
+    /// Whether a position with `seeds` on the board is in the grade.
+    #[must_use]
+    pub const fn holds(self, seeds: u8) -> bool {
+        self.fewest <= seeds && seeds <= self.most
+    }
+
+    /// The grade a position with `seeds` on the board is in, if any.
+    #[must_use]
+    pub fn of(seeds: u8) -> Option<Grade> {
+        GRADES.into_iter().find(|grade| grade.holds(seeds))
+    }
+}
+
+impl fmt::Display for Grade {
+    /// `7 to 9 seeds`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} to {} seeds", self.fewest, self.most)
+    }
+}
+
+/// The seeds still on the board of `position` (neither store's).
+#[must_use]
+pub fn seeds_on_board(position: &Position) -> u8 {
+    let board = position.board();
+    TOTAL_SEEDS - board.store(Seat::South) - board.store(Seat::North)
+}
+
+impl PuzzleSet {
+    /// The practice endings of `grade`: the puzzles whose start has the
+    /// grade's seeds on the board, the easiest (lowest rating) first, ties
+    /// by id, so the order is the same everywhere. Played to the end, not
+    /// only along the puzzle's line.
+    #[must_use]
+    pub fn endings(&self, grade: Grade) -> Vec<&Puzzle> {
+        let mut endings: Vec<&Puzzle> = self
+            .puzzles()
+            .iter()
+            .filter(|p| grade.holds(seeds_on_board(&p.start())))
+            .collect();
+        endings.sort_by_cached_key(|p| (p.rating(), p.id()));
+        endings
+    }
+}
 
 /// The database's reply for the side to move of `game`: the move whose
 /// value for it (the seeds it captures, less the database's value of the
@@ -57,6 +142,37 @@ mod tests {
     use super::*;
     use oware_core::{Position, Rules};
     use oware_egdb::{Database, Ruleset};
+
+    #[test]
+    fn the_grades_cover_two_to_twenty_seeds_once_each() {
+        for seeds in 0..=TOTAL_SEEDS {
+            let grades = GRADES.iter().filter(|g| g.holds(seeds)).count();
+            assert_eq!(
+                grades,
+                usize::from((2..=20).contains(&seeds)),
+                "{seeds} seeds"
+            );
+        }
+        assert_eq!(
+            Grade::of(8).map(|g| g.to_string()).as_deref(),
+            Some("7 to 9 seeds")
+        );
+    }
+
+    #[test]
+    fn every_grade_has_endings_from_the_shipped_set_easiest_first() {
+        let set = PuzzleSet::shipped();
+        for grade in GRADES {
+            let endings = set.endings(grade);
+            assert!(endings.len() >= 20, "{grade}: {} endings", endings.len());
+            assert!(
+                endings
+                    .iter()
+                    .all(|p| grade.holds(seeds_on_board(&p.start())))
+            );
+            assert!(endings.windows(2).all(|w| w[0].rating() <= w[1].rating()));
+        }
+    }
 
     #[test]
     fn the_database_defends_and_judges_the_players_moves() {
