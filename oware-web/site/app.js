@@ -54,7 +54,9 @@
 //   the player means it: `setSeat` and `setRules` ask first (confirm.js),
 //   and keys.js keeps the arrows for the moves.
 // - info, once the module has loaded; analysis, the last one (its worker's,
-//   analysis.js, handed over as it goes).
+//   analysis.js, handed over as it goes). An analysis that runs through
+//   has the player's mistakes looked for (mistakes.js, in a worker of its
+//   own), for the Puzzles view to retry.
 
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
 import { keepOffline } from './offline.js';
@@ -76,6 +78,7 @@ import { setUpRecent, drawRecent } from './recent.js';
 import { setUpMoves, drawMoves } from './moves.js';
 import { Replacements } from './replace.js';
 import { Analysis, judgementsFor } from './analysis.js';
+import { Mistakes, drawFinding } from './mistakes.js';
 import { Endgames } from './endgames.js';
 import { probeRequest, saveRequest, searchRequest } from './requests.js';
 import { listenToKeys } from './keys.js';
@@ -148,6 +151,7 @@ const debug = { events: [], results: [], timings: [], endgames: null, endgameRep
 Object.assign(window, {
   oware: {
     debug, get state() { return game.state; }, get moves() { return game.moves; }, settings, page, addClockPreset, get sounds() { return sounds.played; },
+    get mistakes() { return mistakes.finding; },
   },
 });
 
@@ -164,9 +168,14 @@ const pacer = new Pacer({
     finishSearch(result, arrived);
   },
 });
+const mistakes = new Mistakes({ onChange: drawFinding });
 const analysis = new Analysis({
   onChange: (run) => {
+    const through = !!page.analysis?.running && !run.running && !run.cancelled;
     page.analysis = run;
+    if (run.running && !run.judged.length) drawFinding(mistakes.stop());
+    // The player's seat: the moves the person made (the bot's are its own).
+    if (through) mistakes.find(run, [settings.seat]);
     render();
   },
   onFail: (message) => notes.show(message),

@@ -79,6 +79,28 @@
 
 /** A probe of the endgame database (`endgame::PROBE_KEYS`): the game. @typedef {GameWords} ProbeWords */
 
+/** A puzzle proved at the position after the game (`mistakes::PROVE_KEYS`): the game. @typedef {GameWords} ProveWords */
+
+/**
+ * A puzzle request (`puzzle::PUZZLE_KEYS`): which puzzle (`code`, one
+ * proved from the player's game; else `id`; else the daily one of `date`;
+ * else the nearest to `rating`, with `theme`, not one of `skip`, ids joined
+ * by commas), the line played so far (`moves`), a house tried next
+ * (`play`), and the player's rating (`rating,deviation,volatility`) to
+ * update by the attempt's `result`.
+ * @typedef {object} PuzzleWords
+ * @property {string} [code]
+ * @property {string} [id]
+ * @property {string} [date]
+ * @property {number} [rating]
+ * @property {string | null} [theme]
+ * @property {string | null} [skip]
+ * @property {string} [moves]
+ * @property {string} [play]
+ * @property {string} [player]
+ * @property {'solved' | 'missed'} [result]
+ */
+
 /** The text of a state request, as `stateRequest` writes it (requests.js). @typedef {string & { readonly request: 'state' }} StateText */
 
 /** The text of a search request, as `searchRequest` writes it (requests.js). @typedef {string & { readonly request: 'search' }} SearchText */
@@ -86,6 +108,10 @@
 /** The text of a save request, as `saveRequest` writes it (requests.js). @typedef {string & { readonly request: 'save' }} SaveText */
 
 /** The text of a probe request, as `probeRequest` writes it (requests.js). @typedef {string & { readonly request: 'probe' }} ProbeText */
+
+/** The text of a prove request, as `proveRequest` writes it (requests.js). @typedef {string & { readonly request: 'prove' }} ProveText */
+
+/** The text of a puzzle request, as `puzzleRequest` writes it (requests.js). @typedef {string & { readonly request: 'puzzle' }} PuzzleText */
 
 // ---- The module's answers: the game (state.rs) -------------------------------
 
@@ -313,6 +339,13 @@
  *   | Refusal} PuzzleAnswer
  */
 
+/**
+ * The answer to a prove request (src/mistakes.rs): the puzzle at the
+ * position, as the shipped ones are drawn, and its code for a puzzle
+ * request; both null where the position holds no puzzle.
+ * @typedef {{ ok: true, puzzle: Puzzle, code: string } | { ok: true, puzzle: null, code: null } | Refusal} ProveAnswer
+ */
+
 // ---- The workers' messages ---------------------------------------------------
 
 /** The compiled module, the first message to every worker (wasm.js). @typedef {{ module: WebAssembly.Module }} ModuleMessage */
@@ -364,6 +397,10 @@
  * count it is building now, or a probe's answer with its request.
  * @typedef {{ built: BuildReport } | { growing: number } | { request: ProbeText, answer: ProbeAnswer }} FromEndgameWorker
  */
+
+/** Page to the mistakes' worker (mistakes-worker.js): the module, or a proof asked (its id). @typedef {ModuleMessage | { id: number, request: ProveText }} ToMistakesWorker */
+
+/** The mistakes' worker to the page: a proof's answer and how long it took (ms). @typedef {{ id: number, answer: ProveAnswer, ms: number }} FromMistakesWorker */
 
 /** Page to the service worker (offline.js to sw.js): the engine's file to keep, at `keep` (its URL), with its type. @typedef {{ keep: string, body: ArrayBuffer, type: string }} KeepMessage */
 

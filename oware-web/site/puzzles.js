@@ -7,15 +7,24 @@
 // a date, UTC), a share link (`puzzles.html#puzzle=ID`), a streak, and the
 // player's Glicko-2 rating (the module's rule) with its graph, kept in
 // localStorage. Everything runs in the page: offline once loaded.
+//
+// Your mistakes (`puzzles.html#mistakes`): the puzzles proved at the
+// positions of your analysed games where your move let a proven result
+// slip (mistakes.js keeps them), solved the same way, with the move you
+// played said; solving one marks it, and the solved ones can be cleared.
+// They do not change the rating: it measures you on the shipped puzzles,
+// each rated by the bot's levels, and a mistake is one you have met.
 
 import { BoardView } from './board.js';
 import { $, svgElement } from './dom.js';
 import { indexOf, letter, SEAT_NAME } from './houses.js';
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
 import { keepOffline } from './offline.js';
-import { stateRequest } from './requests.js';
+import { stateRequest, puzzleRequest } from './requests.js';
+import { loadMistakes, saveMistakes } from './mistakes.js';
 
-/** @import { Puzzle, PuzzleAnswer, Rating, GameStateJson } from './messages.js' */
+/** @import { Puzzle, PuzzleAnswer, PuzzleText, PuzzleWords, Rating, GameStateJson } from './messages.js' */
+/** @import { Mistake } from './mistakes.js' */
 /** @import { Engine } from './wasm.js' */
 /** @import { View } from './board.js' */
 
@@ -56,6 +65,9 @@ function save(kept) {
 /** Today's date, UTC, as the daily puzzle names it: YYYY-MM-DD. */
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** Whether the address asks for your mistakes (`#mistakes`). */
+const mistakesLinked = () => location.hash === '#mistakes';
+
 /** The puzzle id of a link (`#puzzle=ID` or `?puzzle=ID`), if any. */
 function linked() {
   const hash = new URLSearchParams(location.hash.slice(1)).get('puzzle');
@@ -67,6 +79,8 @@ const page = {
   engine: null,
   /** @type {Puzzle | null} */
   puzzle: null,
+  /** The mistake on the board, when it is one of yours. @type {Mistake | null} */
+  mistake: null,
   /** The line played so far (house letters). */
   played: '',
   /** The board's state for it. @type {GameStateJson | null} */
@@ -90,10 +104,11 @@ const buttons = {
   retry: $('puzzle-retry', HTMLButtonElement),
   next: $('puzzle-next', HTMLButtonElement),
   daily: $('puzzle-daily', HTMLButtonElement),
+  clear: $('mistakes-clear', HTMLButtonElement),
 };
 const theme = $('puzzle-theme', HTMLSelectElement);
 
-/** Asks the module; a refusal is the page's mistake, thrown. @param {string} request */
+/** Asks the module; a refusal is the page's mistake, thrown. @param {PuzzleText} request */
 function ask(request) {
   const engine = /** @type {Engine} */ (page.engine);
   const answer = /** @type {PuzzleAnswer} */ (engine.puzzle(request));
@@ -101,20 +116,67 @@ function ask(request) {
   return answer;
 }
 
-/** Puts the puzzle a request names on the board. @param {string} request @param {string | null} daily */
+/** The words naming the puzzle on the board: a mistake's code, else its id. @returns {PuzzleWords} */
+const which = () => (page.mistake ? { code: page.mistake.code } : { id: /** @type {Puzzle} */ (page.puzzle).id });
+
+/** Puts the puzzle a request names on the board. @param {PuzzleText} request @param {string | null} daily */
 function show(request, daily) {
   const { puzzle } = ask(request);
   page.puzzle = puzzle;
+  page.mistake = null;
   page.turn += 1;
   const link = `puzzles.html#puzzle=${puzzle.id}`;
   history.replaceState(null, '', `#puzzle=${puzzle.id}`);
   $('puzzle-link', HTMLAnchorElement).href = link;
+  $('puzzle-share').hidden = false;
   $('puzzle-title').textContent = daily ? `Daily puzzle, ${daily}` : `Puzzle ${puzzle.id}`;
   $('puzzle-goal').textContent = `${puzzle.goalWords}.`;
   const themes = puzzle.themes.length ? puzzle.themes.map((t) => t.replaceAll('-', ' ')).join(', ') : 'no theme';
   $('puzzle-facts').textContent = `Rated ${puzzle.rating}, ${puzzle.rules} rules. Themes: ${themes}.`;
   const before = page.kept.tried[puzzle.id];
   retry(before ? `You ${before} it before: this try does not change your rating.` : '');
+}
+
+/** Puts your mistake `mistake` (the `at`th of those kept, from 0) on the board. @param {Mistake} mistake @param {number} at */
+function showMistake(mistake, at) {
+  const { puzzle } = ask(puzzleRequest({ code: mistake.code }));
+  page.puzzle = puzzle;
+  page.mistake = mistake;
+  page.turn += 1;
+  history.replaceState(null, '', '#mistakes');
+  $('puzzle-share').hidden = true;
+  $('puzzle-title').textContent = `Your mistake ${at + 1} of ${loadMistakes().length}`;
+  $('puzzle-goal').textContent = `${puzzle.goalWords}.`;
+  const solved = mistake.solved ? ' You have solved it since.' : '';
+  $('puzzle-facts').textContent = `In your game you played ${mistake.played} here (move ${mistake.ply}, ${puzzle.rules} rules).${solved} Your mistakes do not change your puzzle rating.`;
+  retry();
+  drawMistakes();
+}
+
+/** Opens your first mistake not yet solved after the one on the board (else the first), or says there is none. */
+function nextMistake() {
+  const kept = loadMistakes();
+  if (!kept.length) {
+    if (!page.puzzle) {
+      const date = today();
+      show(puzzleRequest({ date }), date);
+    }
+    status.textContent = 'You have no mistakes kept: analyse a game on the Play page, and the positions where a win or draw slipped come here.';
+    drawMistakes();
+    return;
+  }
+  const from = kept.findIndex((m) => m.id === page.mistake?.id) + 1;
+  const order = [...kept.slice(from), ...kept.slice(0, from)];
+  const chosen = order.find((m) => !m.solved) ?? kept[0];
+  showMistake(chosen, kept.findIndex((m) => m.id === chosen.id));
+}
+
+/** How many mistakes are kept and solved, and whether any can be cleared. */
+function drawMistakes() {
+  const kept = loadMistakes();
+  const solved = kept.filter((m) => m.solved).length;
+  $('mistakes-count').textContent = kept.length ? `${kept.length} kept, ${solved} solved` : 'none kept yet';
+  buttons.clear.disabled = solved === 0;
 }
 
 /** Starts the puzzle on the board again. @param {string} note */
@@ -162,22 +224,37 @@ function draw(note) {
   buttons.next.disabled = page.phase === 'replaying';
   buttons.daily.disabled = page.phase === 'replaying';
   drawYou();
+  drawMistakes();
 }
 
-/** The first try at a puzzle moves the ratings (the module's Glicko-2): later ones do not. @param {boolean} solved */
+/**
+ * The first try at a puzzle moves the ratings (the module's Glicko-2):
+ * later ones do not, nor do your mistakes (a solved one is marked).
+ * @param {boolean} solved
+ */
 function record(solved) {
   const puzzle = /** @type {Puzzle} */ (page.puzzle);
   const kept = page.kept;
+  if (page.mistake) {
+    if (solved) markSolved(page.mistake.id);
+    return;
+  }
   if (kept.tried[puzzle.id]) return;
   const { player } = kept;
   const result = solved ? 'solved' : 'missed';
-  const answer = ask(`id=${puzzle.id} player=${player.rating},${player.deviation},${player.volatility} result=${result}`);
+  const answer = ask(puzzleRequest({ id: puzzle.id, player: `${player.rating},${player.deviation},${player.volatility}`, result }));
   if (!answer.player) return;
   kept.player = answer.player;
   kept.history = [...kept.history, answer.player.rating].slice(-GRAPH_ATTEMPTS);
   kept.streak = solved ? kept.streak + 1 : 0;
   kept.tried[puzzle.id] = result;
   save(kept);
+}
+
+/** Marks your mistake `id` solved. @param {string} id */
+function markSolved(id) {
+  saveMistakes(loadMistakes().map((m) => (m.id === id ? { ...m, solved: true } : m)));
+  if (page.mistake?.id === id) page.mistake = { ...page.mistake, solved: true };
 }
 
 /** The player's house `i` clicked. @param {number} i */
@@ -189,7 +266,7 @@ async function tryHouse(i) {
     board.refuse(i);
     return;
   }
-  const { tried } = ask(`id=${puzzle.id} moves=${page.played} play=${house}`);
+  const { tried } = ask(puzzleRequest({ ...which(), moves: page.played, play: house }));
   if (!tried) return;
   page.hint = null;
   if (!tried.right) {
@@ -218,14 +295,14 @@ async function tryHouse(i) {
 
 function solved() {
   const puzzle = /** @type {Puzzle} */ (page.puzzle);
-  record(!page.missed);
+  // A mistake solved is marked solved whatever came before this try.
+  record(!page.missed || !!page.mistake);
   page.phase = 'solved';
   draw(`Solved! ${puzzle.proofWords}`);
 }
 
 buttons.hint.addEventListener('click', () => {
-  const puzzle = /** @type {Puzzle} */ (page.puzzle);
-  const { next } = ask(`id=${puzzle.id} moves=${page.played}`);
+  const { next } = ask(puzzleRequest({ ...which(), moves: page.played }));
   if (next === null) return;
   page.missed = true;
   record(false);
@@ -266,19 +343,40 @@ buttons.solution.addEventListener('click', async () => {
 buttons.retry.addEventListener('click', () => retry());
 
 buttons.next.addEventListener('click', () => {
+  if (page.mistake) {
+    nextMistake();
+    return;
+  }
   const skip = [...Object.keys(page.kept.tried), page.puzzle?.id ?? ''].filter(Boolean).join(',');
-  const chosen = theme.value ? ` theme=${theme.value}` : '';
   page.missed = false;
-  show(`rating=${Math.round(page.kept.player.rating)}${chosen}${skip ? ` skip=${skip}` : ''}`, null);
+  show(puzzleRequest({ rating: Math.round(page.kept.player.rating), theme: theme.value || null, skip: skip || null }), null);
 });
 
 buttons.daily.addEventListener('click', () => {
   const date = today();
   page.missed = false;
-  show(`date=${date}`, date);
+  show(puzzleRequest({ date }), date);
+});
+
+buttons.clear.addEventListener('click', () => {
+  saveMistakes(loadMistakes().filter((m) => !m.solved));
+  if (page.mistake?.solved) nextMistake();
+  else drawMistakes();
+  status.textContent = 'The solved mistakes are cleared.';
+});
+
+$('mistakes-open').addEventListener('click', (event) => {
+  event.preventDefault();
+  page.mistake = null;
+  page.missed = false;
+  nextMistake();
 });
 
 addEventListener('hashchange', () => {
+  if (mistakesLinked()) {
+    if (!page.mistake) nextMistake();
+    return;
+  }
   const id = linked();
   if (id && id !== page.puzzle?.id) open(id);
 });
@@ -287,10 +385,10 @@ addEventListener('hashchange', () => {
 function open(id) {
   page.missed = false;
   try {
-    show(`id=${id}`, null);
+    show(puzzleRequest({ id }), null);
   } catch {
     const date = today();
-    show(`date=${date}`, date);
+    show(puzzleRequest({ date }), date);
     status.textContent = `No puzzle has the id ${id}: here is the daily puzzle.`;
   }
 }
@@ -322,11 +420,13 @@ async function start() {
     keepOffline(ENGINE_URL, compiled.copy);
     for (const button of Object.values(buttons)) button.disabled = false;
     const id = linked();
-    if (id) {
+    if (mistakesLinked()) {
+      nextMistake();
+    } else if (id) {
       open(id);
     } else {
       const date = today();
-      show(`date=${date}`, date);
+      show(puzzleRequest({ date }), date);
     }
   } catch (error) {
     document.body.dataset.state = 'error';

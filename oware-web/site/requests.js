@@ -10,6 +10,7 @@
 // names, fens, house letters, numbers and `2026.11.30` dates.
 
 /** @import { StateWords, StateText, SearchWords, SearchText, SaveWords, SaveText, ProbeWords, ProbeText } from './messages.js' */
+/** @import { ProveWords, ProveText, PuzzleWords, PuzzleText } from './messages.js' */
 
 /** The request of a game and a move to try (state.rs). @param {StateWords} words */
 export const stateRequest = (words) => /** @type {StateText} */ (text(words));
@@ -22,6 +23,12 @@ export const saveRequest = (words) => /** @type {SaveText} */ (text(words));
 
 /** The request of what the endgame database says of a game (endgame.rs). @param {ProbeWords} words */
 export const probeRequest = (words) => /** @type {ProbeText} */ (text(words));
+
+/** The request of the puzzle proved at a game's position (mistakes.rs). @param {ProveWords} words */
+export const proveRequest = (words) => /** @type {ProveText} */ (text(words));
+
+/** The request of a puzzle, a move tried in it, a rating updated (puzzle.rs). @param {PuzzleWords} words */
+export const puzzleRequest = (words) => /** @type {PuzzleText} */ (text(words));
 
 /** `key=value` for every value given, joined by spaces. @param {object} words */
 function text(words) {

@@ -8,8 +8,8 @@
 // cloned into a worker), which makes an instance of its own
 // (`engineFromPage`): one download, one compilation, whatever restarts.
 
-/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer, PuzzleAnswer } from './messages.js' */
-/** @import { StateText, SearchText, SaveText, ProbeText } from './messages.js' */
+/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer, PuzzleAnswer, ProveAnswer } from './messages.js' */
+/** @import { StateText, SearchText, SaveText, ProbeText, PuzzleText, ProveText } from './messages.js' */
 
 /**
  * What oware_web.wasm exports (wasm.rs): its memory, a buffer for a
@@ -33,12 +33,13 @@
  * @property {() => number} oware_bytes
  * @property {(ptr: number, len: number) => number} oware_probe
  * @property {(ptr: number, len: number) => number} oware_puzzle
+ * @property {(ptr: number, len: number) => number} oware_prove
  */
 
 /**
  * The engine as the page and the workers call it (see `loadEngine`): each
- * request is text (the requests of a game, a search, a save and a probe
- * only as requests.js writes them), each answer the module's JSON, parsed.
+ * request is text (the requests of a game, a search, a save, a probe, a
+ * puzzle and a proof only as requests.js writes them), each answer the module's JSON, parsed.
  * @typedef {object} Engine
  * @property {() => Info} info
  * @property {(request: StateText) => StateAnswer} state
@@ -51,7 +52,8 @@
  * @property {() => BuildAnswer} growEndgames
  * @property {(seeds: number) => Uint8Array | null} endgameFile
  * @property {(request: ProbeText) => ProbeAnswer} probe
- * @property {(request: string) => PuzzleAnswer} puzzle
+ * @property {(request: PuzzleText) => PuzzleAnswer} puzzle
+ * @property {(request: ProveText) => ProveAnswer} prove
  */
 
 /** The compiled engine and an unread copy of the response it came in. @typedef {{ module: WebAssembly.Module, copy: Response }} Compiled */
@@ -196,6 +198,7 @@ export async function loadEngine(module, onEvent = () => {}) {
     },
     probe: (request) => call(exports.oware_probe, request),
     puzzle: (request) => call(exports.oware_puzzle, request),
+    prove: (request) => call(exports.oware_prove, request),
   };
   return engine;
 }

@@ -1,20 +1,23 @@
 //! The page's puzzles: the shipped set (oware-puzzle's, as the binary
-//! carries it), a puzzle chosen by day, by id or near a rating, a move tried
-//! in it, the hint and the solution, and the player's Glicko-2 rating after
-//! an attempt, as text in and JSON out.
+//! carries it), a puzzle chosen by day, by id or near a rating, or one
+//! proved from the player's own game (`code`: see [`crate::mistakes`]), a
+//! move tried in it, the hint and the solution, and the player's Glicko-2
+//! rating after an attempt, as text in and JSON out.
 
 use std::sync::OnceLock;
 
 use oware_core::{Game, House};
 use oware_puzzle::{
-    Glicko, Puzzle, PuzzleSet, Theme, attempt, days_from_date, goal_words, move_words, proof_words,
+    Glicko, Puzzle, PuzzleSet, Settings, Theme, attempt, days_from_date, goal_words, move_words, proof_words,
 };
 
 use crate::json::Json;
 use crate::request::{Request, RequestError};
 use crate::state::error_json;
 
-/// The keys a puzzle request takes. Which puzzle: `id` (its id), else
+/// The keys a puzzle request takes. Which puzzle: `code` (a puzzle proved
+/// from the player's game, as [`crate::mistakes::answer`] gives it), else
+/// `id` (its id in the shipped set), else
 /// `date` (`YYYY-MM-DD`: the daily puzzle, the same for everyone that day),
 /// else `rating` (the nearest puzzle to it, with `theme` if given, not one
 /// of `skip`, ids joined by commas, unless every such one is). Then, in it:
@@ -22,12 +25,12 @@ use crate::state::error_json;
 /// house tried next, and `player` (`rating,deviation,volatility`) with
 /// `result` (`solved` or `missed`), the player's rating to update by the
 /// attempt.
-pub const PUZZLE_KEYS: [&str; 9] = [
-    "id", "date", "rating", "theme", "skip", "moves", "play", "player", "result",
+pub const PUZZLE_KEYS: [&str; 10] = [
+    "code", "id", "date", "rating", "theme", "skip", "moves", "play", "player", "result",
 ];
 
 /// The shipped set, read once.
-fn shipped() -> &'static PuzzleSet {
+pub(crate) fn shipped() -> &'static PuzzleSet {
     static SET: OnceLock<PuzzleSet> = OnceLock::new();
     SET.get_or_init(PuzzleSet::shipped)
 }
@@ -59,11 +62,16 @@ fn bad(key: &str, reason: impl Into<String>) -> RequestError {
     }
 }
 
-/// The puzzle the request names.
-fn choose<'s>(set: &'s PuzzleSet, request: &Request<'_>) -> Result<&'s Puzzle, RequestError> {
+/// The puzzle the request names, with the settings it was proved with.
+fn choose(set: &PuzzleSet, request: &Request<'_>) -> Result<(Puzzle, Settings), RequestError> {
+    if let Some(code) = request.get("code") {
+        return decode(code);
+    }
+    let settings = set.settings();
     if let Some(id) = request.get("id") {
         return set
             .by_id(id)
+            .map(|p| (p.clone(), settings))
             .ok_or_else(|| bad("id", format!("no puzzle has the id `{id}`")));
     }
     if let Some(date) = request.get("date") {
@@ -71,6 +79,7 @@ fn choose<'s>(set: &'s PuzzleSet, request: &Request<'_>) -> Result<&'s Puzzle, R
             day_of(date).ok_or_else(|| bad("date", format!("`{date}` is not a day YYYY-MM-DD")))?;
         return set
             .daily(day)
+            .map(|p| (p.clone(), settings))
             .ok_or_else(|| bad("date", "the set holds no puzzle"));
     }
     let Some(rating) = request.parsed::<f64>("rating")? else {
@@ -82,7 +91,41 @@ fn choose<'s>(set: &'s PuzzleSet, request: &Request<'_>) -> Result<&'s Puzzle, R
         .map_or(Vec::new(), |s| s.split(',').collect());
     set.near(rating, theme, &|p| skip.contains(&p.id().as_str()))
         .or_else(|| set.near(rating, theme, &|_| false))
+        .map(|p| (p.clone(), settings))
         .ok_or_else(|| bad("theme", "no puzzle has that theme"))
+}
+
+/// A puzzle as a request's word: the file of a set of that one puzzle
+/// (oware-puzzle's format, checked when read back, the settings it was
+/// proved with in its header), in hex.
+pub(crate) fn encode(puzzle: &Puzzle, settings: Settings) -> String {
+    PuzzleSet::new(settings, vec![puzzle.clone()])
+        .to_bytes()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// The puzzle of a `code` ([`encode`]), everything in it checked.
+fn decode(code: &str) -> Result<(Puzzle, Settings), RequestError> {
+    let bytes: Option<Vec<u8>> = (code.len().is_multiple_of(2))
+        .then(|| {
+            (0..code.len())
+                .step_by(2)
+                .map(|at| u8::from_str_radix(code.get(at..at + 2)?, 16).ok())
+                .collect()
+        })
+        .flatten();
+    let bytes = bytes.ok_or_else(|| bad("code", "not a puzzle's code: expected hex digits"))?;
+    let set = PuzzleSet::from_bytes(&bytes)
+        .map_err(|error| bad("code", format!("not a puzzle's code: {error}")))?;
+    match set.puzzles() {
+        [puzzle] => Ok((puzzle.clone(), set.settings())),
+        puzzles => Err(bad(
+            "code",
+            format!("a code holds one puzzle, not {}", puzzles.len()),
+        )),
+    }
 }
 
 /// The days since 1970 of `YYYY-MM-DD`.
@@ -134,14 +177,15 @@ fn glicko(text: &str) -> Option<Glicko> {
 
 fn respond(set: &PuzzleSet, text: &str) -> Result<String, RequestError> {
     let request = Request::parse(text, &PUZZLE_KEYS)?;
-    let puzzle = choose(set, &request)?;
+    let (puzzle, settings) = choose(set, &request)?;
+    let puzzle = &puzzle;
     let line = puzzle.line();
     let mut done = played(puzzle, request.get("moves").unwrap_or(""))?;
     let mut json = Json::new();
     json.begin_object();
     json.key("ok").bool(true);
     json.key("puzzle");
-    write_puzzle(&mut json, puzzle, set);
+    write_puzzle(&mut json, puzzle, settings);
     if let Some(house) = request.parsed::<House>("play")? {
         if done % 2 == 1 || done == line.len() {
             return Err(bad("play", "it is not the solver's turn in the puzzle"));
@@ -189,8 +233,8 @@ fn respond(set: &PuzzleSet, text: &str) -> Result<String, RequestError> {
     Ok(json.finish())
 }
 
-/// The puzzle as the page draws it.
-fn write_puzzle(json: &mut Json, puzzle: &Puzzle, set: &PuzzleSet) {
+/// The puzzle as the page draws it (proved with `settings`).
+pub(crate) fn write_puzzle(json: &mut Json, puzzle: &Puzzle, settings: Settings) {
     json.begin_object();
     json.key("id").string(&puzzle.id());
     json.key("rules").string(&puzzle.rules().to_string());
@@ -205,7 +249,7 @@ fn write_puzzle(json: &mut Json, puzzle: &Puzzle, set: &PuzzleSet) {
     json.end_array();
     json.key("rating").number(f64::from(puzzle.rating()));
     json.key("proofWords")
-        .string(&proof_words(puzzle, set.settings()));
+        .string(&proof_words(puzzle, settings));
     json.key("line").begin_array();
     let mut game: Game = puzzle.game();
     for &house in puzzle.line() {

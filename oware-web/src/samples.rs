@@ -229,6 +229,19 @@ fn samples() -> Vec<(&'static str, &'static str, String, String)> {
             crate::puzzle::answer(request),
         );
     }
+    let mut prover = crate::mistakes::prover();
+    for (name, request) in [
+        ("proved", "start=0-1-0-0-0-1-2-0-0-0-0-1-22-21-S"),
+        ("provedNone", ""),
+        ("proveRefused", "colour=red"),
+    ] {
+        add(
+            name,
+            "ProveAnswer",
+            format!("mistakes::answer(\"{request}\")"),
+            crate::mistakes::answer(&mut prover, request),
+        );
+    }
     samples
 }
 
@@ -332,8 +345,15 @@ const OPENING: &str = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S";
 /// One sample of every kind of request, a value for each key of its
 /// constant, whether or not the others make it matter (a search at a level
 /// reads no `depth`).
-fn request_samples() -> [RequestSample; 4] {
+fn request_samples() -> [RequestSample; 6] {
     use Value::{Big, Number, Text};
+    // A puzzle's code, as a prove answer gives it (the first shipped one's:
+    // proving one here would take seconds).
+    let shipped = crate::puzzle::shipped();
+    let puzzle = &shipped.puzzles()[0];
+    let code: &'static str =
+        Box::leak(crate::puzzle::encode(puzzle, shipped.settings()).into_boxed_str());
+    let first: &'static str = Box::leak(puzzle.line()[0].to_string().into_boxed_str());
     [
         RequestSample {
             name: "state",
@@ -399,6 +419,37 @@ fn request_samples() -> [RequestSample; 4] {
                 ("moves", Text("")),
             ],
             answer: |text| endgame::answer(&endgame::build(Ruleset::Abapa, 6), text),
+        },
+        RequestSample {
+            name: "prove",
+            kind: "ProveWords",
+            keys_name: "mistakes::PROVE_KEYS",
+            keys: &crate::mistakes::PROVE_KEYS,
+            values: vec![
+                ("rules", Text("abapa")),
+                ("start", Text("0-1-0-0-0-1-2-0-0-0-0-1-22-21-S")),
+                ("moves", Text("")),
+            ],
+            answer: |text| crate::mistakes::answer(&mut crate::mistakes::prover(), text),
+        },
+        RequestSample {
+            name: "puzzle",
+            kind: "PuzzleWords",
+            keys_name: "puzzle::PUZZLE_KEYS",
+            keys: &crate::puzzle::PUZZLE_KEYS,
+            values: vec![
+                ("code", Text(code)),
+                ("id", Text("2357qa")),
+                ("date", Text("2026-12-07")),
+                ("rating", Number(1500)),
+                ("theme", Text("long")),
+                ("skip", Text("2357qa,ekr5we")),
+                ("moves", Text("")),
+                ("play", Text(first)),
+                ("player", Text("1500,350,0.06")),
+                ("result", Text("solved")),
+            ],
+            answer: crate::puzzle::answer,
         },
     ]
 }
@@ -516,6 +567,7 @@ fn every_message_type_the_module_sends_has_a_sample() {
         "BuildAnswer",
         "ProbeAnswer",
         "PuzzleAnswer",
+        "ProveAnswer",
     ];
     let samples = samples();
     for kind in sent {

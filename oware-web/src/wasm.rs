@@ -282,3 +282,28 @@ pub unsafe extern "C" fn oware_puzzle(ptr: *mut u8, len: usize) -> usize {
     let request = unsafe { take_request(ptr, len) };
     give(crate::puzzle::answer(&request))
 }
+
+thread_local! {
+    /// The prover of the mistakes' worker, kept so its endgame database is
+    /// built once.
+    static PROVER: RefCell<Option<oware_puzzle::Prover>> = const { RefCell::new(None) };
+}
+
+/// Answers a prove request (see [`crate::mistakes::answer`]): the puzzle
+/// at a position of the player's game, proved as the shipped set was.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the request is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_prove(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let request = unsafe { take_request(ptr, len) };
+    give(PROVER.with(|prover| {
+        let mut prover = prover.borrow_mut();
+        crate::mistakes::answer(
+            prover.get_or_insert_with(crate::mistakes::prover),
+            &request,
+        )
+    }))
+}

@@ -4,7 +4,7 @@
 // again); `cargo xtask site --types` checks each against its type in
 // site/messages.js. Not edited by hand.
 
-/** @import { BuildAnswer, GameStateJson, IllegalMove, Info, IterationEvent, OpenAnswer, PanicEvent, ProbeAnswer, PuzzleAnswer, Refusal, RootEvent, SaveAnswer, SearchAnswer, SearchDone, StartEvent } from '../../site/messages.js' */
+/** @import { BuildAnswer, GameStateJson, IllegalMove, Info, IterationEvent, OpenAnswer, PanicEvent, ProbeAnswer, ProveAnswer, PuzzleAnswer, Refusal, RootEvent, SaveAnswer, SearchAnswer, SearchDone, StartEvent } from '../../site/messages.js' */
 
 /** `state::answer("rules=abapa moves=EcAb")` @type {GameStateJson} */
 export const gameState = {"ok":true,"rules":"abapa","moveLimit":null,"start":null,"moves":"EcAb","cells":[1,6,5,5,1,6,5,0,1,6,6,6,0,0],"toMove":"south","legal":"ABCDEF","sowings":{"A":[1],"B":[2,3,4,5,6,7],"C":[3,4,5,6,7],"D":[4,5,6,7,8],"E":[5],"F":[6,7,8,9,10,11]},"last":{"house":"b","seat":"north","sown":[8,9,10,11,0],"captured":[],"seeds":0},"movesWithoutCapture":4,"occurrences":1,"outcome":null};
@@ -83,3 +83,12 @@ export const puzzleTried = {"ok":false,"error":"bad value for `play`: E is not a
 
 /** `puzzle::answer("colour=red")` @type {PuzzleAnswer} */
 export const puzzleRefused = {"ok":false,"error":"unknown request key `colour`"};
+
+/** `mistakes::answer("start=0-1-0-0-0-1-2-0-0-0-0-1-22-21-S")` @type {ProveAnswer} */
+export const proved = {"ok":true,"puzzle":{"id":"ekr5we","rules":"abapa","start":"0-1-0-0-0-1-2-0-0-0-0-1-22-21-S","solver":"south","goal":"win","goalWords":"South to move and force a win","themes":["25th-seed","endgame"],"rating":600,"proofWords":"South can force a win: proved by the search to depth 16, every line played to the end of the game; at each of your turns every other move is proven to fall short.","line":[{"house":"F","words":"South sows F and takes 3"}]},"code":"4f57415245505a0a0100100cc80000000100000017000000cb2d96eda13ed8f60000000100000001020000000001161588005802100105"};
+
+/** `mistakes::answer("")` @type {ProveAnswer} */
+export const provedNone = {"ok":true,"puzzle":null,"code":null};
+
+/** `mistakes::answer("colour=red")` @type {ProveAnswer} */
+export const proveRefused = {"ok":false,"error":"unknown request key `colour`"};

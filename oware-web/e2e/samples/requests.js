@@ -6,7 +6,7 @@
 // `Required<…>` of its type in site/messages.js: a key the type lacks, or
 // one the module does not take, fails. Not edited by hand.
 
-/** @import { StateWords, SearchWords, SaveWords, ProbeWords } from '../../site/messages.js' */
+/** @import { StateWords, SearchWords, SaveWords, ProbeWords, ProveWords, PuzzleWords } from '../../site/messages.js' */
 
 /** The keys of `state::STATE_KEYS`: `rules=abapa start=4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves=E play=c proof=north:cA endgame=south:` @type {Required<StateWords>} */
 export const state = {
@@ -51,4 +51,25 @@ export const probe = {
   rules: "abapa",
   start: "0-0-0-0-0-1-1-0-0-0-1-1-24-20-S",
   moves: "",
+};
+
+/** The keys of `mistakes::PROVE_KEYS`: `rules=abapa start=0-1-0-0-0-1-2-0-0-0-0-1-22-21-S moves=` @type {Required<ProveWords>} */
+export const prove = {
+  rules: "abapa",
+  start: "0-1-0-0-0-1-2-0-0-0-0-1-22-21-S",
+  moves: "",
+};
+
+/** The keys of `puzzle::PUZZLE_KEYS`: `code=4f57415245505a0a0100100cc8000000010000001d000000a6c8344d82489df9030600000100000c0000000100000e14c50158020c070209030a040b05 id=2357qa date=2026-12-07 rating=1500 theme=long skip=2357qa,ekr5we moves= play=C player=1500,350,0.06 result=solved` @type {Required<PuzzleWords>} */
+export const puzzle = {
+  code: "4f57415245505a0a0100100cc8000000010000001d000000a6c8344d82489df9030600000100000c0000000100000e14c50158020c070209030a040b05",
+  id: "2357qa",
+  date: "2026-12-07",
+  rating: 1500,
+  theme: "long",
+  skip: "2357qa,ekr5we",
+  moves: "",
+  play: "C",
+  player: "1500,350,0.06",
+  result: "solved",
 };
