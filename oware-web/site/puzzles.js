@@ -153,14 +153,12 @@ function showMistake(mistake, at) {
   drawMistakes();
 }
 
-/** Opens your first mistake not yet solved after the one on the board (else the first), or says there is none. */
+/** Opens your first mistake not yet solved after the one on the board (else the first), or says there is none (and shows the daily puzzle). */
 function nextMistake() {
   const kept = loadMistakes();
   if (!kept.length) {
-    if (!page.puzzle) {
-      const date = today();
-      show(puzzleRequest({ date }), date);
-    }
+    const date = today();
+    show(puzzleRequest({ date }), date);
     status.textContent = 'You have no mistakes kept: analyse a game on the Play page, and the positions where a win or draw slipped come here.';
     drawMistakes();
     return;
@@ -359,10 +357,11 @@ buttons.daily.addEventListener('click', () => {
 });
 
 buttons.clear.addEventListener('click', () => {
-  saveMistakes(loadMistakes().filter((m) => !m.solved));
+  const left = loadMistakes().filter((m) => !m.solved);
+  saveMistakes(left);
   if (page.mistake?.solved) nextMistake();
   else drawMistakes();
-  status.textContent = 'The solved mistakes are cleared.';
+  if (left.length) status.textContent = 'The solved mistakes are cleared.';
 });
 
 $('mistakes-open').addEventListener('click', (event) => {
