@@ -133,6 +133,12 @@ export class Mistakes {
       this.onChange(finding);
       if (finding.running) next();
     };
+    // A worker that dies ends the search where it is: what it found is kept.
+    worker.onerror = () => {
+      if (turn !== this.turn) return;
+      finding.running = false;
+      this.onChange(finding);
+    };
     next();
   }
 

@@ -107,6 +107,8 @@ const buttons = {
   clear: $('mistakes-clear', HTMLButtonElement),
 };
 const theme = $('puzzle-theme', HTMLSelectElement);
+/** The theme's label and menu: Next in your mistakes goes to the next of them, whatever the theme. */
+const themeChoice = /** @type {HTMLElement} */ (theme.closest('label'));
 
 /** Asks the module; a refusal is the page's mistake, thrown. @param {PuzzleText} request */
 function ask(request) {
@@ -129,6 +131,7 @@ function show(request, daily) {
   history.replaceState(null, '', `#puzzle=${puzzle.id}`);
   $('puzzle-link', HTMLAnchorElement).href = link;
   $('puzzle-share').hidden = false;
+  themeChoice.hidden = false;
   $('puzzle-title').textContent = daily ? `Daily puzzle, ${daily}` : `Puzzle ${puzzle.id}`;
   $('puzzle-goal').textContent = `${puzzle.goalWords}.`;
   const themes = puzzle.themes.length ? puzzle.themes.map((t) => t.replaceAll('-', ' ')).join(', ') : 'no theme';
@@ -145,6 +148,7 @@ function showMistake(mistake, at) {
   page.turn += 1;
   history.replaceState(null, '', '#mistakes');
   $('puzzle-share').hidden = true;
+  themeChoice.hidden = true;
   $('puzzle-title').textContent = `Your mistake ${at + 1} of ${loadMistakes().length}`;
   $('puzzle-goal').textContent = `${puzzle.goalWords}.`;
   const solved = mistake.solved ? ' You have solved it since.' : '';

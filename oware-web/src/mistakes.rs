@@ -128,13 +128,21 @@ mod tests {
         assert!(answer(&mut prover, "colour=red").contains("unknown request key `colour`"));
         assert!(answer(&mut prover, "moves=EaE").contains("is illegal"));
         let refused = |code: &str| crate::puzzle::answer(&format!("code={code}"));
-        assert!(refused("xyz").contains("expected hex digits"), "{}", refused("xyz"));
+        assert!(
+            refused("xyz").contains("expected hex digits"),
+            "{}",
+            refused("xyz")
+        );
         assert!(refused("00ff").contains("not a puzzle's code"));
         // A code changed by a byte fails the file's checksum.
         let proved = answer(&mut prover, TWENTY_FIFTH);
         let mut damaged = code(&proved).to_owned();
         let last = damaged.pop().unwrap();
         damaged.push(if last == '0' { '1' } else { '0' });
-        assert!(refused(&damaged).contains("checksum"), "{}", refused(&damaged));
+        assert!(
+            refused(&damaged).contains("checksum"),
+            "{}",
+            refused(&damaged)
+        );
     }
 }

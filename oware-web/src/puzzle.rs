@@ -8,7 +8,8 @@ use std::sync::OnceLock;
 
 use oware_core::{Game, House};
 use oware_puzzle::{
-    Glicko, Puzzle, PuzzleSet, Settings, Theme, attempt, days_from_date, goal_words, move_words, proof_words,
+    Glicko, Puzzle, PuzzleSet, Settings, Theme, attempt, days_from_date, goal_words, move_words,
+    proof_words,
 };
 
 use crate::json::Json;

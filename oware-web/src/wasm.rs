@@ -48,6 +48,9 @@ thread_local! {
     static ENDGAMES: RefCell<Option<Database>> = const { RefCell::new(None) };
     /// The last bytes handed out (a slice file), kept until the next.
     static BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The prover of the mistakes' worker, kept so that its endgame
+    /// database is built once.
+    static PROVER: RefCell<Option<oware_puzzle::Prover>> = const { RefCell::new(None) };
 }
 
 /// Sends `json` to the page as an event.
@@ -283,12 +286,6 @@ pub unsafe extern "C" fn oware_puzzle(ptr: *mut u8, len: usize) -> usize {
     give(crate::puzzle::answer(&request))
 }
 
-thread_local! {
-    /// The prover of the mistakes' worker, kept so its endgame database is
-    /// built once.
-    static PROVER: RefCell<Option<oware_puzzle::Prover>> = const { RefCell::new(None) };
-}
-
 /// Answers a prove request (see [`crate::mistakes::answer`]): the puzzle
 /// at a position of the player's game, proved as the shipped set was.
 ///
@@ -301,9 +298,6 @@ pub unsafe extern "C" fn oware_prove(ptr: *mut u8, len: usize) -> usize {
     let request = unsafe { take_request(ptr, len) };
     give(PROVER.with(|prover| {
         let mut prover = prover.borrow_mut();
-        crate::mistakes::answer(
-            prover.get_or_insert_with(crate::mistakes::prover),
-            &request,
-        )
+        crate::mistakes::answer(prover.get_or_insert_with(crate::mistakes::prover), &request)
     }))
 }
