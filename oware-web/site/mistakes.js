@@ -160,6 +160,8 @@ export class Mistakes {
 
 /** Says on the play page where the search of the mistakes stands, with the way to retry them. @param {Finding | null} finding */
 export function drawFinding(finding) {
+  // No line at all until an analysis has run through: the panel keeps its height.
+  $('mistakes-line').hidden = !finding;
   $('mistakes-note').textContent = findingText(finding);
   $('mistakes-link').hidden = !finding?.found.length;
 }
