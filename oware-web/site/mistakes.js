@@ -33,6 +33,8 @@ import { $ } from './dom.js';
  */
 
 const KEY = 'oware.mistakes';
+/** The most mistakes kept (about 250 bytes each): past it, the oldest go first. */
+const MOST_KEPT = 200;
 
 /** The mistakes kept, oldest first. @returns {Mistake[]} */
 export function loadMistakes() {
@@ -57,7 +59,7 @@ export function saveMistakes(mistakes) {
 function keep(mistake) {
   const kept = loadMistakes();
   if (kept.some((m) => m.id === mistake.id)) return false;
-  saveMistakes([...kept, mistake]);
+  saveMistakes([...kept, mistake].slice(-MOST_KEPT));
   return true;
 }
 
