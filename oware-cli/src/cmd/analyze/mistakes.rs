@@ -81,8 +81,9 @@ pub(super) fn queue(no_mistakes: bool) -> Result<Option<Queue>> {
     let path = mistakes::default_path().context(
         "no place to save your mistakes: set HOME or XDG_DATA_HOME, or give --no-mistakes",
     )?;
-    let queue = Queue::check(&path, PuzzleSet::shipped().settings())
-        .context("the mistakes are saved there: give --no-mistakes to go through the record without looking for them")?;
+    let queue = Queue::check(&path, PuzzleSet::shipped().settings()).context(
+        "cannot save your mistakes (give --no-mistakes to go through the record without them)",
+    )?;
     Ok(Some(queue))
 }
 
