@@ -319,7 +319,7 @@ fn annotator(old: Option<&str>, ours: &str) -> String {
 /// Goes through the games of `records` at the places `picked`
 /// ([`annotate`]), and writes them to `target`: those gone through, or for
 /// --in-place every record, the others unchanged. Gives the moves that
-/// threw away a forced result, to prove as mistakes.
+/// may have thrown away a forced result, to prove as mistakes.
 fn annotate_all(
     args: &Args,
     records: &mut [Record],
@@ -333,9 +333,9 @@ fn annotate_all(
             1 => String::new(),
             count => format!("game {} of {count}, ", index + 1),
         };
-        let (annotated, threw_away) = annotate(args, &records[index], &which)?;
+        let (annotated, to_prove) = annotate(args, &records[index], &which)?;
         records[index] = annotated;
-        candidates.extend(threw_away.into_iter().map(|move_index| Candidate {
+        candidates.extend(to_prove.into_iter().map(|move_index| Candidate {
             record: index,
             index: move_index,
         }));
@@ -365,9 +365,9 @@ fn annotate_all(
 
 /// Goes through `record`'s game, searching before every move, and gives
 /// the record with each move's judgement as a note in its comment, and the
-/// indices of the moves that threw away a forced result
-/// ([`mistakes::threw_away`]). The progress lines start with `which` (the
-/// game's place in a file of many, or nothing).
+/// indices of the moves to prove as mistakes: those the search did not
+/// prove right ([`mistakes::kept`]). The progress lines start with `which`
+/// (the game's place in a file of many, or nothing).
 fn annotate(args: &Args, record: &Record, which: &str) -> Result<(Record, Vec<usize>)> {
     let budget = match (args.depth, args.time) {
         (None, None) => Budget::Depth(RECORD_DEPTH),
@@ -384,7 +384,7 @@ fn annotate(args: &Args, record: &Record, which: &str) -> Result<(Record, Vec<us
     engine.set_endgame(endgame::for_search(db.as_ref()));
     let mut game = Game::from_position(original.start(), original.rules());
     let mut annotated = record.clone();
-    let mut threw_away = Vec::new();
+    let mut to_prove = Vec::new();
     let moves = original.moves();
     let progress = Progress {
         terminal: std::io::stderr().is_terminal(),
@@ -405,8 +405,8 @@ fn annotate(args: &Args, record: &Record, which: &str) -> Result<(Record, Vec<us
             (kept, None) => kept,
         };
         annotated.set_comment(index + 1, comment.as_deref());
-        if mistakes::threw_away(&result, house, game.position()) {
-            threw_away.push(index);
+        if game.legal_moves().len() > 1 && !mistakes::kept(&result, house) {
+            to_prove.push(index);
         }
         game.play(house)?;
     }
@@ -417,7 +417,7 @@ fn annotate(args: &Args, record: &Record, which: &str) -> Result<(Record, Vec<us
     };
     let label = annotator(record.tag("Annotator"), &format!("{ANNOTATOR}, {depth}"));
     annotated.set_tag("Annotator", &label);
-    Ok((annotated, threw_away))
+    Ok((annotated, to_prove))
 }
 
 /// The comment on `played` given the search before it: its score, the

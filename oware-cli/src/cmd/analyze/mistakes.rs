@@ -2,22 +2,22 @@
 //! through and written, the moves that threw away a result their player
 //! could force become puzzles to retry with `oware puzzle --mistakes`.
 //!
-//! The analysis picks the moves to look at: those where the search before
-//! the move found a forced win for the mover (or, three seeds or more
-//! behind, a forced draw) and the move played does not keep it. Each is
-//! then proved as a shipped puzzle is, by oware-puzzle's prover with the
-//! shipped set's settings ([`oware_puzzle::mistake_at`]: the position as a
-//! fresh game, one move only keeping the result, the best defence), so the
-//! puzzle's solution holds whatever the game's history; a move the prover
-//! cannot make a puzzle of (two moves keep the win, say) is left out.
-//! Each puzzle is saved as soon as it is proved, so a stop loses none.
+//! Every move is looked at as `oware puzzle build --mistakes` looks at
+//! one, by oware-puzzle's prover with the shipped set's settings
+//! ([`oware_puzzle::mistake_at`]: the position before it as a fresh game,
+//! where a quick search with the endgame database finds a forced result,
+//! is proved as a shipped puzzle is, one move only keeping the result
+//! against the best defence; the move played is a mistake if it is not
+//! that move). The analysis spares the prover the moves it proved right
+//! ([`kept`]) and those with no other choice. Each puzzle is saved as soon
+//! as it is proved, so a stop loses none.
 
 use std::io::IsTerminal;
 
 use anyhow::{Context, Result};
-use oware_core::{House, Position, Record, Seat};
-use oware_puzzle::{Goal, Prover, Puzzle, PuzzleSet, looks_lost};
-use oware_search::{Proven, SearchResult};
+use oware_core::{House, Record, Seat};
+use oware_puzzle::{Goal, Prover, Puzzle, PuzzleSet};
+use oware_search::{Proven, Score, SearchResult};
 
 use crate::cmd::puzzle::mistakes::{self, Queue};
 
@@ -50,26 +50,22 @@ pub(super) struct Candidate {
     pub(super) index: usize,
 }
 
-/// Whether the search before `played` (at `position`) shows that it threw
-/// away a result the mover could force: the best move's score is a win,
-/// and the played move's is not; or, the mover three seeds or more behind
-/// ([`looks_lost`], as a puzzle to save a game needs), the best is a draw
-/// and the played move scores less.
-pub(super) fn threw_away(result: &SearchResult, played: House, position: Position) -> bool {
-    let score = |house: House| {
-        result
-            .root_scores
-            .iter()
-            .find(|&&(h, _)| h == house)
-            .map(|&(_, score)| score)
-    };
-    let (Some(played), Some(best)) = (score(played), result.root_scores.iter().map(|s| s.1).max())
+/// Whether the search before `played` proved it keeps the best result
+/// there is: a win, or a draw where no move wins. Such a move is no
+/// mistake, whatever the prover would find.
+pub(super) fn kept(result: &SearchResult, played: House) -> bool {
+    let Some(played) = result
+        .root_scores
+        .iter()
+        .find(|&&(h, _)| h == played)
+        .map(|&(_, score)| score)
     else {
         return false;
     };
-    let wins = |s: oware_search::Score| matches!(s.result(), Some(Proven::Win { .. }));
-    (wins(best) && !wins(played))
-        || (best.result() == Some(Proven::Draw) && played < best && looks_lost(position))
+    let wins = |s: Score| matches!(s.result(), Some(Proven::Win { .. }));
+    wins(played)
+        || (played.result() == Some(Proven::Draw)
+            && !result.root_scores.iter().any(|&(_, s)| wins(s)))
 }
 
 /// The mistakes file, checked before any search (a damaged one is an
@@ -106,22 +102,19 @@ pub(super) fn find(
         .collect();
     let terminal = std::io::stderr().is_terminal();
     if !picked.is_empty() {
-        let moves = match picked.len() {
-            1 => "1 move".to_owned(),
-            n => format!("{n} moves"),
-        };
         eprintln!(
-            "mistakes: {moves} threw away a forced result; proving each as a puzzle (the endgame database is built in memory first, a few seconds)"
+            "mistakes: looking for moves that threw away a win or a draw (the endgame database is built in memory first, a few seconds)"
         );
     }
     let mut prover = Prover::new(PuzzleSet::shipped().settings());
-    let mut found: Vec<(Candidate, Puzzle, bool)> = Vec::new();
+    let (mut found, mut added) = (0, 0);
     for (n, &candidate) in picked.iter().enumerate() {
         let line = format!(
-            "mistakes: proving {} of {} ({})",
+            "mistakes: {} ({}), {} of {}",
+            place(records, candidate).to_lowercase(),
+            records[candidate.record].game().moves()[candidate.index],
             n + 1,
             picked.len(),
-            place(records, candidate).to_lowercase()
         );
         if terminal {
             eprint!("\r\x1b[K{line}");
@@ -133,14 +126,17 @@ pub(super) fn find(
             records[candidate.record].game(),
             candidate.index,
         ) {
-            let added = queue.add(&puzzle)?;
-            found.push((candidate, puzzle, added));
+            // Said and saved at once: a stop loses none found.
+            let clear = if terminal { "\r\x1b[K" } else { "" };
+            eprintln!("{clear}{}", mistake_words(records, candidate, &puzzle));
+            found += 1;
+            added += usize::from(queue.add(&puzzle)?);
         }
     }
     if terminal && !picked.is_empty() {
-        eprintln!();
+        eprint!("\r\x1b[K");
     }
-    eprint!("{}", report(records, &found, queue.len()?));
+    eprint!("{}", summary(found, added, queue.len()?));
     Ok(())
 }
 
@@ -154,48 +150,44 @@ fn place(records: &[Record], candidate: Candidate) -> String {
     }
 }
 
-/// What was found, in words: a line a mistake, then where they wait.
-fn report(records: &[Record], found: &[(Candidate, Puzzle, bool)], waiting: usize) -> String {
-    if found.is_empty() {
-        return "No mistakes to retry: no move threw away a win or a draw its player could force.\n"
-            .to_owned();
-    }
-    let mut text = String::new();
-    for (candidate, puzzle, _) in found {
-        let game = records[candidate.record].game();
-        let result = match puzzle.goal() {
-            Goal::Win => "a win",
-            Goal::Draw => "a draw",
-        };
-        text.push_str(&format!(
-            "{}, {} played {}: {} would have forced {result}.\n",
-            place(records, *candidate),
-            game.positions()[candidate.index].to_move(),
-            game.moves()[candidate.index],
-            puzzle.line()[0],
-        ));
-    }
-    let added = found.iter().filter(|(_, _, added)| *added).count();
-    let saved = match added {
-        0 => "Already saved".to_owned(),
-        _ => "Saved".to_owned(),
+/// A mistake in words: `Move 23, South played C: F would have forced a win.`
+fn mistake_words(records: &[Record], candidate: Candidate, puzzle: &Puzzle) -> String {
+    let game = records[candidate.record].game();
+    let result = match puzzle.goal() {
+        Goal::Win => "a win",
+        Goal::Draw => "a draw",
     };
-    text.push_str(&format!(
-        "{saved} to retry ({waiting} waiting): oware puzzle --mistakes\n"
-    ));
-    text
+    format!(
+        "{}, {} played {}: {} would have forced {result}.",
+        place(records, candidate),
+        game.positions()[candidate.index].to_move(),
+        game.moves()[candidate.index],
+        puzzle.line()[0],
+    )
+}
+
+/// The last line: how many were found, and where they wait.
+fn summary(found: usize, added: usize, waiting: usize) -> String {
+    match (found, added) {
+        (0, _) => {
+            "No mistakes to retry: no move threw away a win or a draw its player could force.\n"
+                .to_owned()
+        }
+        (_, 0) => format!("Already saved to retry ({waiting} waiting): oware puzzle --mistakes\n"),
+        _ => format!("Saved to retry ({waiting} waiting): oware puzzle --mistakes\n"),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oware_core::{Game, Rules, Transcript};
+    use oware_core::{Game, Position, Rules, Transcript};
     use oware_puzzle::Settings;
     use oware_search::{Engine, EngineOptions, Limits};
     use std::sync::atomic::AtomicBool;
 
     #[test]
-    fn a_thrown_away_win_is_picked_and_said_in_words() {
+    fn a_thrown_away_win_is_looked_at_and_said_in_words() {
         // South's F takes the 25th seed; B does not.
         let start = Position::from_fen("0-1-0-0-0-1-2-0-0-0-0-1-22-21-S").unwrap();
         let game = Game::from_position(start, Rules::ABAPA);
@@ -207,8 +199,8 @@ mod tests {
             &AtomicBool::new(false),
             &mut |_| {},
         );
-        assert!(threw_away(&result, House::B, start));
-        assert!(!threw_away(&result, House::F, start));
+        assert!(!kept(&result, House::B));
+        assert!(kept(&result, House::F));
         let mut record = Record::new(game.clone());
         let moves: Transcript = "B".parse().unwrap();
         for &house in moves.moves() {
@@ -226,12 +218,18 @@ mod tests {
             record: 0,
             index: 0,
         };
-        let text = report(&[record], &[(c, puzzle, true)], 3);
+        let records = [record.clone(), record];
         assert_eq!(
-            text,
-            "Move 1, South played B: F would have forced a win.\nSaved to retry (3 waiting): oware puzzle --mistakes\n"
+            mistake_words(&records[..1], c, &puzzle),
+            "Move 1, South played B: F would have forced a win."
         );
-        assert!(report(&[], &[], 0).starts_with("No mistakes"));
+        assert!(mistake_words(&records, c, &puzzle).starts_with("Game 1, move 1, South"));
+        assert_eq!(
+            summary(1, 1, 3),
+            "Saved to retry (3 waiting): oware puzzle --mistakes\n"
+        );
+        assert!(summary(1, 0, 3).starts_with("Already saved"));
+        assert!(summary(0, 0, 3).starts_with("No mistakes"));
         assert!(Whose::South.includes(Seat::South) && !Whose::North.includes(Seat::South));
     }
 }
