@@ -48,12 +48,13 @@ use target::{Target, keep, target};
 /// any search, and printed on stdout if the write fails at the end).
 /// Progress goes to stderr.
 ///
-/// Then the moves that threw away a win (or, three seeds or more behind,
-/// a draw) the analysis found the mover could force are proved as puzzles,
-/// as the shipped ones are, named on stderr (`Move 23, South played C: F
-/// would have forced a win.`) and saved to retry with `oware puzzle
-/// --mistakes`, in mistakes.bin beside the puzzle ratings
-/// ($XDG_DATA_HOME/oware, else ~/.local/share/oware).
+/// Then, the record written, the moves that threw away a win (or, three
+/// seeds or more behind, a draw) their player could force with one move
+/// only are found, each proved as the shipped puzzles are (a few seconds
+/// more in all), named on stderr (`Move 23, South played C: F would have
+/// forced a win.`) and saved to retry with `oware puzzle --mistakes`, in
+/// mistakes.bin beside the puzzle ratings ($XDG_DATA_HOME/oware, else
+/// ~/.local/share/oware).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
