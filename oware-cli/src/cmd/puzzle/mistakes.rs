@@ -106,7 +106,7 @@ impl Queue {
 
 /// Removes the puzzle `id` from the mistakes file at `path`.
 fn remove(path: &Path, id: &str) -> Result<()> {
-    let set = read(path, oware_puzzle::Settings::SHIPPED)?;
+    let set = read(path, Settings::SHIPPED)?;
     let kept: Vec<Puzzle> = set
         .puzzles()
         .iter()
@@ -158,7 +158,10 @@ pub(crate) fn retry(day: i64, input: &mut impl BufRead, out: &mut impl Write) ->
                 out,
                 "It stays with your mistakes until you solve it without a miss."
             )?,
-            Outcome::Stopped => break,
+            Outcome::Stopped => {
+                writeln!(out)?;
+                break;
+            }
         }
         writeln!(out)?;
     }
