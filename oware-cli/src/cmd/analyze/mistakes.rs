@@ -17,7 +17,7 @@ use std::io::IsTerminal;
 use anyhow::{Context, Result};
 use oware_core::{House, Record, Seat};
 use oware_puzzle::{Goal, Prover, Puzzle, PuzzleSet};
-use oware_search::{Proven, Score, SearchResult};
+use oware_search::{Proven, SearchResult};
 
 use crate::cmd::puzzle::mistakes::{self, Queue};
 
@@ -51,8 +51,8 @@ pub(super) struct Candidate {
 }
 
 /// Whether the search before `played` proved it keeps the best result
-/// there is: a win, or a draw where no move wins. Such a move is no
-/// mistake, whatever the prover would find.
+/// there is: a win, or a draw where no move wins nor is likely to. Such a
+/// move is no mistake, whatever the prover would find.
 pub(super) fn kept(result: &SearchResult, played: House) -> bool {
     let Some(played) = result
         .root_scores
@@ -62,10 +62,11 @@ pub(super) fn kept(result: &SearchResult, played: House) -> bool {
     else {
         return false;
     };
-    let wins = |s: Score| matches!(s.result(), Some(Proven::Win { .. }));
-    wins(played)
-        || (played.result() == Some(Proven::Draw)
-            && !result.root_scores.iter().any(|&(_, s)| wins(s)))
+    // Proven, not likely: a likely win is the search's guess.
+    let wins = |s: Option<Proven>| matches!(s, Some(Proven::Win { .. }));
+    wins(played.proven())
+        || (played.proven() == Some(Proven::Draw)
+            && !result.root_scores.iter().any(|&(_, s)| wins(s.result())))
 }
 
 /// The mistakes file, checked before any search (a damaged one is an
