@@ -97,7 +97,8 @@ pub(super) fn find(
         .copied()
         .filter(|c| {
             let game = records[c.record].game();
-            // Puzzle files hold the named rule sets only.
+            // Puzzle files hold the named rule sets only (a record's rules
+            // are one of them, but the file's encoder insists).
             game.rules().name().is_some() && whose.includes(game.positions()[c.index].to_move())
         })
         .collect();
