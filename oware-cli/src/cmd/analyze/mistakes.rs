@@ -185,8 +185,32 @@ mod tests {
     use super::*;
     use oware_core::{Game, Position, Rules, Transcript};
     use oware_puzzle::Settings;
-    use oware_search::{Engine, EngineOptions, Limits};
+    use oware_search::{Engine, EngineOptions, Limits, Score};
     use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn only_a_proven_score_proves_a_move_right() {
+        let result = |scores: &[(House, Score)]| SearchResult {
+            best: Some(scores[0].0),
+            score: scores[0].1,
+            depth: 12,
+            pv: vec![scores[0].0],
+            root_scores: scores.to_vec(),
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+        };
+        let (draw, seeds) = (Score::PROVEN_DRAW, Score::from_seeds(-3.0));
+        // A proven draw where nothing wins keeps the best there is.
+        let drawn = result(&[(House::A, draw), (House::B, draw), (House::C, seeds)]);
+        assert!(kept(&drawn, House::B));
+        assert!(!kept(&drawn, House::C));
+        // Where a move wins, a draw is no longer the best.
+        let won = result(&[(House::A, Score::win_in(5)), (House::B, draw)]);
+        assert!(kept(&won, House::A));
+        assert!(!kept(&won, House::B));
+        // A move the search never scored is looked at.
+        assert!(!kept(&won, House::F));
+    }
 
     #[test]
     fn a_thrown_away_win_is_looked_at_and_said_in_words() {
