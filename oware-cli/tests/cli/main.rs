@@ -74,7 +74,7 @@ fn oware_command(args: &[&str]) -> Command {
 /// [`oware_command`] with `egdb` as the default endgame database directory.
 fn oware_command_with_egdb(args: &[&str], egdb: &str) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware"));
-    let data = std::env::temp_dir().join(format!("oware-cli-data-{}", std::process::id()));
+    let data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("data");
     command
         .args(args)
         .env_remove("NO_COLOR")
