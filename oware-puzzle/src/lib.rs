@@ -16,7 +16,8 @@
 //!   ([`Glicko`], [`attempt`]) for player and puzzle;
 //! - **the file** ([`file`]): compact, checked by oware-file's header and
 //!   checksum; [`PuzzleSet::shipped`] is the set carried in the binary;
-//! - **mining** ([`mine_game`]) and learning from mistakes ([`mistakes`]);
+//! - **mining** ([`mine_game`]) and learning from mistakes ([`mistakes`],
+//!   [`mistake_at`]);
 //! - **endgame practice** against the database's defence ([`defence`],
 //!   [`keeps_result`]), in graded sets by seeds on the board ([`GRADES`],
 //!   [`PuzzleSet::endings`]).
@@ -53,7 +54,7 @@ mod turn;
 mod words;
 
 pub use file::{MAGIC, PuzzleFileError};
-pub use mine::{PER_GAME, mine_game, mistakes};
+pub use mine::{PER_GAME, mine_game, mistake_at, mistakes};
 pub use practice::{GRADES, Grade, defence, keeps_result, seeds_on_board};
 pub use prove::{
     CheckError, LOST_LOOKING_SEEDS, MARGIN_DEPTH, Prover, RATED_LEVELS, Settings, Solution,

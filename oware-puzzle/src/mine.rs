@@ -61,21 +61,24 @@ pub fn mine_game(prover: &mut Prover, game: &Game, per_game: usize) -> Vec<Puzzl
 /// puzzle's first move differs from the move played), with the index of
 /// the move in the game. For `oware analyze` and the page's review.
 pub fn mistakes(prover: &mut Prover, game: &Game) -> Vec<(usize, Puzzle)> {
-    let positions: &[Position] = game.positions();
-    let moves: &[House] = game.moves();
-    let mut out = Vec::new();
-    for (index, &played) in moves.iter().enumerate() {
-        let fresh = Game::from_position(positions[index], game.rules());
-        if !prover.promising(&fresh) {
-            continue;
-        }
-        if let Some(puzzle) = prover.puzzle_at(positions[index], game.rules())
-            && puzzle.line()[0] != played
-        {
-            out.push((index, puzzle));
-        }
+    (0..game.moves().len())
+        .filter_map(|index| Some((index, mistake_at(prover, game, index)?)))
+        .collect()
+}
+
+/// One step of [`mistakes`], for a caller that picks the moves to look
+/// at: the puzzle at the position before move `index` of `game` (taken as
+/// a fresh game) if the move played there is not its first move, so threw
+/// the puzzle's result away; `None` otherwise, or past the last move.
+pub fn mistake_at(prover: &mut Prover, game: &Game, index: usize) -> Option<Puzzle> {
+    let position: Position = *game.positions().get(index)?;
+    let played: House = *game.moves().get(index)?;
+    if !prover.promising(&Game::from_position(position, game.rules())) {
+        return None;
     }
-    out
+    prover
+        .puzzle_at(position, game.rules())
+        .filter(|puzzle| puzzle.line()[0] != played)
 }
 
 #[cfg(test)]
@@ -104,6 +107,8 @@ mod tests {
         assert_eq!(missed.len(), 1);
         assert_eq!(missed[0].0, 0);
         assert_eq!(missed[0].1.line()[0], House::F);
+        assert_eq!(mistake_at(&mut prover, &game, 0), Some(missed[0].1.clone()));
+        assert_eq!(mistake_at(&mut prover, &game, 1), None);
         // Played right, there is no mistake, and the game's puzzle is found.
         let mut right = Game::from_position(start, Rules::ABAPA);
         right.play(House::F).unwrap();

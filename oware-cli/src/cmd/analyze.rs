@@ -21,8 +21,10 @@ use crate::start::StartArgs;
 use crate::style::{Paint, Style};
 use crate::thinking::{Line, Table};
 
+mod mistakes;
 mod target;
 
+use mistakes::{Candidate, Whose};
 use target::{Target, keep, target};
 
 /// Think out loud about a position: one line per depth, then the best move.
@@ -45,6 +47,14 @@ use target::{Target, keep, target};
 /// with --out or --in-place (whole or not at all; checked writable before
 /// any search, and printed on stdout if the write fails at the end).
 /// Progress goes to stderr.
+///
+/// Then, the record written, the moves that threw away a win (or, three
+/// seeds or more behind, a draw) their player could force with one move
+/// only are found, each proved as the shipped puzzles are (a few seconds
+/// more in all), named on stderr (`Move 23, South played C: F would have
+/// forced a win.`) and saved to retry with `oware puzzle --mistakes`, in
+/// mistakes.bin beside the puzzle ratings ($XDG_DATA_HOME/oware, else
+/// ~/.local/share/oware).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// Search to this depth, in plies (for a record: before each move).
@@ -99,6 +109,14 @@ pub(crate) struct Args {
     /// the other games as they were.
     #[arg(long, value_name = "N|all")]
     game: Option<Pick>,
+    /// Whose moves of a record to look for mistakes in: a record has no
+    /// "you", so both sides' by default.
+    #[arg(long, value_name = "SEAT", value_enum, default_value_t = Whose::Both)]
+    mistakes_of: Whose,
+    /// Do not look for mistakes to retry in a record (proving them takes a
+    /// few seconds more), nor save any.
+    #[arg(long, conflicts_with = "mistakes_of")]
+    no_mistakes: bool,
 }
 
 /// How long one search of analyze runs: to a depth, or for a time.
@@ -160,9 +178,17 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     anyhow::ensure!(args.hash >= 1, "--hash must be at least 1 (megabyte)");
     let word = args.transcript.as_deref();
     let game = match given_game::read_given(word, &args.start, args.rules, args.game, true)? {
-        Given::Records { records, picked } => {
+        Given::Records {
+            mut records,
+            picked,
+        } => {
             let target = target(args)?;
-            return annotate_all(args, records, &picked, &target);
+            let queue = mistakes::queue(args.no_mistakes)?;
+            let candidates = annotate_all(args, &mut records, &picked, &target)?;
+            return match queue {
+                Some(queue) => mistakes::find(&records, &candidates, args.mistakes_of, &queue),
+                None => Ok(()),
+            };
         }
         Given::Game(game) => game,
     };
@@ -293,20 +319,27 @@ fn annotator(old: Option<&str>, ours: &str) -> String {
 
 /// Goes through the games of `records` at the places `picked`
 /// ([`annotate`]), and writes them to `target`: those gone through, or for
-/// --in-place every record, the others unchanged.
+/// --in-place every record, the others unchanged. Gives the moves that
+/// may have thrown away a forced result, to prove as mistakes.
 fn annotate_all(
     args: &Args,
-    mut records: Vec<Record>,
+    records: &mut [Record],
     picked: &[usize],
     target: &Target,
-) -> Result<()> {
+) -> Result<Vec<Candidate>> {
+    let mut candidates = Vec::new();
     for &index in picked {
         // Which game, when there is more than one.
         let which = match records.len() {
             1 => String::new(),
             count => format!("game {} of {count}, ", index + 1),
         };
-        records[index] = annotate(args, &records[index], &which)?;
+        let (annotated, to_prove) = annotate(args, &records[index], &which)?;
+        records[index] = annotated;
+        candidates.extend(to_prove.into_iter().map(|move_index| Candidate {
+            record: index,
+            index: move_index,
+        }));
     }
     let text = |records: &mut dyn Iterator<Item = &Record>| {
         records
@@ -317,7 +350,10 @@ fn annotate_all(
     match target {
         Target::Stdout => {
             let text = text(&mut picked.iter().map(|&index| &records[index]));
-            write!(std::io::stdout().lock(), "{text}")?;
+            // Out whole before the mistakes are proved: a stop then loses none of it.
+            let mut out = std::io::stdout().lock();
+            write!(out, "{text}")?;
+            out.flush()?;
         }
         Target::File(output) => {
             let text = text(&mut picked.iter().map(|&index| &records[index]));
@@ -325,14 +361,15 @@ fn annotate_all(
         }
         Target::InPlace(output) => keep(output, &text(&mut records.iter()))?,
     }
-    Ok(())
+    Ok(candidates)
 }
 
 /// Goes through `record`'s game, searching before every move, and gives
-/// the record with each move's judgement as a note in its comment. The
-/// progress lines start with `which` (the game's place in a file of many,
-/// or nothing).
-fn annotate(args: &Args, record: &Record, which: &str) -> Result<Record> {
+/// the record with each move's judgement as a note in its comment, and the
+/// indices of the moves to prove as mistakes: those the search did not
+/// prove right ([`mistakes::kept`]). The progress lines start with `which`
+/// (the game's place in a file of many, or nothing).
+fn annotate(args: &Args, record: &Record, which: &str) -> Result<(Record, Vec<usize>)> {
     let budget = match (args.depth, args.time) {
         (None, None) => Budget::Depth(RECORD_DEPTH),
         _ => args.budget(),
@@ -348,6 +385,7 @@ fn annotate(args: &Args, record: &Record, which: &str) -> Result<Record> {
     engine.set_endgame(endgame::for_search(db.as_ref()));
     let mut game = Game::from_position(original.start(), original.rules());
     let mut annotated = record.clone();
+    let mut to_prove = Vec::new();
     let moves = original.moves();
     let progress = Progress {
         terminal: std::io::stderr().is_terminal(),
@@ -368,6 +406,9 @@ fn annotate(args: &Args, record: &Record, which: &str) -> Result<Record> {
             (kept, None) => kept,
         };
         annotated.set_comment(index + 1, comment.as_deref());
+        if game.legal_moves().len() > 1 && !mistakes::kept(&result, house) {
+            to_prove.push(index);
+        }
         game.play(house)?;
     }
     progress.done();
@@ -377,7 +418,7 @@ fn annotate(args: &Args, record: &Record, which: &str) -> Result<Record> {
     };
     let label = annotator(record.tag("Annotator"), &format!("{ANNOTATOR}, {depth}"));
     annotated.set_tag("Annotator", &label);
-    Ok(annotated)
+    Ok((annotated, to_prove))
 }
 
 /// The comment on `played` given the search before it: its score, the

@@ -64,7 +64,9 @@ const NO_EGDB: &str = "/nonexistent/oware-egdb";
 
 /// The `oware` binary with `args`, as every test runs it: no endgame
 /// database unless a test names one, so that output stays the same on a
-/// machine that has one in the default directory.
+/// machine that has one in the default directory; and a data directory of
+/// the tests' own, so that the mistakes `analyze` saves never reach the
+/// tester's.
 fn oware_command(args: &[&str]) -> Command {
     oware_command_with_egdb(args, NO_EGDB)
 }
@@ -72,10 +74,12 @@ fn oware_command(args: &[&str]) -> Command {
 /// [`oware_command`] with `egdb` as the default endgame database directory.
 fn oware_command_with_egdb(args: &[&str], egdb: &str) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware"));
+    let data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("data");
     command
         .args(args)
         .env_remove("NO_COLOR")
-        .env("OWARE_EGDB", egdb);
+        .env("OWARE_EGDB", egdb)
+        .env("XDG_DATA_HOME", data);
     command
 }
 

@@ -1,6 +1,7 @@
 //! `oware puzzle`: solving at the prompt over a pipe (right, wrong, hint),
-//! the rating kept in the data directory, `list --format jsonl`, and
-//! `check` on sound, wrong and damaged files.
+//! the rating kept in the data directory, `list --format jsonl`, `check`
+//! on sound, wrong and damaged files; and learning from mistakes: what
+//! `analyze` saves, `puzzle --mistakes` retries.
 
 use std::path::PathBuf;
 
@@ -300,6 +301,149 @@ fn build_mines_a_game_file_and_goes_on_where_it_stopped() {
         other.stderr.contains("was built with other settings"),
         "{}",
         other.stderr
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A record where South could take a's three seeds for the 25th (F) and
+/// played B: a thrown-away win.
+const THROWN_AWAY: &str =
+    "[Variant \"Oware Abapa\"]\n[FEN \"0-1-0-0-0-1-2-0-0-0-0-1-22-21-S\"]\n\n1. B *\n";
+
+#[test]
+fn analyze_saves_a_thrown_away_win_and_puzzle_mistakes_retries_it() {
+    let data = data_dir("mistakes");
+    let record = data.join("game.ogn");
+    std::fs::write(&record, THROWN_AWAY).unwrap();
+    let record = record.to_str().unwrap();
+    let saved = data.join("oware/mistakes.bin");
+    // Without mistakes first: nothing saved, the record the same.
+    let plain = puzzle(&data, &["analyze", "--no-mistakes", record], "");
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    assert!(!saved.exists());
+    assert!(!plain.stderr.contains("mistakes"), "{}", plain.stderr);
+    let run = puzzle(&data, &["analyze", record], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout, plain.stdout,
+        "the annotated record is unchanged"
+    );
+    assert!(
+        run.stderr.contains(
+            "Move 1, South played B: F would have forced a win.\nSaved to retry (1 waiting): oware puzzle --mistakes\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    let set = PuzzleSet::open(&saved).unwrap();
+    assert_eq!(set.settings(), PuzzleSet::shipped().settings());
+    assert_eq!(set.puzzles().len(), 1);
+    assert_eq!(set.puzzles()[0].line(), [House::F]);
+    assert_eq!(
+        set.puzzles()[0].start().to_fen(),
+        "0-1-0-0-0-1-2-0-0-0-0-1-22-21-S"
+    );
+    // Gone through again: the same mistake is not saved twice.
+    let again = puzzle(&data, &["analyze", record], "");
+    assert!(
+        again.stderr.contains("Already saved to retry (1 waiting)"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(PuzzleSet::open(&saved).unwrap().puzzles().len(), 1);
+    // North made no mistake here.
+    let north = puzzle(&data, &["analyze", "--mistakes-of", "north", record], "");
+    assert!(
+        north.stderr.contains("No mistakes to retry"),
+        "{}",
+        north.stderr
+    );
+    let listed = puzzle(&data, &["puzzle", "list", "--mistakes"], "");
+    assert!(
+        listed
+            .stdout
+            .contains(" 0-1-0-0-0-1-2-0-0-0-0-1-22-21-S win  F "),
+        "{}",
+        listed.stdout
+    );
+    // Retried with a miss, it stays; solved cleanly, it leaves.
+    let missed = puzzle(&data, &["puzzle", "--mistakes"], "hint\nF\n");
+    assert_eq!(missed.code, 0, "{}", missed.stderr);
+    assert!(
+        missed.stdout.starts_with("Mistake 1 of 1")
+            && missed.stdout.contains("Solved! ")
+            && missed.stdout.contains("It stays with your mistakes")
+            && missed
+                .stdout
+                .ends_with("0 mistakes solved; 1 left to retry (oware puzzle --mistakes).\n"),
+        "{}",
+        missed.stdout
+    );
+    let solved = puzzle(&data, &["puzzle", "--mistakes"], "F\n");
+    assert!(
+        solved
+            .stdout
+            .ends_with("1 mistake solved; none left to retry.\n"),
+        "{}",
+        solved.stdout
+    );
+    assert!(PuzzleSet::open(&saved).unwrap().puzzles().is_empty());
+    let none = puzzle(&data, &["puzzle", "--mistakes"], "");
+    assert!(
+        none.stdout.starts_with("No mistakes saved to retry.")
+            && none.stdout.contains("oware analyze GAME.ogn"),
+        "{}",
+        none.stdout
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_damaged_mistakes_file_is_named_and_left_as_it_is() {
+    let data = data_dir("mistakes-damaged");
+    let record = data.join("game.ogn");
+    std::fs::write(&record, THROWN_AWAY).unwrap();
+    let record = record.to_str().unwrap();
+    let saved = data.join("oware/mistakes.bin");
+    let set = PuzzleSet::shipped();
+    let mut bytes = PuzzleSet::new(set.settings(), set.puzzles()[..2].to_vec()).to_bytes();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
+    std::fs::write(&saved, &bytes).unwrap();
+    // analyze stops before any search, naming the file and what is wrong.
+    let run = puzzle(&data, &["analyze", record], "");
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    let named = format!("{}: damaged puzzle file: checksum", saved.display());
+    assert!(run.stderr.contains(&named), "{}", run.stderr);
+    assert!(run.stderr.contains("--no-mistakes"), "{}", run.stderr);
+    let retry = puzzle(&data, &["puzzle", "--mistakes"], "F\n");
+    assert_eq!(retry.code, 1);
+    assert!(
+        retry.stderr.contains(&named) && retry.stderr.contains("left as it is"),
+        "{}",
+        retry.stderr
+    );
+    assert_eq!(std::fs::read(&saved).unwrap(), bytes, "nothing lost");
+    // --no-mistakes goes through the record all the same.
+    let plain = puzzle(&data, &["analyze", "--no-mistakes", record], "");
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    assert!(
+        plain.stdout.contains("1. B {[%oware ??"),
+        "{}",
+        plain.stdout
+    );
+    // A data directory that is a file: said before any search.
+    std::fs::remove_dir_all(data.join("oware")).unwrap();
+    std::fs::write(data.join("oware"), "not a folder").unwrap();
+    let blocked = puzzle(&data, &["analyze", record], "");
+    assert_eq!(blocked.code, 1);
+    assert!(blocked.stdout.is_empty(), "{}", blocked.stdout);
+    assert!(
+        blocked.stderr.contains("cannot make") && blocked.stderr.contains("--no-mistakes"),
+        "{}",
+        blocked.stderr
     );
     let _ = std::fs::remove_dir_all(&data);
 }

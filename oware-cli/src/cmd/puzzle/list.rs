@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use oware_puzzle::{Prover, Puzzle, PuzzleSet, Theme};
 
 /// One puzzle a line: id, rules, fen, goal, solution line, themes, rating,
@@ -17,6 +17,10 @@ pub(crate) struct ListArgs {
     /// The puzzle file [default: the shipped set].
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
+    /// Your mistakes to retry, as `oware analyze` saved them
+    /// (mistakes.bin beside your puzzle ratings), instead of a file.
+    #[arg(long, conflicts_with = "file")]
+    mistakes: bool,
     /// `text` (columns) or `jsonl` (a JSON object a line).
     #[arg(long, value_name = "F", default_value = "text", value_parser = ["text", "jsonl"])]
     format: String,
@@ -76,7 +80,13 @@ pub(crate) fn to_json(puzzle: &Puzzle) -> String {
 }
 
 pub(crate) fn list(args: &ListArgs) -> Result<()> {
-    let set = open(args.file.as_ref())?;
+    let set = if args.mistakes {
+        let path = super::mistakes::default_path()
+            .context("no place for your mistakes: set HOME or XDG_DATA_HOME")?;
+        super::mistakes::read(&path, PuzzleSet::shipped().settings())?
+    } else {
+        open(args.file.as_ref())?
+    };
     // Written through the lock with errors handed back, so a reader that
     // goes away (`| head`) ends the command quietly.
     let out = &mut std::io::stdout().lock();

@@ -3,6 +3,7 @@
 
 mod build;
 mod list;
+pub(crate) mod mistakes;
 mod solve;
 mod store;
 
@@ -19,6 +20,8 @@ use store::Store;
 /// near a rating or with a theme, to solve at the prompt: type a house
 /// letter, or hint, solution, retry or quit. Your rating is kept in
 /// $XDG_DATA_HOME/oware/puzzles.txt (else ~/.local/share/oware/puzzles.txt).
+/// With --mistakes, the moves `oware analyze` found in your games that
+/// threw away a win or a draw, to retry one after another.
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
 pub(crate) struct Args {
@@ -54,6 +57,12 @@ struct ChooseArgs {
     /// The puzzle file [default: the shipped set].
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
+    /// Retry your mistakes, one after another: the positions of games
+    /// gone through by `oware analyze` where the move played threw away a
+    /// win or a draw its player could force (kept in mistakes.bin beside
+    /// the ratings). One solved without a miss leaves them.
+    #[arg(long, conflicts_with_all = ["id", "theme", "rating", "date", "file"])]
+    mistakes: bool,
 }
 
 pub(crate) fn run(args: &Args) -> Result<()> {
@@ -85,6 +94,13 @@ fn today() -> i64 {
 }
 
 fn solve(args: &ChooseArgs) -> Result<()> {
+    if args.mistakes {
+        return mistakes::retry(
+            today(),
+            &mut std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+        );
+    }
     let set = list::open(args.file.as_ref())?;
     let path = store::default_path()
         .context("no place for your puzzle rating: set HOME or XDG_DATA_HOME")?;
@@ -123,5 +139,6 @@ fn solve(args: &ChooseArgs) -> Result<()> {
         session,
         &mut std::io::stdin().lock(),
         &mut std::io::stdout().lock(),
-    )
+    )?;
+    Ok(())
 }

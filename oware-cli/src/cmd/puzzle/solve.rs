@@ -28,13 +28,24 @@ fn board(out: &mut impl Write, game: &Game) -> Result<()> {
 
 const HELP: &str = "a house letter, or hint, solution, retry, quit";
 
+/// How a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// The line played to its end; `missed` if a wrong move, a hint or
+    /// the solution came first in this session (a miss, as the rating
+    /// counts one).
+    Solved { missed: bool },
+    /// `quit`, or the end of the input.
+    Stopped,
+}
+
 /// Plays `puzzle` with the player reading `input`, writing to `out`.
 pub(crate) fn session(
     puzzle: &Puzzle,
     mut session: Session<'_>,
     input: &mut impl BufRead,
     out: &mut impl Write,
-) -> Result<()> {
+) -> Result<Outcome> {
     let id = puzzle.id();
     let solver = puzzle.solver();
     let rating = session
@@ -72,6 +83,7 @@ pub(crate) fn session(
     };
     let mut game = puzzle.game();
     let mut step = 0;
+    let mut missed = false;
     board(out, &game)?;
     loop {
         write!(out, "{solver} to move ({HELP}): ")?;
@@ -79,12 +91,12 @@ pub(crate) fn session(
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             writeln!(out)?;
-            return Ok(());
+            return Ok(Outcome::Stopped);
         }
         let word = line.trim();
         match word {
             "" => {}
-            "quit" | "q" => return Ok(()),
+            "quit" | "q" => return Ok(Outcome::Stopped),
             "retry" | "r" => {
                 game = puzzle.game();
                 step = 0;
@@ -93,9 +105,11 @@ pub(crate) fn session(
             }
             "hint" => {
                 writeln!(out, "Hint: sow house {}.", puzzle.line()[step])?;
+                missed = true;
                 record(&mut session, false, out)?;
             }
             "solution" => {
+                missed = true;
                 record(&mut session, false, out)?;
                 let mut replay = puzzle.game();
                 writeln!(out, "The solution, {}:", puzzle.line_text())?;
@@ -147,6 +161,7 @@ pub(crate) fn session(
                         out,
                         "{house} is not it: it does not keep {keeps}. Try again, or type hint, solution, retry or quit."
                     )?;
+                    missed = true;
                     record(&mut session, false, out)?;
                     continue;
                 }
@@ -159,7 +174,7 @@ pub(crate) fn session(
                     writeln!(out, "Solved! {}", proof_words(puzzle, session.settings))?;
                     writeln!(out, "Themes: {}.", puzzle.themes())?;
                     record(&mut session, true, out)?;
-                    return Ok(());
+                    return Ok(Outcome::Solved { missed });
                 }
                 let reply = puzzle.line()[step];
                 let words = move_words(&game, reply);
