@@ -447,3 +447,24 @@ fn a_damaged_mistakes_file_is_named_and_left_as_it_is() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn analyze_with_no_data_directory_goes_through_the_record_and_says_so() {
+    let data = data_dir("mistakes-homeless");
+    let record = data.join("game.ogn");
+    std::fs::write(&record, THROWN_AWAY).unwrap();
+    let record = record.to_str().unwrap();
+    let mut command = crate::oware_command(&["analyze", record]);
+    command.env_remove("XDG_DATA_HOME").env_remove("HOME");
+    let run = crate::run(command, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("1. B"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains(
+            "mistakes: not looked for: there is no place to save them (set HOME or XDG_DATA_HOME)"
+        ),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -71,13 +71,19 @@ pub(super) fn kept(result: &SearchResult, played: House) -> bool {
 
 /// The mistakes file, checked before any search (a damaged one is an
 /// error that names it, and it is left as it is), unless `--no-mistakes`.
+/// With no data directory at all (no HOME, as under some service
+/// managers) the record is still gone through, and stderr says the
+/// mistakes are not looked for: the analysis is what was asked for.
 pub(super) fn queue(no_mistakes: bool) -> Result<Option<Queue>> {
     if no_mistakes {
         return Ok(None);
     }
-    let path = mistakes::default_path().context(
-        "no place to save your mistakes: set HOME or XDG_DATA_HOME, or give --no-mistakes",
-    )?;
+    let Some(path) = mistakes::default_path() else {
+        eprintln!(
+            "mistakes: not looked for: there is no place to save them (set HOME or XDG_DATA_HOME)"
+        );
+        return Ok(None);
+    };
     let queue = Queue::check(&path, PuzzleSet::shipped().settings()).context(
         "cannot save your mistakes (give --no-mistakes to go through the record without them)",
     )?;
