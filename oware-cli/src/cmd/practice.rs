@@ -173,7 +173,9 @@ pub(crate) fn run(args: &Args) -> Result<()> {
         let id = id_of(ending.rules, ending.start);
         let mut won = || -> Result<String> {
             progress.won.insert(id.clone());
-            progress.write(&path)?;
+            progress
+                .write(&path)
+                .context("the ending is won, but not recorded")?;
             Ok(grade_line(&set, &progress, ending.grade))
         };
         return session::run(

@@ -363,14 +363,16 @@ impl<W: Write> Session<'_, '_, W> {
             (Some(true), true) => {
                 writeln!(
                     self.out,
-                    "{result} ({outcome}), but after {goal} slipped: type retry to win it against perfect defence, or quit."
+                    "{result} ({}), but after {goal} slipped: type retry to win it against perfect defence, or quit.",
+                    outcome.reason
                 )?;
                 Ok(false)
             }
             _ => {
                 writeln!(
                     self.out,
-                    "{result} ({outcome}): {goal} slipped. Type retry to go back to where it was in hand, or quit."
+                    "{result} ({}): {goal} slipped. Type retry to go back to where it was in hand, or quit.",
+                    outcome.reason
                 )?;
                 Ok(false)
             }
@@ -379,6 +381,9 @@ impl<W: Write> Session<'_, '_, W> {
 
     /// Stopped before the end: said, nothing recorded.
     fn stopped(&mut self) -> Result<()> {
+        if self.setup.practice.game().outcome().is_some() {
+            return Ok(());
+        }
         let moves = self.setup.practice.solver_moves();
         let plural = if moves == 1 { "" } else { "s" };
         writeln!(self.out, "Stopped after {moves} move{plural} of yours.")?;
