@@ -407,7 +407,7 @@ impl Practice {
             .map(|value| value.result(&before));
         let was_in_hand = self.in_hand && self.checkpoint == self.game.moves().len();
         self.game.play(house)?;
-        Ok(self.judge(after, was_in_hand))
+        Ok(self.judge(self.ended().or(after), was_in_hand))
     }
 
     /// Plays the defender's reply ([`defence`]), judging the position it
@@ -423,7 +423,9 @@ impl Practice {
         let reply = defence(endgame, &self.game)?;
         self.game.play(reply).ok()?;
         // The solver is to move: the value is its.
-        let now = probe_game(endgame, &self.game).map(|value| value.result(&self.game.position()));
+        let now = self.ended().or_else(|| {
+            probe_game(endgame, &self.game).map(|value| value.result(&self.game.position()))
+        });
         let judgement = match now {
             Some(result) if reaches(result, self.goal) => Judgement::Keeps,
             Some(EndgameResult::Open { .. }) | None => {
@@ -442,6 +444,17 @@ impl Practice {
             self.checkpoint = self.game.moves().len();
         }
         Some((reply, judgement))
+    }
+
+    /// The result for the solver of a game over: the fact a database value
+    /// may not be (a repetition ends a game the database plays on).
+    fn ended(&self) -> Option<EndgameResult> {
+        let outcome = self.game.outcome()?;
+        Some(match Winner::from(outcome.winner) {
+            Winner::Seat(seat) if seat == self.solver => EndgameResult::Win,
+            Winner::Seat(_) => EndgameResult::Loss,
+            Winner::Draw => EndgameResult::Draw,
+        })
     }
 
     /// Judges the position after a solver's move, whose result for the
