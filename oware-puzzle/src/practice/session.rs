@@ -89,6 +89,9 @@ pub struct Practice {
     checkpoint: usize,
     /// Whether a slip was proved since the start (or the last retry).
     slipped: bool,
+    /// Whether the player's last move was said to let the goal slip, so
+    /// the defender's reply does not say it again.
+    said_at_last_move: bool,
 }
 
 /// How [`Practice::hint`] ranks a move, the first field first.
@@ -146,6 +149,7 @@ impl Practice {
             in_hand: true,
             checkpoint: 0,
             slipped: false,
+            said_at_last_move: false,
         })
     }
 
@@ -272,7 +276,9 @@ impl Practice {
             .map(|value| value.result(&before));
         let was_in_hand = self.in_hand && self.checkpoint == self.game.moves().len();
         self.game.play(house)?;
-        Ok(self.judge(self.ended().or(after), was_in_hand))
+        let judgement = self.judge(self.ended().or(after), was_in_hand);
+        self.said_at_last_move = matches!(judgement, Judgement::Slipped { .. });
+        Ok(judgement)
     }
 
     /// Plays the defender's reply ([`defence`]), judging the position it
@@ -302,7 +308,10 @@ impl Practice {
             }
             // In hand before the player's last move, gone after this
             // reply: that move let it slip (the reply only proves it).
-            Some(result) => self.slip(result, self.checkpoint + 2 == self.game.moves().len()),
+            Some(result) => {
+                let this_move = self.checkpoint + 2 == self.game.moves().len();
+                self.slip(result, this_move && !self.said_at_last_move)
+            }
         };
         if let Judgement::Keeps = judgement {
             self.in_hand = true;
@@ -440,5 +449,33 @@ mod tests {
         );
         let big = Practice::new(&db, Position::OPENING, Rules::ABAPA).unwrap_err();
         assert_eq!(big, NoPractice::Outside);
+    }
+
+    #[test]
+    fn a_slip_said_at_a_move_is_not_said_again_by_the_reply() {
+        let db = Database::build(Ruleset::Abapa, 9);
+        let set = crate::set::PuzzleSet::shipped();
+        let mut said = 0;
+        for puzzle in set.endings(crate::practice::GRADES[1]) {
+            let Ok(start) = Practice::new(&db, puzzle.start(), puzzle.rules()) else {
+                continue;
+            };
+            for house in start.game().legal_moves().iter() {
+                let mut practice = start.clone();
+                let judgement = practice.play(&db, house).unwrap();
+                if !matches!(judgement, Judgement::Slipped { .. }) {
+                    continue;
+                }
+                said += 1;
+                if let Some((reply, again)) = practice.defend(&db) {
+                    assert!(
+                        !matches!(again, Judgement::Slipped { .. }),
+                        "{}: {house} then {reply}",
+                        puzzle.id()
+                    );
+                }
+            }
+        }
+        assert!(said > 0);
     }
 }
