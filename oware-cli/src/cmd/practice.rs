@@ -148,6 +148,7 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     };
     let single = own || args.id.is_some();
     let mut databases = Databases::default();
+    let mut skipped = 0;
     for ending in candidates {
         let seeds = seeds_on_board(&ending.start);
         // A grade's database is built once for all its endings.
@@ -160,7 +161,10 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             Err(refusal) if single => bail!("{refusal}"),
             // An ending whose result the database's bounds leave open is
             // skipped: the next one is played.
-            Err(NoPractice::Open(_) | NoPractice::Lost(_) | NoPractice::Over) => continue,
+            Err(NoPractice::Open(_) | NoPractice::Lost(_) | NoPractice::Over) => {
+                skipped += 1;
+                continue;
+            }
             Err(refusal) => bail!("{}: {refusal}", ending.name),
         };
         let stdin = io::stdin();
@@ -191,7 +195,15 @@ pub(crate) fn run(args: &Args) -> Result<()> {
             &mut io::stdout().lock(),
         );
     }
-    bail!("the database cannot settle any ending left in this grade: nothing to practise")
+    // Only endings the database cannot settle are left.
+    let grade = match args.grade {
+        Some(n) => format!("of grade {n} ({}) ", GRADES[usize::from(n) - 1]),
+        None => String::new(),
+    };
+    println!(
+        "Every ending {grade}the database settles is won ({skipped} it cannot settle are left out): practise any position with --fen."
+    );
+    Ok(())
 }
 
 /// An ending of the set, named with its grade.

@@ -311,3 +311,49 @@ fn the_help_lists_the_grades_seeds() {
         assert!(help.contains(&words), "{words}: {help}");
     }
 }
+
+#[test]
+fn a_finished_grade_leads_to_the_next() {
+    let data = data_dir("finished");
+    let db = Database::build(Ruleset::Abapa, 6);
+    let set = PuzzleSet::shipped();
+    let (settled, unsettled): (Vec<_>, Vec<_>) = set
+        .endings(GRADES[0])
+        .into_iter()
+        .partition(|p| Practice::new(&db, p.start(), p.rules()).is_ok());
+    let won: String = settled
+        .iter()
+        .map(|p| format!("won {}\n", p.id()))
+        .collect();
+    std::fs::create_dir_all(data.join("oware")).unwrap();
+    std::fs::write(data.join("oware/practice.txt"), won).unwrap();
+    let next = practice(&data, &["practice"], "quit\n");
+    assert_eq!(next.code, 0, "{}", next.stderr);
+    assert!(
+        next.stdout.contains(", grade 2 (7 to 9 seeds)."),
+        "{}",
+        next.stdout
+    );
+    let done = practice(&data, &["practice", "--grade", "1"], "");
+    assert_eq!(done.code, 0, "{}", done.stderr);
+    assert_eq!(
+        done.stdout.lines().last(),
+        Some(
+            format!(
+                "Every ending of grade 1 (2 to 6 seeds) the database settles is won ({} it cannot settle are left out): practise any position with --fen.",
+                unsettled.len()
+            )
+            .as_str()
+        ),
+        "{}",
+        done.stdout
+    );
+    let list = practice(&data, &["practice", "--list"], "");
+    let grade_one = list.stdout.lines().nth(1).unwrap();
+    assert!(
+        grade_one.ends_with(&format!(" 400  {:>3}", settled.len())),
+        "{}",
+        list.stdout
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
