@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use oware_core::{Position, Rules};
-use oware_egdb::{Database, Ruleset};
+use oware_egdb::{Database, Extent, Ruleset};
 use oware_puzzle::{GRADES, Grade, NoPractice, Practice, PuzzleSet, id_of, seeds_on_board};
 
 use crate::endgame::estimate::Speed;
@@ -104,15 +104,15 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     let candidates = if own {
         let rules = args.rules.unwrap_or_default();
         let game = game_from(args.start.position()?, rules, args.moves.as_deref())?;
-        if !oware_search::database_applies(&game) {
-            println!(
-                "(the position reached is practised as a fresh game: the moves before it are not kept)"
-            );
-        }
+        // Said once the position is accepted: only then does it matter.
+        let name = match oware_search::database_applies(&game) {
+            true => "your position",
+            false => "your position, as a fresh game (the moves before it are not kept)",
+        };
         vec![Ending {
             start: game.position(),
             rules,
-            name: "your position".to_owned(),
+            name: name.to_owned(),
             grade: None,
         }]
     } else if let Some(id) = &args.id {
@@ -299,6 +299,13 @@ impl Databases {
             .filter(|db| db.ruleset() == ruleset && db.max_seeds() >= seeds)
         {
             return Ok(Arc::clone(db));
+        }
+        let default = Extent::DEFAULT.max_seeds;
+        if seeds > default && installed.is_none_or(|db| db.max_seeds() < seeds) {
+            bail!(
+                "{seeds} seeds on the board: practice is for the positions an endgame database decides, and the one `oware egdb build` installs holds up to {default} seeds (`{}` builds a larger one; `oware egdb status` says what it would take)",
+                install::build_command(ruleset, Some(seeds), None)
+            );
         }
         if seeds > IN_MEMORY_SEEDS {
             let have = match installed {

@@ -357,3 +357,36 @@ fn a_finished_grade_leads_to_the_next() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn a_position_no_database_decides_is_refused_with_the_way_to_one() {
+    let data = data_dir("opening");
+    let run = practice(&data, &["practice", "--moves", "EcAb"], "");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.starts_with(
+            "oware: error: 48 seeds on the board: practice is for the positions an endgame database decides"
+        ) && run.stderr.contains("`oware egdb build --max-seeds 48`"),
+        "{}",
+        run.stderr
+    );
+    let run = practice(
+        &data,
+        &[
+            "practice",
+            "--rules",
+            "sowing",
+            "--fen",
+            "0-1-0-0-0-1-0-0-0-4-3-0-17-22-N",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .starts_with("oware: error: no endgame database is right for sowing: "),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
