@@ -278,6 +278,10 @@ impl<W: Write> Session<'_, '_, W> {
             return Ok(());
         };
         let practice = &self.setup.practice;
+        // A game over says how it ended, the slip with it.
+        if practice.game().outcome().is_some() {
+            return Ok(());
+        }
         let goal = goal_name(practice.goal());
         let defender = practice.solver().opponent();
         let now = now_words(now, defender);
