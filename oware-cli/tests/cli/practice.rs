@@ -390,3 +390,26 @@ fn a_position_no_database_decides_is_refused_with_the_way_to_one() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_the_prompt_stops_the_practice_as_ctrl_c_does() {
+    use std::os::unix::process::ExitStatusExt;
+
+    let data = data_dir("ctrl-c");
+    let fen = "0-1-0-0-0-1-0-0-0-4-3-0-17-22-N";
+    let mut command = oware_command(&["practice", "--fen", fen, "--rules", "auale"]);
+    command.env("XDG_DATA_HOME", &data).env_remove("HOME");
+    let live = crate::live::Live::start(command);
+    live.wait_for("North to move (d e) > ", 1);
+    live.interrupt();
+    // stdin stays open: only the signal ends the session.
+    let (status, output) = live.finish();
+    assert!(
+        output.ends_with("> \n(interrupted)\nStopped after 0 moves of yours.\n"),
+        "{output}"
+    );
+    assert_eq!(status.signal(), Some(2), "{output}");
+    assert!(!data.join("oware/practice.txt").exists());
+    let _ = std::fs::remove_dir_all(&data);
+}
