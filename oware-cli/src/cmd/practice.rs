@@ -71,8 +71,8 @@ pub(crate) struct Args {
 }
 
 /// The most seeds on the board for which a database missing from the
-/// installed one is built in memory: 12 take about 2 s on one core here
-/// (docs/guide.md), 13 would take twice that, and 20 a minute on two cores.
+/// installed one is built in memory: 12 take 2 to 6 s on a shared
+/// 2-core machine (docs/guide.md), and each seed more 1.5 to 2 times as long.
 const IN_MEMORY_SEEDS: u8 = 12;
 
 /// A position to practise and what it is called.
