@@ -50,6 +50,7 @@ enum Command {
     Egdb(cmd::egdb::Args),
     Book(cmd::book::Args),
     Puzzle(cmd::puzzle::Args),
+    Practice(cmd::practice::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         Command::Egdb(args) => cmd::egdb::run(&args),
         Command::Book(args) => cmd::book::run(&args),
         Command::Puzzle(args) => cmd::puzzle::run(&args),
+        Command::Practice(args) => cmd::practice::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,14 @@
 //! starts of the set's puzzles with few seeds on the board, grouped by
 //! how many, so a player begins with four seeds and works up to twenty.
 //! Each is a position from a real game whose result is proved.
+//!
+//! A session's rules are [`Practice`]'s, the same for the terminal and the
+//! page: the goal (the database's result at the start, taken as a fresh
+//! game), each move of the player's judged where the database proves
+//! something ([`Judgement`]: under repetition its value is a fact only
+//! after a capture, so a quiet move is judged when a capture later lets
+//! the database speak), the defence, a hint that makes progress, and retry
+//! to the last position where the goal was proved in hand.
 
 use core::fmt;
 
@@ -15,6 +23,10 @@ use oware_search::{Endgame, EndgameResult, probe_game, probe_game_moves};
 
 use crate::puzzle::Puzzle;
 use crate::set::PuzzleSet;
+
+mod session;
+
+pub use session::{Judgement, NoPractice, Practice};
 
 /// A graded set of endgame practice: the positions with `fewest` to `most`
 /// seeds on the board (both counted).
@@ -140,7 +152,7 @@ pub fn keeps_result(endgame: &dyn Endgame, game: &Game, house: House) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oware_core::{Position, Rules};
+    use oware_core::Rules;
     use oware_egdb::{Database, Ruleset};
 
     #[test]

@@ -29,7 +29,7 @@ use crate::style::{Paint, Style};
 
 mod bot;
 mod commands;
-mod interrupt;
+pub(crate) mod interrupt;
 mod offer;
 mod saving;
 mod seating;

@@ -31,6 +31,7 @@ mod ogn;
 mod perft;
 mod pipe;
 mod play;
+mod practice;
 mod puzzle;
 mod show;
 mod sizes;
@@ -136,7 +137,7 @@ fn timing_filters() -> Vec<(&'static str, &'static str)> {
 #[test]
 fn every_command_has_help() {
     for command in [
-        "play", "show", "analyze", "perft", "uci", "egdb", "book", "puzzle",
+        "play", "show", "analyze", "perft", "uci", "egdb", "book", "puzzle", "practice",
     ] {
         let run = oware(&[command, "--help"], "");
         assert_eq!(run.code, 0, "{command}: {}", run.stderr);
@@ -149,7 +150,7 @@ fn every_command_has_help() {
     let run = oware(&["--help"], "");
     assert_eq!(run.code, 0);
     for command in [
-        "play", "show", "analyze", "perft", "uci", "egdb", "book", "puzzle",
+        "play", "show", "analyze", "perft", "uci", "egdb", "book", "puzzle", "practice",
     ] {
         assert!(
             run.stdout.contains(&format!("\n  {command} ")),

@@ -15,13 +15,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Whether Ctrl-C was pressed during the game.
-pub(super) fn happened() -> bool {
+pub(crate) fn happened() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
 /// Catches SIGINT from here on: it sets a flag [`happened`] reads, and a
 /// read waiting on stdin returns.
-pub(super) fn catch() {
+pub(crate) fn catch() {
     #[cfg(unix)]
     unix::catch();
 }
@@ -29,7 +29,7 @@ pub(super) fn catch() {
 /// After the game is told: a game ended by Ctrl-C ends the process as
 /// Ctrl-C does (the default action of SIGINT, raised again); otherwise
 /// nothing.
-pub(super) fn end_as_interrupted() {
+pub(crate) fn end_as_interrupted() {
     #[cfg(unix)]
     if happened() {
         unix::raise_default();
@@ -70,7 +70,7 @@ mod unix {
 
 /// Stdin as the prompt reads it: a read woken by Ctrl-C is the end of
 /// input (any other interrupted read is tried again, as `BufRead` does).
-pub(super) struct Interruptible<R>(pub(super) R);
+pub(crate) struct Interruptible<R>(pub(crate) R);
 
 impl<R: BufRead> Read for Interruptible<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
