@@ -9,7 +9,7 @@
 // or left out is not written. Values hold no space: the page's are rule
 // names, fens, house letters, numbers and `2026.11.30` dates.
 
-/** @import { StateWords, StateText, SearchWords, SearchText, SaveWords, SaveText, ProbeWords, ProbeText } from './messages.js' */
+/** @import { StateWords, StateText, SearchWords, SearchText, SaveWords, SaveText, ProbeWords, ProbeText, PracticeWords, PracticeText } from './messages.js' */
 
 /** The request of a game and a move to try (state.rs). @param {StateWords} words */
 export const stateRequest = (words) => /** @type {StateText} */ (text(words));
@@ -22,6 +22,9 @@ export const saveRequest = (words) => /** @type {SaveText} */ (text(words));
 
 /** The request of what the endgame database says of a game (endgame.rs). @param {ProbeWords} words */
 export const probeRequest = (words) => /** @type {ProbeText} */ (text(words));
+
+/** The request of a practice move, judged by the endgame database (practice.rs). @param {PracticeWords} words */
+export const practiceRequest = (words) => /** @type {PracticeText} */ (text(words));
 
 /** `key=value` for every value given, joined by spaces. @param {object} words */
 function text(words) {

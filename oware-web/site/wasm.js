@@ -8,8 +8,8 @@
 // cloned into a worker), which makes an instance of its own
 // (`engineFromPage`): one download, one compilation, whatever restarts.
 
-/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer, PuzzleAnswer } from './messages.js' */
-/** @import { StateText, SearchText, SaveText, ProbeText } from './messages.js' */
+/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer, PuzzleAnswer, PracticeAnswer, PracticeGrades } from './messages.js' */
+/** @import { StateText, SearchText, SaveText, ProbeText, PracticeText } from './messages.js' */
 
 /**
  * What oware_web.wasm exports (wasm.rs): its memory, a buffer for a
@@ -33,6 +33,8 @@
  * @property {() => number} oware_bytes
  * @property {(ptr: number, len: number) => number} oware_probe
  * @property {(ptr: number, len: number) => number} oware_puzzle
+ * @property {() => number} oware_practice_grades
+ * @property {(ptr: number, len: number) => number} oware_practice
  */
 
 /**
@@ -52,6 +54,8 @@
  * @property {(seeds: number) => Uint8Array | null} endgameFile
  * @property {(request: ProbeText) => ProbeAnswer} probe
  * @property {(request: string) => PuzzleAnswer} puzzle
+ * @property {() => PracticeGrades} practiceGrades
+ * @property {(request: PracticeText) => PracticeAnswer} practice
  */
 
 /** The compiled engine and an unread copy of the response it came in. @typedef {{ module: WebAssembly.Module, copy: Response }} Compiled */
@@ -196,6 +200,11 @@ export async function loadEngine(module, onEvent = () => {}) {
     },
     probe: (request) => call(exports.oware_probe, request),
     puzzle: (request) => call(exports.oware_puzzle, request),
+    practiceGrades: () => {
+      const len = exports.oware_practice_grades();
+      return JSON.parse(read(exports.oware_output(), len));
+    },
+    practice: (request) => call(exports.oware_practice, request),
   };
   return engine;
 }

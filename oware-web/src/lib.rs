@@ -22,6 +22,7 @@ pub mod endgame;
 pub mod ending;
 pub mod info;
 pub mod json;
+pub mod practice;
 pub mod proof;
 pub mod puzzle;
 pub mod record;
