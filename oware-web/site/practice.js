@@ -233,7 +233,7 @@ function prepare() {
   if (seeds > most) {
     document.body.dataset.state = 'outside';
     $('practice-goal').textContent = `This ending needs a database of ${seeds} seeds.`;
-    status.textContent = `The page's endgame database holds at most ${most} seeds; \`oware\` in a terminal holds up to 20. Choose an ending with fewer seeds.`;
+    status.textContent = `The page's endgame database holds at most ${most} seeds (the native one, up to 20). Choose an ending with fewer seeds.`;
     return;
   }
   if (seeds > r.seeds) {
@@ -376,7 +376,8 @@ function tryHouse(i) {
       page.pending = answer.reply;
       document.body.dataset.state = 'slipped';
       draw(false);
-      status.textContent = `${house} lets the ${page.goal === 'win' ? 'win' : 'draw'} slip: against perfect defence it is lost now, as the endgame database proves. Retry takes it back, or play on.`;
+      const now = page.goal === 'win' ? 'win slip: against perfect defence it is a win no more' : 'draw slip: against perfect play it is lost now';
+      status.textContent = `${house} lets the ${now}, as the endgame database proves. Retry takes it back, or play on.`;
       return;
     }
     if (answer.keeps === true && page.goal !== 'loss') page.sure = page.moves;
@@ -464,7 +465,9 @@ function drawGrades() {
     name.textContent = `Grade ${k + 1}: ${grade.fewest} to ${grade.most} seeds`;
     const progress = document.createElement('span');
     progress.className = 'grade-won';
-    progress.textContent = grade.fewest > most ? `over ${most} seeds: in a terminal` : `won ${count} of ${grade.endings.length}`;
+    // Past the page's database: its title says so (the native one holds up to 20 seeds).
+    progress.textContent = grade.fewest > most ? 'native only' : `won ${count} of ${grade.endings.length}`;
+    if (grade.fewest > most) button.title = `More seeds than the page's database holds (${most})`;
     button.append(name, progress);
     button.disabled = grade.fewest > most;
     button.setAttribute('aria-current', String(k === page.grade));
