@@ -380,7 +380,6 @@ function tryHouse(i) {
       status.textContent = `${house} lets the ${now}, as the endgame database proves. Retry takes it back, or play on.`;
       return;
     }
-    if (answer.keeps === true && page.goal !== 'loss') page.sure = page.moves;
     void reply(answer, turn);
   };
   post({ type: 'practice', request: practiceRequest({ rules: ending.rules, start: ending.start, moves: before, play: house }) });
@@ -401,6 +400,9 @@ async function reply(answer, turn) {
     if (turn !== page.turn) return;
     page.moves += answer.reply;
   }
+  // The goal kept by the player's move holds whatever the defender replies:
+  // Retry comes back here, the player to move.
+  if (answer.keeps === true && page.goal !== 'loss' && !page.slipped) page.sure = page.moves;
   document.body.dataset.state = 'playing';
   draw(true);
   if (finished()) return;
@@ -410,7 +412,7 @@ async function reply(answer, turn) {
     const forPlayer = answer.result === 'win' ? (answer.winner === page.player ? 'win' : 'loss') : 'draw';
     const kept = forPlayer === 'win' || (forPlayer === 'draw' && page.goal === 'draw');
     if (kept) {
-      page.sure = page.moves;
+      if (!page.slipped) page.sure = page.moves;
     } else if (!page.slipped) {
       page.slipped = true;
       document.body.dataset.state = 'slipped';
