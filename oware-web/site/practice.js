@@ -27,7 +27,7 @@ import { practiceRequest, probeRequest, stateRequest } from './requests.js';
 import { keepSetting, seamSeeds } from './endgames.js';
 import { listenToKeys } from './keys.js';
 
-/** @import { PracticeGrades, PracticeAnswer, ProbeAnswer, BuildReport, GameStateJson, FromEndgameWorker, ToEndgameWorker, Seat, Ending } from './messages.js' */
+/** @import { PracticeGrades, PracticeAnswer, PracticeText, ProbeAnswer, BuildReport, GameStateJson, FromEndgameWorker, ToEndgameWorker, Seat, Ending } from './messages.js' */
 /** @import { Engine } from './wasm.js' */
 /** @import { View } from './board.js' */
 
@@ -120,11 +120,21 @@ const buttons = {
 // ---- The endgame worker ------------------------------------------------------
 
 const worker = new Worker('endgame-worker.js', { type: 'module' });
-/** What to do with the next practice answer. @type {((answer: PracticeAnswer) => void) | null} */
-let onPractice = null;
+/**
+ * The practice request asked last, and what to do with its answer: an
+ * answer to an earlier one (a hint asked before a move) is dropped.
+ * @type {{ request: PracticeText, take: (answer: PracticeAnswer) => void } | null}
+ */
+let asked = null;
 
 /** @param {ToEndgameWorker} message */
 const post = (message) => worker.postMessage(message);
+
+/** Asks the worker's database about a practice move. @param {PracticeText} request @param {(answer: PracticeAnswer) => void} take */
+function ask(request, take) {
+  asked = { request, take };
+  post({ type: 'practice', request });
+}
 
 /** @param {MessageEvent<FromEndgameWorker>} message */
 worker.onmessage = ({ data }) => {
@@ -138,9 +148,10 @@ worker.onmessage = ({ data }) => {
     showDatabase();
     if (page.ending && page.goal === null) prepare();
   } else if ('practice' in data) {
-    const take = onPractice;
-    onPractice = null;
-    take?.(data.answer);
+    if (asked?.request !== data.practice) return;
+    const { take } = asked;
+    asked = null;
+    take(data.answer);
   } else {
     onProbe(data.request, data.answer);
   }
@@ -302,7 +313,7 @@ function takeBack(note) {
   page.pending = null;
   page.slipped = false;
   page.hint = null;
-  onPractice = null;
+  asked = null;
   if (page.goal === null) {
     draw(false);
     return;
@@ -363,7 +374,8 @@ function tryHouse(i) {
   document.body.dataset.state = 'replying';
   draw(false);
   status.textContent = `${SEAT_NAME[page.player]} sows ${house}…`;
-  onPractice = (answer) => {
+  const request = practiceRequest({ rules: ending.rules, start: ending.start, moves: before, play: house });
+  ask(request, (answer) => {
     if (turn !== page.turn) return;
     if (!answer.ok) {
       document.body.dataset.state = 'error';
@@ -381,8 +393,7 @@ function tryHouse(i) {
       return;
     }
     void reply(answer, turn);
-  };
-  post({ type: 'practice', request: practiceRequest({ rules: ending.rules, start: ending.start, moves: before, play: house }) });
+  });
 }
 
 /**
@@ -505,13 +516,12 @@ function hint() {
   const ending = page.ending;
   if (!ending || document.body.dataset.state !== 'playing') return;
   const turn = page.turn;
-  onPractice = (answer) => {
+  ask(practiceRequest({ rules: ending.rules, start: ending.start, moves: page.moves }), (answer) => {
     if (turn !== page.turn || !answer.ok || !answer.reply) return;
     page.hint = indexOf(answer.reply);
     draw(true);
     status.textContent = `Hint: sow ${answer.reply}.`;
-  };
-  post({ type: 'practice', request: practiceRequest({ rules: ending.rules, start: ending.start, moves: page.moves }) });
+  });
 }
 
 listenToKeys(() => page.player, {
