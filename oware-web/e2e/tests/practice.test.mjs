@@ -23,9 +23,10 @@ const status = (page) => page.locator('#practice-status').textContent();
 const state = (page) => page.evaluate(() => document.body.dataset.state);
 
 /** Opens the page at `path` with a database of `seeds` seeds at most, and waits until it can be played. */
-async function practice(path = 'practice.html', { seeds = 6, viewport, context } = {}) {
+async function practice(path = 'practice.html', { seeds = 6, viewport, colorScheme, context } = {}) {
   const options = {
     viewport,
+    colorScheme,
     route: async (c) => {
       await c.addInitScript((s) => localStorage.setItem('oware.endgameSeeds', s), String(seeds));
       if (context) await context(c);
@@ -179,9 +180,9 @@ test('offline once loaded: practice works without the server', async () => {
   await page.close();
 });
 
-for (const [name, viewport] of [['desktop', { width: 1366, height: 657 }], ['phone', { width: 390, height: 844 }]]) {
-  test(`axe finds nothing on the practice page at ${name} size, playing and after a slip`, async () => {
-    const page = await practice(SLIP, { viewport });
+for (const [name, viewport, colorScheme] of [['desktop', { width: 1366, height: 657 }, 'dark'], ['phone', { width: 390, height: 844 }, 'light']]) {
+  test(`axe finds nothing on the practice page at ${name} size in the ${colorScheme} theme, playing and after a slip`, async () => {
+    const page = await practice(SLIP, { viewport, colorScheme });
     const violations = async () => {
       await page.addScriptTag({ path: AXE });
       return page.evaluate(async () => {
