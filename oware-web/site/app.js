@@ -61,7 +61,7 @@
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
 import { keepOffline } from './offline.js';
 import { BoardView } from './board.js';
-import { indexOf, seatOf, other, SEAT_NAME, count } from './houses.js';
+import { indexOf, seatOf, other, SEAT_NAME, count, fenOf } from './houses.js';
 import { Game } from './game.js';
 import { loadSettings, saveSettings, saveTab, loadRecent, remember, newId, lineOf } from './storage.js';
 import { EngineWorker } from './engine-worker.js';
@@ -201,6 +201,14 @@ function scene() {
   return { settings, game, search, shown, moved, hint, failed, previous, viewing, clock, resigned, sowing, notes };
 }
 
+/** "Practise this ending" while the endgame database decides the position in play (practice.js opens it there). */
+function drawPractise() {
+  const { state, endgame } = game;
+  const shown = !!state && !state.outcome && !!endgame && endgame.moves === game.moves && !page.viewing;
+  $('practise-ending').hidden = !shown;
+  if (state && shown) $('practise-link', HTMLAnchorElement).href = `practice.html#rules=${game.rules}&start=${fenOf(state)}`;
+}
+
 let frame = 0;
 function render() {
   // The page's state is set at once (tests and assistive tools read it);
@@ -221,6 +229,7 @@ function draw() {
   drawStatus(now);
   drawControls(now);
   drawTranscript(game);
+  drawPractise();
   drawMoves(game.moves, page.viewing?.ply ?? null, page.analysis, judgementsFor(game, page.analysis));
   drawRecent(loadRecent(), page.gameId);
   drawScores();

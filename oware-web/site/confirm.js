@@ -7,9 +7,10 @@
 
 import { $ } from './dom.js';
 
-/** Whether the dialog is open: the page's keys wait while it is. */
+/** Whether the dialog is open: the page's keys wait while it is (a page without one, Practice, never asks). */
 export function asking() {
-  return $('confirm', HTMLDialogElement).open;
+  const dialog = document.getElementById('confirm');
+  return dialog instanceof HTMLDialogElement && dialog.open;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The endgame database's worker: loads the module, makes the database the
 // one true for the rules that come with a build message (abapa's under
 // abapa and auale, awari's under awari-split, none under awari and sowing;
-// the module picks it), then answers probes. It runs beside the search's
+// the module picks it), then answers probes and practice moves. It runs beside the search's
 // worker, which is restarted to stop a search; this one is never stopped.
 // The engine's module comes compiled from the page, in the first message.
 //
@@ -71,8 +71,13 @@ async function handle(data) {
   if (data.type === 'grow') return grow(module);
   if (data.type === 'forget') return forget();
   if (data.type === 'keep') return keepAgain(module);
+  const refused = { ok: /** @type {const} */ (false), error: 'the endgame database is not built' };
+  if (data.type === 'practice') {
+    post({ practice: data.request, answer: held ? module.practice(data.request) : refused });
+    return;
+  }
   /** @type {ProbeAnswer} */
-  const answer = held ? module.probe(data.request) : { ok: false, error: 'the endgame database is not built' };
+  const answer = held ? module.probe(data.request) : refused;
   post({ request: data.request, answer });
 }
 

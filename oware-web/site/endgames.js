@@ -37,7 +37,7 @@ export const SEEDS_KEY = 'oware.endgameSeeds';
 const KEEP_KEY = 'oware.keepEndgames';
 
 /** Whether the player lets the page keep a database (on unless turned off). */
-function keepSetting() {
+export function keepSetting() {
   try {
     return localStorage.getItem(KEEP_KEY) !== '0';
   } catch {
@@ -55,7 +55,7 @@ function saveKeepSetting(on) {
 }
 
 /** The test seam's seeds, or null (the module's most). @returns {number | null} */
-function seamSeeds() {
+export function seamSeeds() {
   const kept = Number.parseInt(localStorage.getItem(SEEDS_KEY) ?? '', 10);
   return Number.isInteger(kept) && kept >= 0 ? kept : null;
 }
@@ -132,7 +132,7 @@ export class Endgames {
       } else if ('growing' in data) {
         this.growing = data.growing;
         this.show();
-      } else {
+      } else if ('request' in data) {
         this.onAnswer(data.request, data.answer);
       }
     };

@@ -19,3 +19,5 @@ export const SEATS = ['south', 'north'];
 export const SEAT_NAME = { south: 'South', north: 'North' };
 /** "1 seed", "1,408,819 positions": `n` and `word`, plural but for one. @type {(n: number, word: string) => string} */
 export const count = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+/** The fen of the position a state answer draws: its cells, then the seat to move (`practice.html` takes it). @param {{ cells: number[], toMove: Seat }} state */
+export const fenOf = (state) => `${state.cells.join('-')}-${state.toMove === 'south' ? 'S' : 'N'}`;

@@ -101,6 +101,8 @@
  * @property {'solved' | 'missed'} [result]
  */
 
+/** A practice request (`practice::PRACTICE_KEYS`): the game, and the player's move to judge, if any. @typedef {GameWords & { play?: string }} PracticeWords */
+
 /** The text of a state request, as `stateRequest` writes it (requests.js). @typedef {string & { readonly request: 'state' }} StateText */
 
 /** The text of a search request, as `searchRequest` writes it (requests.js). @typedef {string & { readonly request: 'search' }} SearchText */
@@ -112,6 +114,8 @@
 /** The text of a prove request, as `proveRequest` writes it (requests.js). @typedef {string & { readonly request: 'prove' }} ProveText */
 
 /** The text of a puzzle request, as `puzzleRequest` writes it (requests.js). @typedef {string & { readonly request: 'puzzle' }} PuzzleText */
+
+/** The text of a practice request, as `practiceRequest` writes it (requests.js). @typedef {string & { readonly request: 'practice' }} PracticeText */
 
 // ---- The module's answers: the game (state.rs) -------------------------------
 
@@ -328,6 +332,21 @@
  *   themes: string[], rating: number, proofWords: string, line: { house: string, words: string }[] }} Puzzle
  */
 
+/**
+ * What the endgame database says of a practice move (`practice::answer`):
+ * whether the player's move keeps the result (false: it let it slip,
+ * proved; null: not proved either way, or no move), the defender's reply by
+ * the database (null when the game is over or the database does not hold
+ * the position), and what it proves of the game after both (null: nothing).
+ * @typedef {{ ok: true, keeps: boolean | null, reply: string | null, result: null | 'draw' }
+ *   | { ok: true, keeps: boolean | null, reply: string | null, result: 'win', winner: Seat }
+ *   | Refusal} PracticeAnswer
+ */
+
+/** An ending of a graded set (`practice::grades`): a shipped puzzle's start, played to the end. @typedef {{ id: string, rules: string, start: string, seeds: number, goal: 'win' | 'draw' }} Ending */
+
+/** The graded sets of endgame practice, the fewest seeds first, each with its easiest endings. @typedef {{ ok: true, grades: { fewest: number, most: number, endings: Ending[] }[] }} PracticeGrades */
+
 /** A player's or a puzzle's Glicko-2 rating. @typedef {{ rating: number, deviation: number, volatility: number }} Rating */
 
 /**
@@ -373,9 +392,10 @@
  * for the module's most; the tests set a small one; `keep`: whether to keep
  * it in the browser, as the player's setting says); one more seed count,
  * while the player is idle; deleting what is kept and keeping nothing more;
- * keeping it again (what is held is kept at once); or a probe.
+ * keeping it again (what is held is kept at once); a probe; or a
+ * practice move to judge and answer (practice.js).
  * @typedef {ModuleMessage | { type: 'build', rules: string, seeds: number | null, keep: boolean } | { type: 'grow' } | { type: 'forget' } | { type: 'keep' }
- *   | { type: 'probe', request: ProbeText }} ToEndgameWorker
+ *   | { type: 'probe', request: ProbeText } | { type: 'practice', request: PracticeText }} ToEndgameWorker
  */
 
 /**
@@ -394,8 +414,10 @@
 
 /**
  * The endgame database's worker to the page: a build's report, the seed
- * count it is building now, or a probe's answer with its request.
- * @typedef {{ built: BuildReport } | { growing: number } | { request: ProbeText, answer: ProbeAnswer }} FromEndgameWorker
+ * count it is building now, a probe's answer with its request, or a
+ * practice request's.
+ * @typedef {{ built: BuildReport } | { growing: number } | { request: ProbeText, answer: ProbeAnswer }
+ *   | { practice: PracticeText, answer: PracticeAnswer }} FromEndgameWorker
  */
 
 /** Page to the mistakes' worker (mistakes-worker.js): the module, or a proof asked (its id). @typedef {ModuleMessage | { id: number, request: ProveText }} ToMistakesWorker */

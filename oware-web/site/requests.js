@@ -12,6 +12,8 @@
 /** @import { StateWords, StateText, SearchWords, SearchText, SaveWords, SaveText, ProbeWords, ProbeText } from './messages.js' */
 /** @import { ProveWords, ProveText, PuzzleWords, PuzzleText } from './messages.js' */
 
+/** @import { StateWords, StateText, SearchWords, SearchText, SaveWords, SaveText, ProbeWords, ProbeText, PracticeWords, PracticeText } from './messages.js' */
+
 /** The request of a game and a move to try (state.rs). @param {StateWords} words */
 export const stateRequest = (words) => /** @type {StateText} */ (text(words));
 
@@ -29,6 +31,9 @@ export const proveRequest = (words) => /** @type {ProveText} */ (text(words));
 
 /** The request of a puzzle, a move tried in it, a rating updated (puzzle.rs). @param {PuzzleWords} words */
 export const puzzleRequest = (words) => /** @type {PuzzleText} */ (text(words));
+
+/** The request of a practice move, judged by the endgame database (practice.rs). @param {PracticeWords} words */
+export const practiceRequest = (words) => /** @type {PracticeText} */ (text(words));
 
 /** `key=value` for every value given, joined by spaces. @param {object} words */
 function text(words) {

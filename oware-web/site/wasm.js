@@ -8,8 +8,8 @@
 // cloned into a worker), which makes an instance of its own
 // (`engineFromPage`): one download, one compilation, whatever restarts.
 
-/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer, PuzzleAnswer, ProveAnswer } from './messages.js' */
-/** @import { StateText, SearchText, SaveText, ProbeText, PuzzleText, ProveText } from './messages.js' */
+/** @import { SearchEvent, Info, StateAnswer, SearchAnswer, SaveAnswer, OpenAnswer, BuildAnswer, ProbeAnswer, PuzzleAnswer, ProveAnswer, PracticeAnswer, PracticeGrades } from './messages.js' */
+/** @import { StateText, SearchText, SaveText, ProbeText, PuzzleText, ProveText, PracticeText } from './messages.js' */
 
 /**
  * What oware_web.wasm exports (wasm.rs): its memory, a buffer for a
@@ -34,6 +34,8 @@
  * @property {(ptr: number, len: number) => number} oware_probe
  * @property {(ptr: number, len: number) => number} oware_puzzle
  * @property {(ptr: number, len: number) => number} oware_prove
+ * @property {() => number} oware_practice_grades
+ * @property {(ptr: number, len: number) => number} oware_practice
  */
 
 /**
@@ -54,6 +56,8 @@
  * @property {(request: ProbeText) => ProbeAnswer} probe
  * @property {(request: PuzzleText) => PuzzleAnswer} puzzle
  * @property {(request: ProveText) => ProveAnswer} prove
+ * @property {() => PracticeGrades} practiceGrades
+ * @property {(request: PracticeText) => PracticeAnswer} practice
  */
 
 /** The compiled engine and an unread copy of the response it came in. @typedef {{ module: WebAssembly.Module, copy: Response }} Compiled */
@@ -199,6 +203,11 @@ export async function loadEngine(module, onEvent = () => {}) {
     probe: (request) => call(exports.oware_probe, request),
     puzzle: (request) => call(exports.oware_puzzle, request),
     prove: (request) => call(exports.oware_prove, request),
+    practiceGrades: () => {
+      const len = exports.oware_practice_grades();
+      return JSON.parse(read(exports.oware_output(), len));
+    },
+    practice: (request) => call(exports.oware_practice, request),
   };
   return engine;
 }

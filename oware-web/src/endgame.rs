@@ -207,24 +207,27 @@ pub fn answer(database: &Database, request: &str) -> String {
 
 fn probe(database: &Database, text: &str) -> Result<Probe, RequestError> {
     let game = Request::parse(text, &PROBE_KEYS)?.game()?;
+    Ok(judge(database, &game))
+}
+
+/// What `database` says about `game`'s position now, where that is a fact.
+pub(crate) fn judge(database: &Database, game: &oware_core::Game) -> Probe {
     // Which rules the database fits, where in a game its value is a fact
     // (not where an earlier position can come back), and what the value
     // means with the stores, are the search's answers
     // (oware_search::probe_game): one home.
-    let Some(value) = oware_search::probe_game(database, &game) else {
-        return Ok(Probe::Outside);
+    let Some(value) = oware_search::probe_game(database, game) else {
+        return Probe::Outside;
     };
     let bounds = Bounds {
         lo: value.lo,
         hi: value.hi,
     };
     let position = game.position();
-    Ok(
-        match oware_player::Verdict::of_endgame(value.result(&position), position.to_move()) {
-            Some(verdict) => Probe::Decided(bounds, verdict.winner),
-            None => Probe::Open(bounds),
-        },
-    )
+    match oware_player::Verdict::of_endgame(value.result(&position), position.to_move()) {
+        Some(verdict) => Probe::Decided(bounds, verdict.winner),
+        None => Probe::Open(bounds),
+    }
 }
 
 fn verdict_json(verdict: Probe) -> String {

@@ -23,6 +23,7 @@ pub mod ending;
 pub mod info;
 pub mod json;
 pub mod mistakes;
+pub mod practice;
 pub mod proof;
 pub mod puzzle;
 pub mod record;

@@ -215,6 +215,30 @@ fn samples() -> Vec<(&'static str, &'static str, String, String)> {
         );
     }
     for (name, request) in [
+        (
+            "practiceSlip",
+            "start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S play=F",
+        ),
+        (
+            "practiceProved",
+            "start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S play=D",
+        ),
+        ("practiceRefused", "colour=red"),
+    ] {
+        add(
+            name,
+            "PracticeAnswer",
+            format!("practice::answer(\"{request}\")"),
+            crate::practice::answer(&database, request),
+        );
+    }
+    add(
+        "practiceGrades",
+        "PracticeGrades",
+        "practice::grades()".to_owned(),
+        crate::practice::grades(),
+    );
+    for (name, request) in [
         ("puzzleDaily", "date=2026-12-07"),
         (
             "puzzleTried",
@@ -345,7 +369,7 @@ const OPENING: &str = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S";
 /// One sample of every kind of request, a value for each key of its
 /// constant, whether or not the others make it matter (a search at a level
 /// reads no `depth`).
-fn request_samples() -> [RequestSample; 6] {
+fn request_samples() -> [RequestSample; 7] {
     use Value::{Big, Number, Text};
     // A puzzle's code, as a prove answer gives it (the first shipped one's:
     // proving one here would take seconds).
@@ -450,6 +474,19 @@ fn request_samples() -> [RequestSample; 6] {
                 ("result", Text("solved")),
             ],
             answer: crate::puzzle::answer,
+        },
+        RequestSample {
+            name: "practice",
+            kind: "PracticeWords",
+            keys_name: "practice::PRACTICE_KEYS",
+            keys: &crate::practice::PRACTICE_KEYS,
+            values: vec![
+                ("rules", Text("abapa")),
+                ("start", Text("1-0-0-1-0-1-1-0-0-0-0-1-21-22-S")),
+                ("moves", Text("")),
+                ("play", Text("F")),
+            ],
+            answer: |text| crate::practice::answer(&endgame::build(Ruleset::Abapa, 6), text),
         },
     ]
 }
@@ -568,6 +605,8 @@ fn every_message_type_the_module_sends_has_a_sample() {
         "ProbeAnswer",
         "PuzzleAnswer",
         "ProveAnswer",
+        "PracticeAnswer",
+        "PracticeGrades",
     ];
     let samples = samples();
     for kind in sent {

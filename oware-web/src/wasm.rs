@@ -301,3 +301,28 @@ pub unsafe extern "C" fn oware_prove(ptr: *mut u8, len: usize) -> usize {
         crate::mistakes::answer(prover.get_or_insert_with(crate::mistakes::prover), &request)
     }))
 }
+
+/// The graded sets of endgame practice (see [`crate::practice::grades`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn oware_practice_grades() -> usize {
+    install_panic_hook();
+    give(crate::practice::grades())
+}
+
+/// Answers a practice request (see [`crate::practice::answer`]) from the
+/// database held ([`oware_use_endgames`]): whether the player's move keeps
+/// the result, and the defender's reply by the database.
+///
+/// # Safety
+/// `ptr` and `len` come from [`oware_alloc`] and the request is written there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oware_practice(ptr: *mut u8, len: usize) -> usize {
+    install_panic_hook();
+    // SAFETY: forwarded from this function's contract.
+    let request = unsafe { take_request(ptr, len) };
+    let answer = ENDGAMES.with(|endgames| match endgames.borrow().as_ref() {
+        Some(database) => crate::practice::answer(database, &request),
+        None => crate::state::error_json("the endgame database is not built"),
+    });
+    give(answer)
+}

@@ -6,7 +6,7 @@
 // `Required<…>` of its type in site/messages.js: a key the type lacks, or
 // one the module does not take, fails. Not edited by hand.
 
-/** @import { StateWords, SearchWords, SaveWords, ProbeWords, ProveWords, PuzzleWords } from '../../site/messages.js' */
+/** @import { StateWords, SearchWords, SaveWords, ProbeWords, ProveWords, PuzzleWords, PracticeWords } from '../../site/messages.js' */
 
 /** The keys of `state::STATE_KEYS`: `rules=abapa start=4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves=E play=c proof=north:cA endgame=south:` @type {Required<StateWords>} */
 export const state = {
@@ -72,4 +72,12 @@ export const puzzle = {
   play: "C",
   player: "1500,350,0.06",
   result: "solved",
+};
+
+/** The keys of `practice::PRACTICE_KEYS`: `rules=abapa start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S moves= play=F` @type {Required<PracticeWords>} */
+export const practice = {
+  rules: "abapa",
+  start: "1-0-0-1-0-1-1-0-0-0-0-1-21-22-S",
+  moves: "",
+  play: "F",
 };
