@@ -10,9 +10,7 @@
 // names, fens, house letters, numbers and `2026.11.30` dates.
 
 /** @import { StateWords, StateText, SearchWords, SearchText, SaveWords, SaveText, ProbeWords, ProbeText } from './messages.js' */
-/** @import { ProveWords, ProveText, PuzzleWords, PuzzleText } from './messages.js' */
-
-/** @import { StateWords, StateText, SearchWords, SearchText, SaveWords, SaveText, ProbeWords, ProbeText, PracticeWords, PracticeText } from './messages.js' */
+/** @import { ProveWords, ProveText, PuzzleWords, PuzzleText, PracticeWords, PracticeText } from './messages.js' */
 
 /** The request of a game and a move to try (state.rs). @param {StateWords} words */
 export const stateRequest = (words) => /** @type {StateText} */ (text(words));
