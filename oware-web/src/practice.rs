@@ -116,7 +116,8 @@ fn respond(database: &Database, text: &str) -> Result<String, String> {
     let request = Request::parse(text, &PRACTICE_KEYS).map_err(|e| e.to_string())?;
     let game = request.game().map_err(|e| e.to_string())?;
     let play = request.parsed::<House>("play").map_err(|e| e.to_string())?;
-    let mut practice = Practice::new(database, game.start(), game.rules()).map_err(|e| e.to_string())?;
+    let mut practice =
+        Practice::new(database, game.start(), game.rules()).map_err(|e| e.to_string())?;
     for (ply, &house) in game.moves().iter().enumerate() {
         if practice.game().position().to_move() == practice.solver() {
             practice
@@ -198,8 +199,8 @@ fn respond(database: &Database, text: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use oware_egdb::Ruleset;
     use oware_core::{Game, Position, Rules, Transcript};
+    use oware_egdb::Ruleset;
     use oware_puzzle::defence;
 
     use super::*;
@@ -312,7 +313,10 @@ mod tests {
             let hint = now.split(r#""hint":""#).nth(1).expect("a hint");
             hint[..1].to_owned()
         });
-        assert!(hinted.contains(r#""slipped":false,"reached":true"#), "{hinted}");
+        assert!(
+            hinted.contains(r#""slipped":false,"reached":true"#),
+            "{hinted}"
+        );
         // The database's move alone (the side to move's best value) wanders
         // among positions of the same value until a repetition ends the
         // game short of the win.
