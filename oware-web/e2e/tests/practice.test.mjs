@@ -87,7 +87,7 @@ test('an ending of grade 1, won by following the database, is kept as won over a
   await page.close();
 });
 
-test('following the hints wins an ending where the database's move alone walks into a repetition', async () => {
+test('following the hints wins an ending where the database\'s move alone walks into a repetition', async () => {
   // North to move wins with 7 seeds; the side to move's best value alone
   // circles back until a repetition ends the game short of the win
   // (src/practice.rs tests that): the hint makes progress.
