@@ -223,10 +223,7 @@ fn samples() -> Vec<(&'static str, &'static str, String, String)> {
             "practiceProved",
             "start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S play=D",
         ),
-        (
-            "practiceHint",
-            "start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S",
-        ),
+        ("practiceHint", "start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S"),
         (
             "practiceReached",
             "start=0-1-0-0-0-1-2-0-0-0-0-1-22-21-S play=F",
