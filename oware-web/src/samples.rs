@@ -1,3 +1,5 @@
+// tidy: long because it is one table: a sample of every message the module
+// sends and of every request the page sends, each beside the writer it calls.
 //! One sample of every message the module sends the page, written by the
 //! module's own functions into `e2e/samples/messages.js`, where `cargo
 //! xtask site --types` checks each against its type in `site/messages.js`
