@@ -19,7 +19,7 @@
 //! - **mining** ([`mine_game`]) and learning from mistakes ([`mistakes`],
 //!   [`mistake_at`]);
 //! - **endgame practice** against the database's defence ([`Practice`],
-//!   [`defence`], [`keeps_result`]), in graded sets by seeds on the board
+//!   [`defence`]), in graded sets by seeds on the board
 //!   ([`GRADES`], [`PuzzleSet::endings`]).
 //!
 //! ```
@@ -55,9 +55,7 @@ mod words;
 
 pub use file::{MAGIC, PuzzleFileError};
 pub use mine::{PER_GAME, mine_game, mistake_at, mistakes};
-pub use practice::{
-    GRADES, Grade, Judgement, NoPractice, Practice, defence, keeps_result, seeds_on_board,
-};
+pub use practice::{GRADES, Grade, Judgement, NoPractice, Practice, defence, seeds_on_board};
 pub use prove::{
     CheckError, LOST_LOOKING_SEEDS, MARGIN_DEPTH, Prover, RATED_LEVELS, Settings, Solution,
     looks_lost, rating_for,

@@ -19,7 +19,7 @@
 use core::fmt;
 
 use oware_core::{Game, House, Position, Seat, TOTAL_SEEDS};
-use oware_search::{Endgame, EndgameResult, probe_game, probe_game_moves};
+use oware_search::Endgame;
 
 use crate::puzzle::Puzzle;
 use crate::set::PuzzleSet;
@@ -108,7 +108,7 @@ impl PuzzleSet {
 /// position after it for the opponent) is highest, the low bound first,
 /// then the high one: the longest resistance. The values rank the moves,
 /// whatever the history; they are claimed as results only where they are
-/// facts ([`keeps_result`]). `None` where the database does not hold every
+/// facts ([`Practice`] judges the moves). `None` where the database does not hold every
 /// position after a move.
 #[must_use]
 pub fn defence(endgame: &dyn Endgame, game: &Game) -> Option<House> {
@@ -129,24 +129,6 @@ pub fn defence(endgame: &dyn Endgame, game: &Game) -> Option<House> {
         }
     }
     best.map(|(house, _)| house)
-}
-
-/// Whether `house` keeps the result the database gives the side to move of
-/// `game` (a win stays a win, a draw at least a draw); `None` where the
-/// database cannot speak for the position or the move.
-#[must_use]
-pub fn keeps_result(endgame: &dyn Endgame, game: &Game, house: House) -> Option<bool> {
-    let position = game.position();
-    let now = probe_game(endgame, game)?.result(&position);
-    let (_, after) = probe_game_moves(endgame, game)
-        .into_iter()
-        .find(|(h, _)| *h == house)?;
-    let after = after?.result(&position);
-    Some(match now {
-        EndgameResult::Win => after == EndgameResult::Win,
-        EndgameResult::Draw => matches!(after, EndgameResult::Win | EndgameResult::Draw),
-        EndgameResult::Loss | EndgameResult::Open { .. } => true,
-    })
 }
 
 #[cfg(test)]
@@ -187,16 +169,12 @@ mod tests {
     }
 
     #[test]
-    fn the_database_defends_and_judges_the_players_moves() {
+    fn the_database_defends() {
         let db = Database::build(Ruleset::Abapa, 6);
         // South's F makes a hold 3 (the 25th seed); B does not.
         let start = Position::from_fen("0-1-0-0-0-1-2-0-0-0-0-1-22-21-S").unwrap();
         let game = Game::from_position(start, Rules::ABAPA);
-        assert_eq!(keeps_result(&db, &game, House::F), Some(true));
         assert_eq!(defence(&db, &game), Some(House::F));
-        // B is quiet: the start could come back, so the database's value
-        // after it is no fact and nothing is claimed.
-        assert_eq!(keeps_result(&db, &game, House::B), None);
         // North's row then holds a 2 and a 1: f feeds South, a does not
         // reach it; the database ranks North's moves all the same.
         let mut after = game.clone();

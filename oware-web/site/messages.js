@@ -333,13 +333,17 @@
  */
 
 /**
- * What the endgame database says of a practice move (`practice::answer`):
- * whether the player's move keeps the result (false: it let it slip,
- * proved; null: not proved either way, or no move), the defender's reply by
- * the database (null when the game is over or the database does not hold
- * the position), and what it proves of the game after both (null: nothing).
- * @typedef {{ ok: true, keeps: boolean | null, reply: string | null, result: null | 'draw' }
- *   | { ok: true, keeps: boolean | null, reply: string | null, result: 'win', winner: Seat }
+ * A practice session's answer (`practice::answer`, by oware-puzzle's
+ * Practice): the goal; what the database proves of the player's move
+ * (true: the goal kept; false: it let it slip; null: nothing new, or no
+ * move); the defender's reply (null when the game is over or it is the
+ * player's turn); where a slip is said (by the move or after the reply),
+ * the result with best play now; whether a slip was proved since the start
+ * or the last retry; whether the game is over with the goal reached (null
+ * while it goes on); the moves Retry keeps; the hint (null when it is not
+ * the player's turn).
+ * @typedef {{ ok: true, goal: 'win' | 'draw', keeps: boolean | null, reply: string | null, now: Seat | 'draw' | null,
+ *   slipped: boolean, reached: boolean | null, retry: string, hint: string | null }
  *   | Refusal} PracticeAnswer
  */
 

@@ -1,13 +1,15 @@
 // The Practice page: an ending the endgame database decides, played
 // against perfect defence. The player takes the side to move; the goal is
 // the database's result for it ("Win it against perfect defence", "Hold
-// the draw"). The defender replies by the database (the longest
-// resistance), and a move that lets the result slip is said at once where
-// the database proves it (a capture: after a quiet move an earlier
+// the draw"). The session's rules are oware-puzzle's Practice, the
+// terminal's too (src/practice.rs answers each request by it, the game
+// replayed from the start): the defender replies by the database (the
+// longest resistance), a move that lets the result slip is said at once
+// where the database proves it (a capture: after a quiet move an earlier
 // position could come back, and the database claims nothing until the
-// next capture, when it proves the result again and a slip is said then).
-// Retry takes the slip back, to the last position where the goal was
-// proved; Play on goes on.
+// next capture, when it proves the result again and a slip is said then),
+// the hint keeps the goal and makes progress, and Retry takes the slip
+// back, to the last position where the goal was proved; Play on goes on.
 //
 // The database is the endgame worker's (endgame-worker.js, as the Play page
 // builds and keeps it): where the ending needs more seeds than it holds,
@@ -23,11 +25,11 @@ import { $ } from './dom.js';
 import { indexOf, letter, other, SEAT_NAME } from './houses.js';
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
 import { keepOffline } from './offline.js';
-import { practiceRequest, probeRequest, stateRequest } from './requests.js';
+import { practiceRequest, stateRequest } from './requests.js';
 import { keepSetting, seamSeeds } from './endgames.js';
 import { listenToKeys } from './keys.js';
 
-/** @import { PracticeGrades, PracticeAnswer, PracticeText, ProbeAnswer, BuildReport, GameStateJson, FromEndgameWorker, ToEndgameWorker, Seat, Ending } from './messages.js' */
+/** @import { PracticeGrades, PracticeAnswer, PracticeText, BuildReport, GameStateJson, FromEndgameWorker, ToEndgameWorker, Seat, Ending } from './messages.js' */
 /** @import { Engine } from './wasm.js' */
 /** @import { View } from './board.js' */
 
@@ -86,14 +88,12 @@ const page = {
   state: null,
   /** The player's seat: the side to move at the start. @type {Seat} */
   player: /** @type {Seat} */ ('south'),
-  /** What the player is to force: the database's result for them. @type {'win' | 'draw' | 'loss' | null} */
+  /** What the player is to force: the database's result for them. @type {'win' | 'draw' | null} */
   goal: null,
-  /** The moves up to the last position where the goal was proved (Retry goes back there). */
-  sure: '',
-  /** The defender's reply waiting while a slip is shown (Play on plays it). @type {string | null} */
+  /** The moves Retry keeps: up to the last position where the goal was proved in hand (the module's answer). */
+  retry: '',
+  /** The answer whose defender's reply waits while a slip is shown (Play on plays it). @type {PracticeAnswer | null} */
   pending: null,
-  /** Whether the result has slipped on this try. */
-  slipped: false,
   /** The hinted house (an index). @type {number | null} */
   hint: null,
   /** Counts the moves asked, so a late answer for an earlier position is dropped. */
@@ -152,8 +152,6 @@ worker.onmessage = ({ data }) => {
     const { take } = asked;
     asked = null;
     take(data.answer);
-  } else {
-    onProbe(data.request, data.answer);
   }
 };
 
@@ -261,7 +259,7 @@ function prepare() {
     }
     return;
   }
-  post({ type: 'probe', request: probeRequest({ rules: ending.rules, start: ending.start, moves: '' }) });
+  ask(practiceRequest({ rules: ending.rules, start: ending.start, moves: '' }), onStart);
 }
 
 /** Asks the worker for the database of `rules` (kept, read back, or built). @param {string} rules */
@@ -280,38 +278,32 @@ function waiting(note) {
   draw(false);
 }
 
-/** The database's answer about the start. @param {string} request @param {ProbeAnswer} answer */
-function onProbe(request, answer) {
-  const ending = page.ending;
-  if (!ending || request !== probeRequest({ rules: ending.rules, start: ending.start, moves: '' })) return;
-  if (!answer.ok || !answer.within || answer.result === null) {
+/** The database's answer about the start: the goal, or why there is nothing to practise. @param {PracticeAnswer} answer */
+function onStart(answer) {
+  if (!answer.ok) {
     document.body.dataset.state = 'outside';
-    $('practice-goal').textContent = 'The database does not decide this position.';
-    status.textContent = answer.ok ? 'Practice needs a position whose result the endgame database proves.' : answer.error;
+    $('practice-goal').textContent = 'Nothing to practise in this position.';
+    status.textContent = answer.error;
     return;
   }
-  page.goal = answer.result === 'win' ? (answer.winner === page.player ? 'win' : 'loss') : 'draw';
+  page.goal = answer.goal;
   const who = SEAT_NAME[page.player];
-  $('practice-goal').textContent = page.goal === 'win' ? `${who}: win it against perfect defence.`
-    : page.goal === 'draw' ? `${who}: hold the draw against perfect play.`
-      : `${who} loses against perfect play, as the database proves: make the defence last.`;
+  $('practice-goal').textContent = page.goal === 'win' ? `${who}: win it against perfect defence.` : `${who}: hold the draw against perfect play.`;
   restart('');
 }
 
 /** The ending from its start: `note`, or the goal's prompt. @param {string} note */
 function restart(note) {
   page.moves = '';
-  page.sure = '';
-  page.slipped = false;
+  page.retry = '';
   takeBack(note);
 }
 
-/** Back to `page.sure` (the last position where the goal was proved). @param {string} note */
+/** Back to `page.retry` (the last position where the goal was proved). @param {string} note */
 function takeBack(note) {
   page.turn += 1;
-  page.moves = page.sure;
+  page.moves = page.retry;
   page.pending = null;
-  page.slipped = false;
   page.hint = null;
   asked = null;
   if (page.goal === null) {
@@ -349,7 +341,7 @@ function draw(playing) {
   };
   board.render(view);
   const state = document.body.dataset.state;
-  buttons.retry.disabled = !(state === 'slipped' || state === 'lost' || (state === 'playing' && page.moves !== page.sure));
+  buttons.retry.disabled = !(state === 'slipped' || state === 'lost' || (state === 'playing' && page.moves !== page.retry));
   buttons.on.hidden = state !== 'slipped';
   buttons.hint.disabled = !mine || state !== 'playing';
   buttons.again.disabled = page.goal === null || page.moves === '';
@@ -382,10 +374,9 @@ function tryHouse(i) {
       status.textContent = `The database could not judge ${house}: ${answer.error}`;
       return;
     }
-    if (answer.keeps === false && !page.slipped) {
-      page.slipped = true;
-      page.sure = before;
-      page.pending = answer.reply;
+    page.retry = answer.retry;
+    if (answer.keeps === false) {
+      page.pending = answer;
       document.body.dataset.state = 'slipped';
       draw(false);
       const now = page.goal === 'win' ? 'win slip: against perfect defence it is a win no more' : 'draw slip: against perfect play it is lost now';
@@ -397,7 +388,7 @@ function tryHouse(i) {
 }
 
 /**
- * Plays the defender's reply, then judges what the database proves after it.
+ * Plays the defender's reply, then says what the database proves after it.
  * @param {PracticeAnswer} answer @param {number} turn
  */
 async function reply(answer, turn) {
@@ -411,32 +402,25 @@ async function reply(answer, turn) {
     if (turn !== page.turn) return;
     page.moves += answer.reply;
   }
-  // The goal kept by the player's move holds whatever the defender replies:
-  // Retry comes back here, the player to move.
-  if (answer.keeps === true && page.goal !== 'loss' && !page.slipped) page.sure = page.moves;
   document.body.dataset.state = 'playing';
   draw(true);
-  if (finished()) return;
+  if (finished(answer.reached)) return;
   const said = answer.reply ? `${defender} sows ${answer.reply}. ` : '';
-  // After a capture the database speaks again: the goal kept, or a slip found.
-  if (answer.result !== null && page.goal !== 'loss') {
-    const forPlayer = answer.result === 'win' ? (answer.winner === page.player ? 'win' : 'loss') : 'draw';
-    const kept = forPlayer === 'win' || (forPlayer === 'draw' && page.goal === 'draw');
-    if (kept) {
-      if (!page.slipped) page.sure = page.moves;
-    } else if (!page.slipped) {
-      page.slipped = true;
-      document.body.dataset.state = 'slipped';
-      draw(false);
-      status.textContent = `${said}The ${page.goal} has slipped: the endgame database proves ${forPlayer === 'loss' ? `${defender} wins` : 'a draw'} now. Retry goes back to where it was still proved, or play on.`;
-      return;
-    }
+  // After a capture the database speaks again: a slip a quiet move hid is said then.
+  if (answer.keeps !== false && answer.now !== null) {
+    document.body.dataset.state = 'slipped';
+    draw(false);
+    status.textContent = `${said}The ${page.goal} has slipped: the endgame database proves ${answer.now === 'draw' ? 'a draw' : `${SEAT_NAME[answer.now]} wins`} now. Retry goes back to where it was still proved, or play on.`;
+    return;
   }
   status.textContent = `${said}Your move.`;
 }
 
-/** Says how the game ended, and keeps the ending as won when the goal was met. */
-function finished() {
+/**
+ * Says how the game ended, and keeps the ending as won when the goal was met.
+ * @param {boolean | null} reached whether the goal was reached (the module's answer)
+ */
+function finished(reached) {
   const outcome = page.state?.outcome;
   const ending = page.ending;
   if (!outcome || !ending) return false;
@@ -444,7 +428,7 @@ function finished() {
   const mine = page.player === 'south' ? south : north;
   const theirs = page.player === 'south' ? north : south;
   const result = outcome.winner === null ? 'draw' : outcome.winner === page.player ? 'win' : 'loss';
-  const met = page.goal === 'win' ? result === 'win' : page.goal === 'draw' ? result !== 'loss' : false;
+  const met = reached === true;
   const score = `${mine}–${theirs}`;
   document.body.dataset.state = met ? 'won' : 'lost';
   draw(false);
@@ -505,22 +489,28 @@ buttons.retry.addEventListener('click', () => takeBack('Taken back: your move ag
 buttons.on.addEventListener('click', () => {
   const pending = page.pending;
   page.pending = null;
-  void reply({ ok: true, keeps: null, reply: pending, result: null }, page.turn);
+  if (pending) {
+    void reply(pending, page.turn);
+  } else {
+    document.body.dataset.state = 'playing';
+    draw(true);
+    status.textContent = 'Your move.';
+  }
 });
 buttons.hint.addEventListener('click', () => hint());
 buttons.again.addEventListener('click', () => restart(''));
 buttons.next.addEventListener('click', () => nextIn(page.grade ?? page.kept.grade));
 
-/** Marks the database's move for the player (its best: the longest resistance's other side). */
+/** Marks the module's hint for the player: a move that keeps the goal and makes progress (no circling back to a repetition). */
 function hint() {
   const ending = page.ending;
   if (!ending || document.body.dataset.state !== 'playing') return;
   const turn = page.turn;
   ask(practiceRequest({ rules: ending.rules, start: ending.start, moves: page.moves }), (answer) => {
-    if (turn !== page.turn || !answer.ok || !answer.reply) return;
-    page.hint = indexOf(answer.reply);
+    if (turn !== page.turn || !answer.ok || !answer.hint) return;
+    page.hint = indexOf(answer.hint);
     draw(true);
-    status.textContent = `Hint: sow ${answer.reply}.`;
+    status.textContent = `Hint: sow ${answer.hint}.`;
   });
 }
 

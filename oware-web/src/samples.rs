@@ -1,3 +1,5 @@
+// tidy: long because it is one table: a sample of every message the module
+// sends and of every request the page sends, each beside the writer it calls.
 //! One sample of every message the module sends the page, written by the
 //! module's own functions into `e2e/samples/messages.js`, where `cargo
 //! xtask site --types` checks each against its type in `site/messages.js`
@@ -222,6 +224,11 @@ fn samples() -> Vec<(&'static str, &'static str, String, String)> {
         (
             "practiceProved",
             "start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S play=D",
+        ),
+        ("practiceHint", "start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S"),
+        (
+            "practiceReached",
+            "start=0-1-0-0-0-1-2-0-0-0-0-1-22-21-S play=F",
         ),
         ("practiceRefused", "colour=red"),
     ] {

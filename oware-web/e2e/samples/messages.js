@@ -76,10 +76,16 @@ export const probeDraw = {"ok":true,"within":true,"lo":-1,"hi":-1,"result":"draw
 export const probeRefused = {"ok":false,"error":"unknown request key `colour`"};
 
 /** `practice::answer("start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S play=F")` @type {PracticeAnswer} */
-export const practiceSlip = {"ok":true,"keeps":false,"reply":"f","result":null};
+export const practiceSlip = {"ok":true,"goal":"win","keeps":false,"reply":"f","now":"draw","slipped":true,"reached":false,"retry":"","hint":null};
 
 /** `practice::answer("start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S play=D")` @type {PracticeAnswer} */
-export const practiceProved = {"ok":true,"keeps":null,"reply":"f","result":"win","winner":"north"};
+export const practiceProved = {"ok":true,"goal":"win","keeps":null,"reply":"f","now":"north","slipped":true,"reached":null,"retry":"","hint":"E"};
+
+/** `practice::answer("start=1-0-0-1-0-1-1-0-0-0-0-1-21-22-S")` @type {PracticeAnswer} */
+export const practiceHint = {"ok":true,"goal":"win","keeps":null,"reply":null,"now":null,"slipped":false,"reached":null,"retry":"","hint":"A"};
+
+/** `practice::answer("start=0-1-0-0-0-1-2-0-0-0-0-1-22-21-S play=F")` @type {PracticeAnswer} */
+export const practiceReached = {"ok":true,"goal":"win","keeps":true,"reply":null,"now":null,"slipped":false,"reached":true,"retry":"","hint":null};
 
 /** `practice::answer("colour=red")` @type {PracticeAnswer} */
 export const practiceRefused = {"ok":false,"error":"unknown request key `colour`"};
