@@ -244,7 +244,15 @@ pub(crate) fn test(system: OtherSystem) -> anyhow::Result<Timing> {
         skips.extend(["--skip", filter]);
     }
     let started = Instant::now();
-    cargo_with(&[&args[..], &["--"], &skips[..]].concat(), &env)?;
+    // Wine's server ends a few seconds after its last program, and a test
+    // program that starts just then loses it ("wine client error: recvmsg:
+    // Connection reset by peer"): it is kept up for the whole run.
+    let server = (system == OtherSystem::Windows)
+        .then(|| WineServer::start(&env))
+        .transpose()?;
+    let ran = cargo_with(&[&args[..], &["--"], &skips[..]].concat(), &env);
+    drop(server);
+    ran?;
     let timing = Timing {
         system,
         build,
@@ -252,6 +260,39 @@ pub(crate) fn test(system: OtherSystem) -> anyhow::Result<Timing> {
     };
     println!("{timing}");
     Ok(timing)
+}
+
+/// Wine's server, kept running (`wineserver -p`) while it is held, and
+/// stopped (`wineserver -k`) when it is dropped.
+struct WineServer {
+    program: PathBuf,
+    env: Vec<(String, String)>,
+}
+
+impl WineServer {
+    fn start(env: &[(&str, &str)]) -> anyhow::Result<WineServer> {
+        let program = needs::wineserver().context("no wineserver found beside Wine")?;
+        let env: Vec<(String, String)> = env
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        needs::run(
+            Command::new(&program).arg("-p").envs(env.iter().cloned()),
+            "wineserver -p",
+        )?;
+        Ok(WineServer { program, env })
+    }
+}
+
+impl Drop for WineServer {
+    fn drop(&mut self) {
+        // A server left running holds nothing but the prefix, and ends
+        // with the machine: a failure to stop it is not the tests'.
+        let _ = Command::new(&self.program)
+            .arg("-k")
+            .envs(self.env.iter().cloned())
+            .status();
+    }
 }
 
 /// The linkers of both aarch64 Linux targets (glibc for the tests, musl

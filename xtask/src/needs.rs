@@ -293,6 +293,12 @@ pub(crate) fn wine() -> Option<PathBuf> {
         .filter(|path| answers(&path.to_string_lossy(), &["--version"]))
 }
 
+/// Wine's server, beside the loader [`wine`] finds.
+pub(crate) fn wineserver() -> Option<PathBuf> {
+    on_path("wineserver")
+        .or_else(|| Some(PathBuf::from("/usr/lib/wine/wineserver64")).filter(|path| path.is_file()))
+}
+
 /// The first `name` on `PATH`.
 fn on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
