@@ -6,12 +6,17 @@
 //! missing part, runs every test that does not need it, and ends with what
 //! it skipped. `--no-skip` (what CI passes) makes a missing part an error
 //! and sets `OWARE_NO_SKIP` for the tests, so nothing is skipped there.
+//!
+//! The tests also run on other systems, under emulators: built for aarch64
+//! Linux under QEMU and for Windows under Wine (cross.rs);
+//! `--other-systems` runs only those.
 
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, bail};
 
+use crate::cross::{self, OtherSystem};
 use crate::needs::{self, Need, System};
 
 /// The flags of `cargo xtask test`.
@@ -21,6 +26,10 @@ pub(crate) struct Args {
     /// missing and cannot be installed (CI runs with this).
     #[arg(long)]
     no_skip: bool,
+    /// Run only the tests on other systems: aarch64 Linux under QEMU and
+    /// Windows under Wine.
+    #[arg(long)]
+    other_systems: bool,
 }
 
 /// The targets the workspace is checked for besides this machine's: the
@@ -69,17 +78,28 @@ pub(crate) fn verify(flags: &[String]) -> anyhow::Result<()> {
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
+    if args.other_systems {
+        return other_systems_only(args.no_skip);
+    }
     cargo(&["fmt", "--all", "--check"])?;
-    let missing = find_or_install()?;
+    let missing = find_or_install(&[
+        Need::Mpi,
+        Need::Node,
+        Need::Chromium,
+        Need::Clang,
+        Need::Qemu,
+        Need::Wine,
+    ])?;
     // Either every target is added or, with no rustup, none is.
-    let targets = needs::rustup_targets(&[&[WASM], &OTHER_TARGETS[..]].concat())?;
+    let targets =
+        needs::rustup_targets(&[&[WASM], &OTHER_TARGETS[..], &emulated_targets()].concat())?;
     let mut skipped: Vec<(String, String)> = missing
         .iter()
         .map(|need| (need.untested().to_owned(), need.advice(System::detect())))
         .collect();
     if !targets {
         skipped.push((
-            "the checks for other targets (wasm32, Windows, macOS) and the page".to_owned(),
+            "the checks for other targets (wasm32, Windows, macOS), the page and the tests on other systems".to_owned(),
             format!(
                 "rustup target add {WASM} {} (this toolchain has no rustup)",
                 OTHER_TARGETS.join(" ")
@@ -142,6 +162,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             check_other_target(target)?;
         }
     }
+    let emulated = other_systems(targets, &missing)?;
     if targets {
         cargo(&["check", "--package", "oware-web", "--target", WASM])?;
         if !missing.contains(&Need::Node) && !missing.contains(&Need::Chromium) {
@@ -149,10 +170,19 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         }
     }
     verify(&[])?;
-    // The release files, built and checked as a release builds them.
-    // `dist` adds the musl target itself, where rustup is.
-    if targets {
+    // The release files, built and checked as a release builds them, each
+    // tried under its emulator. `dist` adds the musl targets itself.
+    let emulators = !missing.contains(&Need::Qemu) && !missing.contains(&Need::Wine);
+    if targets && emulators {
         crate::dist::run(&crate::dist::Args { no_page: false })?;
+    } else if targets {
+        skipped.push((
+            "the release files (`cargo xtask dist`), each tried under its emulator".to_owned(),
+            "install QEMU and Wine (above)".to_owned(),
+        ));
+    }
+    for timing in &emulated {
+        println!("{timing}");
     }
     if skipped.is_empty() {
         println!("xtask test: every check passed");
@@ -165,11 +195,12 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The parts of the system still missing, after installing them where
-/// that is safe (Debian or Ubuntu, as root).
-fn find_or_install() -> anyhow::Result<Vec<Need>> {
-    let mut missing: Vec<Need> = [Need::Mpi, Need::Node, Need::Chromium, Need::Clang]
-        .into_iter()
+/// The parts of the system among `wanted` still missing, after installing
+/// them where that is safe (Debian or Ubuntu, as root).
+pub(crate) fn find_or_install(wanted: &[Need]) -> anyhow::Result<Vec<Need>> {
+    let mut missing: Vec<Need> = wanted
+        .iter()
+        .copied()
         .filter(|need| !need.present())
         .collect();
     if !missing.is_empty() && needs::can_apt_install(System::detect()) {
@@ -252,6 +283,69 @@ fn check_other_target(target: &str) -> anyhow::Result<()> {
         &["check", "--workspace", "--all-targets", "--target", target],
         &env,
     )
+}
+
+/// The rustup targets of the tests on other systems.
+fn emulated_targets() -> Vec<&'static str> {
+    OtherSystem::ALL
+        .iter()
+        .map(|system| system.target())
+        .collect()
+}
+
+/// The tests on other systems, under their emulators (cross.rs), each
+/// where its emulator is present (`missing` says what is not), timed.
+fn other_systems(targets: bool, missing: &[Need]) -> anyhow::Result<Vec<cross::Timing>> {
+    let mut timings = Vec::new();
+    if targets {
+        for system in OtherSystem::ALL {
+            if !missing.contains(&system.need()) {
+                timings.push(cross::test(system)?);
+            }
+        }
+    }
+    Ok(timings)
+}
+
+/// `cargo xtask test --other-systems`: only the tests on other systems,
+/// after finding or installing what they need.
+fn other_systems_only(no_skip: bool) -> anyhow::Result<()> {
+    let wanted: Vec<Need> = OtherSystem::ALL
+        .iter()
+        .map(|system| system.need())
+        .collect();
+    let missing = find_or_install(&wanted)?;
+    let targets = needs::rustup_targets(&emulated_targets())?;
+    let mut skipped: Vec<(String, String)> = missing
+        .iter()
+        .map(|need| (need.untested().to_owned(), need.advice(System::detect())))
+        .collect();
+    if !targets {
+        skipped.push((
+            "the tests on other systems".to_owned(),
+            format!(
+                "rustup target add {} (this toolchain has no rustup)",
+                emulated_targets().join(" ")
+            ),
+        ));
+    }
+    if no_skip && !skipped.is_empty() {
+        bail!(
+            "--no-skip: these parts of the system are missing, and would be skipped:\n{}",
+            describe(&skipped)
+        );
+    }
+    NO_SKIP.store(no_skip, Ordering::Relaxed);
+    for timing in other_systems(targets, &missing)? {
+        println!("{timing}");
+    }
+    if !skipped.is_empty() {
+        println!(
+            "xtask test --other-systems: skipped:\n{}",
+            describe(&skipped)
+        );
+    }
+    Ok(())
 }
 
 /// Runs `cargo ARGS` in the workspace root, failing if it fails.
