@@ -40,6 +40,10 @@ pub(crate) struct Args {
     /// Leave out the web page (which needs the wasm32 target).
     #[arg(long)]
     pub(crate) no_page: bool,
+    /// Build and try only this machine's static x86-64 Linux binary (and
+    /// the page), not aarch64's or Windows' (`cargo xtask test` does so).
+    #[arg(long)]
+    pub(crate) host_only: bool,
 }
 
 /// The released builds: the static Linux ones and Windows'.
@@ -75,6 +79,14 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     std::fs::create_dir_all(&dist)
         .with_context(|| format!("could not create {}", dist.display()))?;
 
+    if args.host_only {
+        needs::rustup_targets(&[MUSL])?;
+        let mut artifacts = vec![static_binary(&root, &dist, MUSL)?];
+        if !args.no_page {
+            artifacts.push(page_tarball(&dist)?);
+        }
+        return finish(&dist, &artifacts);
+    }
     let missing = find_or_install(&[Need::Qemu, Need::Wine])?;
     if let Some(need) = missing.first() {
         bail!(
@@ -92,10 +104,15 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     if !args.no_page {
         artifacts.push(page_tarball(&dist)?);
     }
-    let sums = checksums(&artifacts)?;
+    finish(&dist, &artifacts)
+}
+
+/// Writes SHA256SUMS for `artifacts` and says what is in `dist`.
+fn finish(dist: &Path, artifacts: &[PathBuf]) -> anyhow::Result<()> {
+    let sums = checksums(artifacts)?;
     std::fs::write(dist.join("SHA256SUMS"), &sums).context("could not write SHA256SUMS")?;
     println!("dist: {}", dist.display());
-    for artifact in &artifacts {
+    for artifact in artifacts {
         let size = std::fs::metadata(artifact)?.len();
         println!("  {:>10} bytes  {}", size, file_name(artifact));
     }

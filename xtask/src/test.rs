@@ -13,6 +13,7 @@
 
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
@@ -81,15 +82,18 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     if args.other_systems {
         return other_systems_only(args.no_skip);
     }
-    cargo(&["fmt", "--all", "--check"])?;
-    let missing = find_or_install(&[
-        Need::Mpi,
-        Need::Node,
-        Need::Chromium,
-        Need::Clang,
-        Need::Qemu,
-        Need::Wine,
-    ])?;
+    let mut steps = Steps::default();
+    steps.time("fmt", || cargo(&["fmt", "--all", "--check"]))?;
+    let missing = steps.time("finding or installing what is needed", || {
+        find_or_install(&[
+            Need::Mpi,
+            Need::Node,
+            Need::Chromium,
+            Need::Clang,
+            Need::Qemu,
+            Need::Wine,
+        ])
+    })?;
     // Either every target is added or, with no rustup, none is.
     let targets =
         needs::rustup_targets(&[&[WASM], &OTHER_TARGETS[..], &emulated_targets()].concat())?;
@@ -129,61 +133,80 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         &[]
     };
-    cargo(
-        &[
-            &["clippy", "--workspace", "--all-targets"],
-            features,
-            &["--", "-D", "warnings"],
-        ]
-        .concat(),
-    )?;
-    cargo(&[&["test", "--workspace"], features].concat())?;
+    steps.time("clippy", || {
+        cargo(
+            &[
+                &["clippy", "--workspace", "--all-targets"],
+                features,
+                &["--", "-D", "warnings"],
+            ]
+            .concat(),
+        )
+    })?;
+    steps.time("the workspace's tests", || {
+        cargo(&[&["test", "--workspace"], features].concat())
+    })?;
     // The search without its default features (no endgame database, no
     // file mapping) is a build a library user may choose: it must build,
     // lint and pass its own tests.
     let lean = ["--package", "oware-search", "--no-default-features"];
-    cargo(
-        &[
-            &["clippy", "--all-targets"][..],
-            &lean,
-            &["--", "-D", "warnings"],
-        ]
-        .concat(),
-    )?;
-    cargo(&[&["test"][..], &lean].concat())?;
-    run_examples()?;
+    steps.time("the lean search", || {
+        cargo(
+            &[
+                &["clippy", "--all-targets"][..],
+                &lean,
+                &["--", "-D", "warnings"],
+            ]
+            .concat(),
+        )?;
+        cargo(&[&["test"][..], &lean].concat())
+    })?;
+    steps.time("the examples", run_examples)?;
     // The published crates as crates.io would hold them: each library's
     // public API against its snapshot in api/, then each package unpacked,
     // built and tested alone (`cargo xtask api`, `cargo xtask package`).
-    crate::api::run(&crate::api::Args { bless: false })?;
-    crate::package::run()?;
+    steps.time("api", || {
+        crate::api::run(&crate::api::Args { bless: false })
+    })?;
+    steps.time("package", crate::package::run)?;
     if targets && !missing.contains(&Need::Clang) {
-        for target in OTHER_TARGETS {
-            check_other_target(target)?;
-        }
+        steps.time("the checks for Windows and macOS", || {
+            OTHER_TARGETS.into_iter().try_for_each(check_other_target)
+        })?;
     }
-    let emulated = other_systems(targets, &missing)?;
+    for timing in other_systems(targets, &missing)? {
+        let target = timing.system.target();
+        steps
+            .times
+            .push((format!("{target}: tests built"), timing.build));
+        steps
+            .times
+            .push((format!("{target}: tests run"), timing.run));
+    }
     if targets {
-        cargo(&["check", "--package", "oware-web", "--target", WASM])?;
-        if !missing.contains(&Need::Node) && !missing.contains(&Need::Chromium) {
-            crate::site::e2e()?;
-        }
+        steps.time("the page", || {
+            cargo(&["check", "--package", "oware-web", "--target", WASM])?;
+            if !missing.contains(&Need::Node) && !missing.contains(&Need::Chromium) {
+                crate::site::e2e()?;
+            }
+            Ok(())
+        })?;
     }
-    verify(&[])?;
-    // The release files, built and checked as a release builds them, each
-    // tried under its emulator. `dist` adds the musl targets itself.
-    let emulators = !missing.contains(&Need::Qemu) && !missing.contains(&Need::Wine);
-    if targets && emulators {
-        crate::dist::run(&crate::dist::Args { no_page: false })?;
-    } else if targets {
-        skipped.push((
-            "the release files (`cargo xtask dist`), each tried under its emulator".to_owned(),
-            "install QEMU and Wine (above)".to_owned(),
-        ));
+    steps.time("verify", || verify(&[]))?;
+    // The release files, built and checked as a release builds them: here
+    // this machine's own (the static x86-64 Linux binary) and the page.
+    // The aarch64 and Windows builds are each tried above, test by test;
+    // their release files (`cargo xtask dist`, the release workflow's) take
+    // two more fat-LTO builds, which CI's half hour has no room for.
+    if targets {
+        steps.time("dist", || {
+            crate::dist::run(&crate::dist::Args {
+                no_page: false,
+                host_only: true,
+            })
+        })?;
     }
-    for timing in &emulated {
-        println!("{timing}");
-    }
+    println!("xtask test: how long each part took\n{steps}");
     if skipped.is_empty() {
         println!("xtask test: every check passed");
     } else {
@@ -380,4 +403,35 @@ pub(crate) fn workspace_root() -> std::path::PathBuf {
         .parent()
         .expect("xtask sits in the workspace root")
         .to_owned()
+}
+
+/// How long each part of `cargo xtask test` took, printed at its end so a
+/// CI log says where its half hour goes.
+#[derive(Default)]
+struct Steps {
+    times: Vec<(String, Duration)>,
+}
+
+impl Steps {
+    /// Runs `part`, keeping how long it took under `name`.
+    fn time<T>(
+        &mut self,
+        name: &str,
+        part: impl FnOnce() -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        let started = Instant::now();
+        let result = part();
+        self.times.push((name.to_owned(), started.elapsed()));
+        result
+    }
+}
+
+impl std::fmt::Display for Steps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let total: Duration = self.times.iter().map(|(_, time)| *time).sum();
+        for (name, time) in &self.times {
+            writeln!(f, "  {:>6.0} s  {name}", time.as_secs_f64())?;
+        }
+        write!(f, "  {:>6.0} s  in all", total.as_secs_f64())
+    }
 }
