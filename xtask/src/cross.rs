@@ -52,7 +52,7 @@ pub(crate) const LEFT_OUT: [(&str, &str); 4] = [
 /// that assume Unix (its paths, its error texts, its shell, its program
 /// name, deleting open files), which a real Windows would fail too: each
 /// is for its crate's tests to settle, and is named here until it is.
-pub(crate) const SKIPS: [(OtherSystem, &str, &str); 13] = [
+pub(crate) const SKIPS: [(OtherSystem, &str, &str); 14] = [
     (
         OtherSystem::Aarch64Linux,
         "files::a_kill_at_any_moment_never_leaves_the_record_unreadable_or_shorter",
@@ -74,6 +74,11 @@ pub(crate) const SKIPS: [(OtherSystem, &str, &str); 13] = [
         OtherSystem::Windows,
         "docs::the_runnable_examples_of_the_readme_and_the_guide_run_as_written",
         "the README's examples are POSIX shell, run by `sh`, which a Windows program under Wine does not have",
+    ),
+    (
+        OtherSystem::Windows,
+        "docs::the_transcripts_of_the_readme_and_the_guide_print_what_they_show",
+        "the transcripts are POSIX shell sessions, run by `sh`, which a Windows program under Wine does not have",
     ),
     (
         OtherSystem::Windows,
