@@ -207,19 +207,20 @@ fn free_in(folder: &Path) -> Option<u64> {
 fn free_in(folder: &Path) -> Option<u64> {
     use std::os::windows::ffi::OsStrExt;
     let name: Vec<u16> = folder.as_os_str().encode_wide().chain([0]).collect();
-    let mut free = 0_u64;
+    let (mut free, mut total) = (0_u64, 0_u64);
     // SAFETY: `name` is a NUL-terminated wide path that lives through the
-    // call; the one count asked for is written to `free`, the others are
-    // not asked for (null, as the function allows).
+    // call; the two counts asked for are written to `free` and `total`,
+    // the third is not asked for (null, as the function allows).
     let done = unsafe {
         windows::GetDiskFreeSpaceExW(
             name.as_ptr(),
             &mut free,
-            std::ptr::null_mut(),
+            &mut total,
             std::ptr::null_mut(),
         )
     };
-    (done != 0).then_some(free)
+    // As on Unix, a volume of no size (Wine's view of /proc) is no disk.
+    (done != 0 && total > 0).then_some(free)
 }
 
 #[cfg(not(any(unix, windows)))]
