@@ -4,25 +4,35 @@
 //!   x86-64 Linux, statically linked against musl (no libc needed on the
 //!   system), built for the x86-64 baseline CPU with the network's wider
 //!   instructions chosen at run time, as every default build is;
+//! - `oware-VERSION-aarch64-unknown-linux-musl`: the same for any aarch64
+//!   Linux (NEON, which every aarch64 CPU has);
+//! - `oware-VERSION-x86_64-pc-windows-gnu.zip`: `oware.exe` for 64-bit
+//!   Windows (built with MinGW-w64, needing no DLL beyond Windows' own),
+//!   with the README and the licences;
 //! - `oware-web-VERSION.tar.gz`: the web page (`cargo xtask site`'s folder),
 //!   ready for any static host;
 //! - `SHA256SUMS`: each file's SHA-256, in the format `sha256sum -c` reads.
 //!
-//! The task checks what it built: the binary has no program interpreter
-//! (so the kernel runs it with no dynamic loader, which is what `ldd` calls
-//! "not a dynamic executable"), and it answers `perft 6` with the count
-//! RULES.md's perft table gives. Other systems' artifacts are built by the
-//! release workflow (`.github/workflows/release.yml`).
+//! The task tries what it built, each binary under the emulator the tests
+//! on other systems use (cross.rs): QEMU user mode for aarch64, Wine for
+//! Windows. Each answers `perft 6` with the count RULES.md's perft table
+//! gives and plays a move over the engine protocol; the Linux binaries
+//! have no program interpreter (so the kernel runs them with no dynamic
+//! loader, which is what `ldd` calls "not a dynamic executable"). macOS
+//! has no release file: it is checked (`cargo check`) only, as the README
+//! says. The release workflow (`.github/workflows/release.yml`) runs this
+//! task.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
-use anyhow::{Context, ensure};
+use anyhow::{Context, bail, ensure};
 use sha2::{Digest, Sha256};
 
-use crate::needs;
-use crate::test::{cargo, workspace_root};
+use crate::cross;
+use crate::needs::{self, Need, System};
+use crate::test::{cargo_with, find_or_install, workspace_root};
 
 /// The flags of `cargo xtask dist`.
 #[derive(clap::Args)]
@@ -30,10 +40,16 @@ pub(crate) struct Args {
     /// Leave out the web page (which needs the wasm32 target).
     #[arg(long)]
     pub(crate) no_page: bool,
+    /// Build and try only this machine's static x86-64 Linux binary (and
+    /// the page), not aarch64's or Windows' (`cargo xtask test` does so).
+    #[arg(long)]
+    pub(crate) host_only: bool,
 }
 
-/// The static Linux target.
+/// The released builds: the static Linux ones and Windows'.
 const MUSL: &str = "x86_64-unknown-linux-musl";
+const AARCH64_MUSL: &str = "aarch64-unknown-linux-musl";
+const WINDOWS: &str = "x86_64-pc-windows-gnu";
 
 /// The release profile (Cargo.toml): fat LTO, one codegen unit, stripped.
 /// Not named `dist`, whose output folder would be this task's.
@@ -45,6 +61,14 @@ const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// Leaves from the opening at depth 6, which the built binary must print.
 const PERFT_6: &str = "perft 6: 27332 leaves";
 
+/// A short engine-protocol session, and what its answer must hold in turn.
+const SESSION: &str = "uci\nisready\nposition startpos\ngo depth 4\n";
+const ANSWERS: [&str; 3] = ["uciok", "readyok", "bestmove "];
+
+/// The files that go with `oware.exe` in the Windows zip, where the
+/// workspace has them.
+const BESIDE_THE_EXE: [&str; 3] = ["README.md", "LICENSE-MIT", "LICENSE-APACHE"];
+
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let root = workspace_root();
     let dist = root.join("target").join("dist");
@@ -55,14 +79,40 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     std::fs::create_dir_all(&dist)
         .with_context(|| format!("could not create {}", dist.display()))?;
 
-    let mut artifacts = vec![static_binary(&root, &dist)?];
+    if args.host_only {
+        needs::rustup_targets(&[MUSL])?;
+        let mut artifacts = vec![static_binary(&root, &dist, MUSL)?];
+        if !args.no_page {
+            artifacts.push(page_tarball(&dist)?);
+        }
+        return finish(&dist, &artifacts);
+    }
+    let missing = find_or_install(&[Need::Qemu, Need::Wine])?;
+    if let Some(need) = missing.first() {
+        bail!(
+            "dist tries every release file under its emulator, and this machine lacks {}: {}",
+            need.untested(),
+            need.advice(System::detect())
+        );
+    }
+    needs::rustup_targets(&[MUSL, AARCH64_MUSL, WINDOWS])?;
+    let mut artifacts = vec![
+        static_binary(&root, &dist, MUSL)?,
+        static_binary(&root, &dist, AARCH64_MUSL)?,
+        windows_zip(&root, &dist)?,
+    ];
     if !args.no_page {
         artifacts.push(page_tarball(&dist)?);
     }
-    let sums = checksums(&artifacts)?;
+    finish(&dist, &artifacts)
+}
+
+/// Writes SHA256SUMS for `artifacts` and says what is in `dist`.
+fn finish(dist: &Path, artifacts: &[PathBuf]) -> anyhow::Result<()> {
+    let sums = checksums(artifacts)?;
     std::fs::write(dist.join("SHA256SUMS"), &sums).context("could not write SHA256SUMS")?;
     println!("dist: {}", dist.display());
-    for artifact in &artifacts {
+    for artifact in artifacts {
         let size = std::fs::metadata(artifact)?.len();
         println!("  {:>10} bytes  {}", size, file_name(artifact));
     }
@@ -70,22 +120,40 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Builds, checks and copies the static `oware` for [`MUSL`].
-fn static_binary(root: &Path, dist: &Path) -> anyhow::Result<PathBuf> {
-    needs::rustup_targets(&[MUSL])?;
-    cargo(&[
-        "build",
-        "--locked",
-        "--profile",
-        PROFILE,
-        "--package",
-        "oware-cli",
-        "--bin",
-        "oware",
-        "--target",
-        MUSL,
-    ])?;
-    let built = root.join("target").join(MUSL).join(PROFILE).join("oware");
+/// Builds `oware` in the release profile for `target`, where it lands.
+fn build(root: &Path, target: &str) -> anyhow::Result<PathBuf> {
+    // The cross linkers the tests on other systems use: the aarch64
+    // gcc links the musl build too, with Rust's own musl C library and
+    // start files (the target is self-contained), so no musl cross
+    // toolchain is needed.
+    let env = cross::aarch64_linkers();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    cargo_with(
+        &[
+            "build",
+            "--locked",
+            "--profile",
+            PROFILE,
+            "--package",
+            "oware-cli",
+            "--bin",
+            "oware",
+            "--target",
+            target,
+        ],
+        &env,
+    )?;
+    let exe = if target.contains("windows") {
+        "oware.exe"
+    } else {
+        "oware"
+    };
+    Ok(root.join("target").join(target).join(PROFILE).join(exe))
+}
+
+/// Builds, checks, tries and copies the static `oware` for a musl target.
+fn static_binary(root: &Path, dist: &Path, target: &str) -> anyhow::Result<PathBuf> {
+    let built = build(root, target)?;
     let bytes =
         std::fs::read(&built).with_context(|| format!("could not read {}", built.display()))?;
     ensure!(
@@ -93,19 +161,98 @@ fn static_binary(root: &Path, dist: &Path) -> anyhow::Result<PathBuf> {
         "{} asks for a dynamic loader: it is not statically linked",
         built.display()
     );
-    let output = Command::new(&built)
-        .args(["perft", "6"])
-        .output()
-        .with_context(|| format!("could not run {}", built.display()))?;
-    let said = String::from_utf8_lossy(&output.stdout);
-    ensure!(
-        output.status.success() && said.starts_with(PERFT_6),
-        "the static binary answered `perft 6` with {said:?}, not {PERFT_6:?}"
-    );
-    let artifact = dist.join(format!("oware-{VERSION}-{MUSL}"));
+    let start = || {
+        if target == MUSL {
+            Command::new(&built)
+        } else {
+            let mut qemu = Command::new("qemu-aarch64-static");
+            qemu.arg(&built);
+            qemu
+        }
+    };
+    try_binary(start, target)?;
+    let artifact = dist.join(format!("oware-{VERSION}-{target}"));
     std::fs::copy(&built, &artifact)
         .with_context(|| format!("could not copy to {}", artifact.display()))?;
     Ok(artifact)
+}
+
+/// Builds and tries `oware.exe` (under Wine), and zips it with the
+/// README and the licences in a folder named as the zip is.
+fn windows_zip(root: &Path, dist: &Path) -> anyhow::Result<PathBuf> {
+    let built = build(root, WINDOWS)?;
+    let wine = needs::wine().context("no 64-bit Wine found")?;
+    let prefix = cross::wine_prefix(&wine)?;
+    let start = || {
+        let mut command = Command::new(&wine);
+        command.arg(&built).envs(cross::wine_environment(&prefix));
+        command
+    };
+    try_binary(start, WINDOWS)?;
+
+    let name = format!("oware-{VERSION}-{WINDOWS}");
+    let mut entries = vec![(
+        format!("{name}/oware.exe"),
+        std::fs::read(&built).with_context(|| format!("could not read {}", built.display()))?,
+    )];
+    for file in BESIDE_THE_EXE {
+        if let Ok(contents) = std::fs::read(root.join(file)) {
+            entries.push((format!("{name}/{file}"), contents));
+        }
+    }
+    let artifact = dist.join(format!("{name}.zip"));
+    std::fs::write(&artifact, crate::zip::stored(&entries)?)
+        .with_context(|| format!("could not write {}", artifact.display()))?;
+    Ok(artifact)
+}
+
+/// Runs a built `oware` (`start` gives the command that starts it, under
+/// its emulator if need be): `perft 6` must give RULES.md's count, and a
+/// short engine-protocol session must end in a move.
+fn try_binary(start: impl Fn() -> Command, target: &str) -> anyhow::Result<()> {
+    println!("$ {:?} perft 6, then uci", start());
+    let output = start()
+        .args(["perft", "6"])
+        .output()
+        .with_context(|| format!("could not start the {target} binary"))?;
+    let said = String::from_utf8_lossy(&output.stdout);
+    ensure!(
+        output.status.success() && said.starts_with(PERFT_6),
+        "the {target} binary answered `perft 6` with {said:?}, not {PERFT_6:?}"
+    );
+
+    // The same program, now as an engine. The session ends with the input:
+    // `oware uci` answers a `go` before it leaves at end of file.
+    let mut child = start()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("could not start the {target} binary's `uci`"))?;
+    child
+        .stdin
+        .take()
+        .context("the engine's input")?
+        .write_all(SESSION.as_bytes())?;
+    let output = child.wait_with_output()?;
+    let said = String::from_utf8_lossy(&output.stdout);
+    let mut rest: &str = &said;
+    for answer in ANSWERS {
+        let Some(at) = rest.find(answer) else {
+            bail!(
+                "the {target} binary's `uci` did not answer {answer:?} in turn to {SESSION:?}:\n{said}{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        };
+        rest = &rest[at + answer.len()..];
+    }
+    ensure!(
+        output.status.success(),
+        "the {target} binary's `uci` ended with {}",
+        output.status
+    );
+    Ok(())
 }
 
 /// Builds the page and packs its folder as a gzipped tarball.

@@ -8,13 +8,15 @@
 //! - `bench`: the search's node-count fingerprint and speed.
 //! - `site`: the web page built, and served on 127.0.0.1; its types checked
 //!   (`--types`) and its browser tests run (`--e2e`).
-//! - `dist`: the release artifacts (a static Linux `oware`, the page, checksums).
+//! - `dist`: the release artifacts (static Linux `oware`s for x86-64 and
+//!   aarch64, a Windows zip, the page, checksums), each tried here.
 //! - `package`: each published crate packed as crates.io would hold it, and
 //!   each library's package tested alone.
 //! - `api`: each published library's public API against its snapshot in
 //!   `api/` (`--bless` writes the snapshots).
 //!
-//! `needs.rs` finds (or names) what `test` needs from the system, and
+//! `needs.rs` finds (or names) what `test` needs from the system, `cross.rs`
+//! runs the tests on other systems under emulators (QEMU, Wine), and
 //! `tidy.rs` is a test, not a task: `cargo test -p xtask` checks the
 //! workspace's shape (ARCHITECTURE.md's invariants). The strength work
 //! (ladder, tune, train, baselines) is the laboratory's: `cargo lab`.
@@ -23,6 +25,7 @@ use clap::{Parser, Subcommand};
 
 mod api;
 mod bench;
+mod cross;
 mod dist;
 mod needs;
 mod package;
@@ -30,6 +33,7 @@ mod site;
 mod test;
 #[cfg(test)]
 mod tidy;
+mod zip;
 
 /// The project's checks.
 #[derive(Parser)]
@@ -54,7 +58,7 @@ enum Task {
     Bench(bench::Args),
     /// Build the web page (and serve it on 127.0.0.1 with --serve).
     Site(site::Args),
-    /// Build the release artifacts into target/dist: a static Linux oware, the page, SHA256SUMS.
+    /// Build and try the release artifacts into target/dist: Linux and Windows oware, the page, SHA256SUMS.
     Dist(dist::Args),
     /// Pack each published crate, then build and test each library's package alone.
     Package,

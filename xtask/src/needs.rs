@@ -1,5 +1,7 @@
 //! What the tests need from the system beyond Rust: an MPI library and its
-//! launcher, Chromium, Node.js, and rustup's extra targets. Each is found
+//! launcher, Chromium, Node.js, the emulators that run other systems'
+//! builds (QEMU, Wine) with their cross linkers, and rustup's extra
+//! targets. Each is found
 //! here, installed where that is safe (Debian or Ubuntu as root, or rustup,
 //! which needs no root), and otherwise reported with the command that would
 //! install it on this system, so that `cargo xtask test` runs every test
@@ -24,6 +26,13 @@ pub(crate) enum Need {
     /// dependencies (criterion's `alloca`) for the other systems' targets
     /// when the workspace is checked for them.
     Clang,
+    /// QEMU user mode, registered with the kernel (binfmt_misc) so that an
+    /// aarch64 program may start another, and the aarch64 Linux cross
+    /// linker and C library: to build for aarch64 Linux and run it here.
+    Qemu,
+    /// Wine and the MinGW-w64 cross toolchain: to build for Windows (and
+    /// the `ProcessPrng` shim, see cross.rs) and run it here.
+    Wine,
 }
 
 impl Need {
@@ -34,6 +43,8 @@ impl Need {
             Need::Node => "the page's type check and browser tests",
             Need::Chromium => "the page's browser tests",
             Need::Clang => "the checks for Windows and macOS",
+            Need::Qemu => "the tests and the release binary on aarch64 Linux (under QEMU)",
+            Need::Wine => "the tests and the release zip on Windows (under Wine)",
         }
     }
 
@@ -50,6 +61,16 @@ impl Need {
             Need::Node => answers("node", &["--version"]) && answers("npm", &["--version"]),
             Need::Chromium => chromium().is_some(),
             Need::Clang => answers("clang", &["--version"]) && answers("llvm-ar", &["--version"]),
+            // The command's tests start the `oware` binary from an aarch64
+            // test program: the kernel must hand it to QEMU, as
+            // binfmt_misc's `qemu-aarch64` entry does.
+            Need::Qemu => {
+                answers("qemu-aarch64-static", &["--version"])
+                    && answers(AARCH64_GCC, &["--version"])
+                    && Path::new(AARCH64_SYSROOT).join("lib").is_dir()
+                    && qemu_aarch64_registered()
+            }
+            Need::Wine => wine().is_some() && answers(MINGW_GCC, &["--version"]),
         }
     }
 
@@ -60,6 +81,15 @@ impl Need {
             Need::Node => &["nodejs", "npm"],
             Need::Chromium => &["chromium"],
             Need::Clang => &["clang", "llvm"],
+            // binfmt-support registers QEMU with the kernel (it is only
+            // recommended, and the install leaves recommendations out).
+            Need::Qemu => &[
+                "qemu-user-static",
+                "binfmt-support",
+                "gcc-aarch64-linux-gnu",
+                "libc6-dev-arm64-cross",
+            ],
+            Need::Wine => &["wine64", "mingw-w64"],
         }
     }
 
@@ -79,6 +109,20 @@ impl Need {
             (System::Arch, Need::Node) => "sudo pacman -S nodejs npm".to_owned(),
             (System::Arch, Need::Chromium) => "sudo pacman -S chromium".to_owned(),
             (System::Arch, Need::Clang) => "sudo pacman -S clang llvm".to_owned(),
+            (System::Fedora, Need::Qemu) => {
+                "sudo dnf install qemu-user-static gcc-aarch64-linux-gnu sysroot-aarch64-fc$(rpm -E %fedora)-glibc (and set QEMU_LD_PREFIX to the sysroot)"
+                    .to_owned()
+            }
+            (System::Fedora, Need::Wine) => "sudo dnf install wine mingw64-gcc".to_owned(),
+            (System::Arch, Need::Qemu) => {
+                "sudo pacman -S qemu-user-static qemu-user-static-binfmt aarch64-linux-gnu-gcc"
+                    .to_owned()
+            }
+            (System::Arch, Need::Wine) => "sudo pacman -S wine mingw-w64-gcc".to_owned(),
+            (System::MacOs | System::Windows, Need::Qemu | Need::Wine) => {
+                "QEMU user mode and this use of Wine need Linux: use a Debian or Ubuntu machine, container or WSL"
+                    .to_owned()
+            }
             (System::MacOs, Need::Mpi) => "brew install open-mpi llvm".to_owned(),
             (System::MacOs, Need::Node) => "brew install node".to_owned(),
             (System::MacOs, Need::Clang) => {
@@ -103,6 +147,10 @@ impl Need {
                     Need::Node => "Node.js and npm",
                     Need::Chromium => "Chromium (and set CHROMIUM to its binary)",
                     Need::Clang => "clang and llvm-ar",
+                    Need::Qemu => {
+                        "qemu-user-static (registered with binfmt_misc), the aarch64-linux-gnu gcc and its glibc"
+                    }
+                    Need::Wine => "Wine (64-bit) and the MinGW-w64 gcc",
                 }
             ),
         }
@@ -184,7 +232,16 @@ pub(crate) fn apt_install(needs: &[Need]) -> anyhow::Result<()> {
             .args(&packages)
             .env("DEBIAN_FRONTEND", "noninteractive"),
         &format!("apt-get install -y {}", packages.join(" ")),
-    )
+    )?;
+    // Where binfmt_misc was not mounted (a container), the package's own
+    // registration found nowhere to write; update-binfmts mounts it.
+    if needs.contains(&Need::Qemu) && !qemu_aarch64_registered() {
+        run(
+            Command::new("update-binfmts").args(["--enable", "qemu-aarch64"]),
+            "update-binfmts --enable qemu-aarch64",
+        )?;
+    }
+    Ok(())
 }
 
 /// Adds rustup targets; `Ok(false)` where there is no rustup (a toolchain
@@ -210,6 +267,36 @@ pub(crate) fn chromium() -> Option<PathBuf> {
         .iter()
         .find_map(|name| on_path(name))
         .or_else(|| Some(PathBuf::from("/usr/bin/chromium")).filter(|path| path.exists()))
+}
+
+/// The aarch64 Linux cross compiler, which links the aarch64 builds.
+pub(crate) const AARCH64_GCC: &str = "aarch64-linux-gnu-gcc";
+
+/// Where Debian's aarch64 C library lives, for QEMU to find the dynamic
+/// loader and libraries of a glibc build (`QEMU_LD_PREFIX`).
+pub(crate) const AARCH64_SYSROOT: &str = "/usr/aarch64-linux-gnu";
+
+/// The MinGW-w64 compiler, which links the Windows builds.
+pub(crate) const MINGW_GCC: &str = "x86_64-w64-mingw32-gcc";
+
+/// Whether the kernel hands aarch64 programs to QEMU (binfmt_misc).
+fn qemu_aarch64_registered() -> bool {
+    std::fs::read_to_string("/proc/sys/fs/binfmt_misc/qemu-aarch64")
+        .is_ok_and(|entry| entry.starts_with("enabled"))
+}
+
+/// The 64-bit Wine loader: `wine64` on `PATH`, or where Debian 12 keeps it
+/// (its `wine` on `PATH` insists on the 32-bit half too).
+pub(crate) fn wine() -> Option<PathBuf> {
+    on_path("wine64")
+        .or_else(|| Some(PathBuf::from("/usr/lib/wine/wine64")).filter(|path| path.is_file()))
+        .filter(|path| answers(&path.to_string_lossy(), &["--version"]))
+}
+
+/// Wine's server, beside the loader [`wine`] finds.
+pub(crate) fn wineserver() -> Option<PathBuf> {
+    on_path("wineserver")
+        .or_else(|| Some(PathBuf::from("/usr/lib/wine/wineserver64")).filter(|path| path.is_file()))
 }
 
 /// The first `name` on `PATH`.

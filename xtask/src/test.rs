@@ -6,12 +6,18 @@
 //! missing part, runs every test that does not need it, and ends with what
 //! it skipped. `--no-skip` (what CI passes) makes a missing part an error
 //! and sets `OWARE_NO_SKIP` for the tests, so nothing is skipped there.
+//!
+//! The tests also run on other systems, under emulators: built for aarch64
+//! Linux under QEMU and for Windows under Wine (cross.rs);
+//! `--other-systems` runs only those.
 
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
+use crate::cross::{self, OtherSystem};
 use crate::needs::{self, Need, System};
 
 /// The flags of `cargo xtask test`.
@@ -21,6 +27,10 @@ pub(crate) struct Args {
     /// missing and cannot be installed (CI runs with this).
     #[arg(long)]
     no_skip: bool,
+    /// Run only the tests on other systems: aarch64 Linux under QEMU and
+    /// Windows under Wine.
+    #[arg(long)]
+    other_systems: bool,
 }
 
 /// The targets the workspace is checked for besides this machine's: the
@@ -69,17 +79,31 @@ pub(crate) fn verify(flags: &[String]) -> anyhow::Result<()> {
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
-    cargo(&["fmt", "--all", "--check"])?;
-    let missing = find_or_install()?;
+    if args.other_systems {
+        return other_systems_only(args.no_skip);
+    }
+    let mut steps = Steps::default();
+    steps.time("fmt", || cargo(&["fmt", "--all", "--check"]))?;
+    let missing = steps.time("finding or installing what is needed", || {
+        find_or_install(&[
+            Need::Mpi,
+            Need::Node,
+            Need::Chromium,
+            Need::Clang,
+            Need::Qemu,
+            Need::Wine,
+        ])
+    })?;
     // Either every target is added or, with no rustup, none is.
-    let targets = needs::rustup_targets(&[&[WASM], &OTHER_TARGETS[..]].concat())?;
+    let targets =
+        needs::rustup_targets(&[&[WASM], &OTHER_TARGETS[..], &emulated_targets()].concat())?;
     let mut skipped: Vec<(String, String)> = missing
         .iter()
         .map(|need| (need.untested().to_owned(), need.advice(System::detect())))
         .collect();
     if !targets {
         skipped.push((
-            "the checks for other targets (wasm32, Windows, macOS) and the page".to_owned(),
+            "the checks for other targets (wasm32, Windows, macOS), the page and the tests on other systems".to_owned(),
             format!(
                 "rustup target add {WASM} {} (this toolchain has no rustup)",
                 OTHER_TARGETS.join(" ")
@@ -109,51 +133,80 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         &[]
     };
-    cargo(
-        &[
-            &["clippy", "--workspace", "--all-targets"],
-            features,
-            &["--", "-D", "warnings"],
-        ]
-        .concat(),
-    )?;
-    cargo(&[&["test", "--workspace"], features].concat())?;
+    steps.time("clippy", || {
+        cargo(
+            &[
+                &["clippy", "--workspace", "--all-targets"],
+                features,
+                &["--", "-D", "warnings"],
+            ]
+            .concat(),
+        )
+    })?;
+    steps.time("the workspace's tests", || {
+        cargo(&[&["test", "--workspace"], features].concat())
+    })?;
     // The search without its default features (no endgame database, no
     // file mapping) is a build a library user may choose: it must build,
     // lint and pass its own tests.
     let lean = ["--package", "oware-search", "--no-default-features"];
-    cargo(
-        &[
-            &["clippy", "--all-targets"][..],
-            &lean,
-            &["--", "-D", "warnings"],
-        ]
-        .concat(),
-    )?;
-    cargo(&[&["test"][..], &lean].concat())?;
-    run_examples()?;
+    steps.time("the lean search", || {
+        cargo(
+            &[
+                &["clippy", "--all-targets"][..],
+                &lean,
+                &["--", "-D", "warnings"],
+            ]
+            .concat(),
+        )?;
+        cargo(&[&["test"][..], &lean].concat())
+    })?;
+    steps.time("the examples", run_examples)?;
     // The published crates as crates.io would hold them: each library's
     // public API against its snapshot in api/, then each package unpacked,
     // built and tested alone (`cargo xtask api`, `cargo xtask package`).
-    crate::api::run(&crate::api::Args { bless: false })?;
-    crate::package::run()?;
+    steps.time("api", || {
+        crate::api::run(&crate::api::Args { bless: false })
+    })?;
+    steps.time("package", crate::package::run)?;
     if targets && !missing.contains(&Need::Clang) {
-        for target in OTHER_TARGETS {
-            check_other_target(target)?;
-        }
+        steps.time("the checks for Windows and macOS", || {
+            OTHER_TARGETS.into_iter().try_for_each(check_other_target)
+        })?;
+    }
+    for timing in other_systems(targets, &missing)? {
+        let target = timing.system.target();
+        steps
+            .times
+            .push((format!("{target}: tests built"), timing.build));
+        steps
+            .times
+            .push((format!("{target}: tests run"), timing.run));
     }
     if targets {
-        cargo(&["check", "--package", "oware-web", "--target", WASM])?;
-        if !missing.contains(&Need::Node) && !missing.contains(&Need::Chromium) {
-            crate::site::e2e()?;
-        }
+        steps.time("the page", || {
+            cargo(&["check", "--package", "oware-web", "--target", WASM])?;
+            if !missing.contains(&Need::Node) && !missing.contains(&Need::Chromium) {
+                crate::site::e2e()?;
+            }
+            Ok(())
+        })?;
     }
-    verify(&[])?;
-    // The release files, built and checked as a release builds them.
-    // `dist` adds the musl target itself, where rustup is.
+    steps.time("verify", || verify(&[]))?;
+    // The release files, built and checked as a release builds them: here
+    // this machine's own (the static x86-64 Linux binary) and the page.
+    // The aarch64 and Windows builds are each tried above, test by test;
+    // their release files (`cargo xtask dist`, the release workflow's) take
+    // two more fat-LTO builds, which CI's half hour has no room for.
     if targets {
-        crate::dist::run(&crate::dist::Args { no_page: false })?;
+        steps.time("dist", || {
+            crate::dist::run(&crate::dist::Args {
+                no_page: false,
+                host_only: true,
+            })
+        })?;
     }
+    println!("xtask test: how long each part took\n{steps}");
     if skipped.is_empty() {
         println!("xtask test: every check passed");
     } else {
@@ -165,11 +218,12 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The parts of the system still missing, after installing them where
-/// that is safe (Debian or Ubuntu, as root).
-fn find_or_install() -> anyhow::Result<Vec<Need>> {
-    let mut missing: Vec<Need> = [Need::Mpi, Need::Node, Need::Chromium, Need::Clang]
-        .into_iter()
+/// The parts of the system among `wanted` still missing, after installing
+/// them where that is safe (Debian or Ubuntu, as root).
+pub(crate) fn find_or_install(wanted: &[Need]) -> anyhow::Result<Vec<Need>> {
+    let mut missing: Vec<Need> = wanted
+        .iter()
+        .copied()
         .filter(|need| !need.present())
         .collect();
     if !missing.is_empty() && needs::can_apt_install(System::detect()) {
@@ -254,6 +308,69 @@ fn check_other_target(target: &str) -> anyhow::Result<()> {
     )
 }
 
+/// The rustup targets of the tests on other systems.
+fn emulated_targets() -> Vec<&'static str> {
+    OtherSystem::ALL
+        .iter()
+        .map(|system| system.target())
+        .collect()
+}
+
+/// The tests on other systems, under their emulators (cross.rs), each
+/// where its emulator is present (`missing` says what is not), timed.
+fn other_systems(targets: bool, missing: &[Need]) -> anyhow::Result<Vec<cross::Timing>> {
+    let mut timings = Vec::new();
+    if targets {
+        for system in OtherSystem::ALL {
+            if !missing.contains(&system.need()) {
+                timings.push(cross::test(system)?);
+            }
+        }
+    }
+    Ok(timings)
+}
+
+/// `cargo xtask test --other-systems`: only the tests on other systems,
+/// after finding or installing what they need.
+fn other_systems_only(no_skip: bool) -> anyhow::Result<()> {
+    let wanted: Vec<Need> = OtherSystem::ALL
+        .iter()
+        .map(|system| system.need())
+        .collect();
+    let missing = find_or_install(&wanted)?;
+    let targets = needs::rustup_targets(&emulated_targets())?;
+    let mut skipped: Vec<(String, String)> = missing
+        .iter()
+        .map(|need| (need.untested().to_owned(), need.advice(System::detect())))
+        .collect();
+    if !targets {
+        skipped.push((
+            "the tests on other systems".to_owned(),
+            format!(
+                "rustup target add {} (this toolchain has no rustup)",
+                emulated_targets().join(" ")
+            ),
+        ));
+    }
+    if no_skip && !skipped.is_empty() {
+        bail!(
+            "--no-skip: these parts of the system are missing, and would be skipped:\n{}",
+            describe(&skipped)
+        );
+    }
+    NO_SKIP.store(no_skip, Ordering::Relaxed);
+    for timing in other_systems(targets, &missing)? {
+        println!("{timing}");
+    }
+    if !skipped.is_empty() {
+        println!(
+            "xtask test --other-systems: skipped:\n{}",
+            describe(&skipped)
+        );
+    }
+    Ok(())
+}
+
 /// Runs `cargo ARGS` in the workspace root, failing if it fails.
 pub(crate) fn cargo(args: &[&str]) -> anyhow::Result<()> {
     cargo_with(args, &[])
@@ -286,4 +403,35 @@ pub(crate) fn workspace_root() -> std::path::PathBuf {
         .parent()
         .expect("xtask sits in the workspace root")
         .to_owned()
+}
+
+/// How long each part of `cargo xtask test` took, printed at its end so a
+/// CI log says where its half hour goes.
+#[derive(Default)]
+struct Steps {
+    times: Vec<(String, Duration)>,
+}
+
+impl Steps {
+    /// Runs `part`, keeping how long it took under `name`.
+    fn time<T>(
+        &mut self,
+        name: &str,
+        part: impl FnOnce() -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        let started = Instant::now();
+        let result = part();
+        self.times.push((name.to_owned(), started.elapsed()));
+        result
+    }
+}
+
+impl std::fmt::Display for Steps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let total: Duration = self.times.iter().map(|(_, time)| *time).sum();
+        for (name, time) in &self.times {
+            writeln!(f, "  {:>6.0} s  {name}", time.as_secs_f64())?;
+        }
+        write!(f, "  {:>6.0} s  in all", total.as_secs_f64())
+    }
 }

@@ -203,18 +203,82 @@ fn free_in(folder: &Path) -> Option<u64> {
     Some(stats.f_bavail as u64 * stats.f_frsize as u64)
 }
 
-#[cfg(not(unix))]
+#[cfg(windows)]
+fn free_in(folder: &Path) -> Option<u64> {
+    use std::os::windows::ffi::OsStrExt;
+    let name: Vec<u16> = folder.as_os_str().encode_wide().chain([0]).collect();
+    let (mut free, mut total) = (0_u64, 0_u64);
+    // SAFETY: `name` is a NUL-terminated wide path that lives through the
+    // call; the two counts asked for are written to `free` and `total`,
+    // the third is not asked for (null, as the function allows).
+    let done = unsafe {
+        windows::GetDiskFreeSpaceExW(
+            name.as_ptr(),
+            &mut free,
+            &mut total,
+            std::ptr::null_mut(),
+        )
+    };
+    // As on Unix, a volume of no size (Wine's view of /proc) is no disk.
+    (done != 0 && total > 0).then_some(free)
+}
+
+#[cfg(not(any(unix, windows)))]
 fn free_in(_: &Path) -> Option<u64> {
     None
 }
 
 /// This machine's memory in bytes, where it can be told (Linux's
-/// `/proc/meminfo`).
+/// `/proc/meminfo`, Windows' `GlobalMemoryStatusEx`).
+#[cfg(not(windows))]
 pub(crate) fn memory() -> Option<u64> {
     let text = fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+#[cfg(windows)]
+pub(crate) fn memory() -> Option<u64> {
+    let mut status = windows::MemoryStatusEx {
+        length: std::mem::size_of::<windows::MemoryStatusEx>() as u32,
+        ..windows::MemoryStatusEx::default()
+    };
+    // SAFETY: `status` is the structure the function fills in, its length
+    // set first as the function requires.
+    let done = unsafe { windows::GlobalMemoryStatusEx(&mut status) };
+    (done != 0).then_some(status.total_phys)
+}
+
+/// The two calls of Windows' kernel32 that tell a build's room, declared
+/// here rather than through a crate of bindings for two functions.
+#[cfg(windows)]
+mod windows {
+    /// `MEMORYSTATUSEX`, as `GlobalMemoryStatusEx` fills it in.
+    #[repr(C)]
+    #[derive(Default)]
+    pub(super) struct MemoryStatusEx {
+        pub(super) length: u32,
+        pub(super) memory_load: u32,
+        pub(super) total_phys: u64,
+        pub(super) avail_phys: u64,
+        pub(super) total_page_file: u64,
+        pub(super) avail_page_file: u64,
+        pub(super) total_virtual: u64,
+        pub(super) avail_virtual: u64,
+        pub(super) avail_extended_virtual: u64,
+    }
+
+    #[link(name = "kernel32")]
+    unsafe extern "system" {
+        pub(super) fn GetDiskFreeSpaceExW(
+            directory: *const u16,
+            free_to_caller: *mut u64,
+            total: *mut u64,
+            total_free: *mut u64,
+        ) -> i32;
+        pub(super) fn GlobalMemoryStatusEx(status: *mut MemoryStatusEx) -> i32;
+    }
 }
 
 #[cfg(test)]

@@ -304,7 +304,18 @@ fn build_takes_abapa_by_default_and_egdb_alone_says_what_is_installed() {
     // directory given, or the default one.
     let status = oware(&["egdb", "status", "--dir", path], "");
     let alone = crate::oware_with_egdb(&["egdb"], "", path);
-    let given = format!(" --dir {path}`");
+    // The advice writes the directory as a shell reads it: quoted where it
+    // holds more than letters, digits and `/._-+,:@=%~` (a Windows
+    // temporary folder's backslashes).
+    let plain = path
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@=%~".contains(c));
+    let word = if plain {
+        path.to_owned()
+    } else {
+        format!("'{path}'")
+    };
+    let given = format!(" --dir {word}`");
     assert_eq!(status.stdout.replace(&given, "`"), alone.stdout);
     assert!(
         status
