@@ -117,18 +117,30 @@ pub fn defence(endgame: &dyn Endgame, game: &Game) -> Option<House> {
     let mut best: Option<(House, (i32, i32))> = None;
     for house in game.legal_moves().iter() {
         let child = position.play_under(house, &game.rules()).ok()?;
-        let captured =
-            i32::from(child.board().store(mover)) - i32::from(position.board().store(mover));
-        let value = endgame.probe(&child)?;
-        let worth = (
-            captured - i32::from(value.hi),
-            captured - i32::from(value.lo),
-        );
+        let worth = worth(endgame, &position, &child, mover)?;
         if best.is_none_or(|(_, b)| worth > b) {
             best = Some((house, worth));
         }
     }
     best.map(|(house, _)| house)
+}
+
+/// What the move from `position` to `child` is worth to `mover` by the
+/// database, as low and high bounds in seeds: what it captures, less the
+/// value of `child` for the opponent. `None` where the database does not
+/// hold `child`.
+fn worth(
+    endgame: &dyn Endgame,
+    position: &Position,
+    child: &Position,
+    mover: Seat,
+) -> Option<(i32, i32)> {
+    let captured = i32::from(child.board().store(mover)) - i32::from(position.board().store(mover));
+    let value = endgame.probe(child)?;
+    Some((
+        captured - i32::from(value.hi),
+        captured - i32::from(value.lo),
+    ))
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 // right; the other row is read right to left, so sowing runs
 // counter-clockwise as on a real board.
 
-import { letter, other, seatOf, SEAT_NAME, SEATS, count } from './houses.js';
+import { indexOf, letter, other, seatOf, SEAT_NAME, SEATS, count } from './houses.js';
 import { svgElement as el } from './dom.js';
 
-/** @import { Seat, Outcome } from './messages.js' */
+/** @import { Seat, Outcome, GameStateJson } from './messages.js' */
 /** @import { LastMove, Proved } from './game.js' */
 
 /**
@@ -35,6 +35,32 @@ import { svgElement as el } from './dom.js';
  * @property {number | null} hint
  * @property {boolean} readOnly
  */
+
+/**
+ * The view of a position as a state request answers it, for a page that
+ * draws no chalk, line or outcome on the board (Puzzles, Practice): the
+ * player's `seat` at the bottom, sowing when `interactive`, `hint` ringed.
+ * @param {GameStateJson} answer @param {Seat} seat @param {boolean} interactive @param {number | null} hint
+ * @returns {View}
+ */
+export function plainView(answer, seat, interactive, hint) {
+  return {
+    cells: answer.cells,
+    bottomSeat: seat,
+    humanSeat: seat,
+    toMove: answer.toMove,
+    legal: new Set([...answer.legal].map(indexOf)),
+    interactive,
+    over: !!answer.outcome,
+    last: answer.last ? { ...answer.last, house: indexOf(answer.last.house) } : null,
+    chalk: null,
+    line: null,
+    outcome: null,
+    proof: null,
+    hint,
+    readOnly: false,
+  };
+}
 
 /** How a house was chosen: a click or a tap, or the keyboard (which keeps the focus on it). @typedef {'pointer' | 'keyboard'} How */
 

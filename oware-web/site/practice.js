@@ -20,7 +20,7 @@
 // (`practice.html#rules=abapa&start=FEN`): the Play page links there
 // ("Practise this ending"), and it is a share link. Offline once loaded.
 
-import { BoardView } from './board.js';
+import { BoardView, plainView } from './board.js';
 import { $ } from './dom.js';
 import { indexOf, letter, other, SEAT_NAME } from './houses.js';
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
@@ -31,7 +31,6 @@ import { listenToKeys } from './keys.js';
 
 /** @import { PracticeGrades, PracticeAnswer, PracticeText, BuildReport, GameStateJson, FromEndgameWorker, ToEndgameWorker, Seat, Ending } from './messages.js' */
 /** @import { Engine } from './wasm.js' */
-/** @import { View } from './board.js' */
 
 /** Where the endings won are kept: `rules start` of each, and the grade chosen last. */
 const KEY = 'oware.practice';
@@ -322,24 +321,7 @@ function draw(playing) {
   if (!answer.ok) throw new Error(`the ending does not replay: ${answer.error}`);
   page.state = answer;
   const mine = playing && !answer.outcome && answer.toMove === page.player;
-  /** @type {View} */
-  const view = {
-    cells: answer.cells,
-    bottomSeat: page.player,
-    humanSeat: page.player,
-    toMove: answer.toMove,
-    legal: new Set([...answer.legal].map(indexOf)),
-    interactive: mine,
-    over: !!answer.outcome,
-    last: answer.last ? { ...answer.last, house: indexOf(answer.last.house) } : null,
-    chalk: null,
-    line: null,
-    outcome: null,
-    proof: null,
-    hint: page.hint,
-    readOnly: false,
-  };
-  board.render(view);
+  board.render(plainView(answer, page.player, mine, page.hint));
   const state = document.body.dataset.state;
   buttons.retry.disabled = !(state === 'slipped' || state === 'lost' || (state === 'playing' && page.moves !== page.retry));
   buttons.on.hidden = state !== 'slipped';

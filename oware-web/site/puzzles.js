@@ -15,7 +15,7 @@
 // They do not change the rating: it measures you on the shipped puzzles,
 // each rated by the bot's levels, and a mistake is one you have met.
 
-import { BoardView } from './board.js';
+import { BoardView, plainView } from './board.js';
 import { $, svgElement } from './dom.js';
 import { indexOf, letter, SEAT_NAME } from './houses.js';
 import { engineModule, loadEngine, ENGINE_URL } from './wasm.js';
@@ -26,7 +26,6 @@ import { loadMistakes, saveMistakes } from './mistakes.js';
 /** @import { Puzzle, PuzzleAnswer, PuzzleText, PuzzleWords, Rating, GameStateJson } from './messages.js' */
 /** @import { Mistake } from './mistakes.js' */
 /** @import { Engine } from './wasm.js' */
-/** @import { View } from './board.js' */
 
 /**
  * What the page keeps of the player: the rating, its history (one entry an
@@ -200,24 +199,7 @@ function draw(note) {
   if (!answer.ok) throw new Error(`the puzzle's line does not replay: ${answer.error}`);
   page.state = answer;
   const solving = page.phase === 'solving' && answer.toMove === puzzle.solver;
-  /** @type {View} */
-  const view = {
-    cells: answer.cells,
-    bottomSeat: puzzle.solver,
-    humanSeat: puzzle.solver,
-    toMove: answer.toMove,
-    legal: new Set([...answer.legal].map(indexOf)),
-    interactive: solving,
-    over: !!answer.outcome,
-    last: answer.last ? { ...answer.last, house: indexOf(answer.last.house) } : null,
-    chalk: null,
-    line: null,
-    outcome: null,
-    proof: null,
-    hint: page.hint,
-    readOnly: false,
-  };
-  board.render(view);
+  board.render(plainView(answer, puzzle.solver, solving, page.hint));
   status.textContent = note;
   document.body.dataset.state = page.phase;
   buttons.hint.disabled = !solving;

@@ -212,12 +212,7 @@ fn free_in(folder: &Path) -> Option<u64> {
     // call; the two counts asked for are written to `free` and `total`,
     // the third is not asked for (null, as the function allows).
     let done = unsafe {
-        windows::GetDiskFreeSpaceExW(
-            name.as_ptr(),
-            &mut free,
-            &mut total,
-            std::ptr::null_mut(),
-        )
+        windows::GetDiskFreeSpaceExW(name.as_ptr(), &mut free, &mut total, std::ptr::null_mut())
     };
     // As on Unix, a volume of no size (Wine's view of /proc) is no disk.
     (done != 0 && total > 0).then_some(free)

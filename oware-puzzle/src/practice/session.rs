@@ -7,7 +7,7 @@ use core::fmt;
 use oware_core::{Game, House, IllegalMove, Position, Rules, Seat, Winner};
 use oware_search::{Endgame, EndgameResult, EndgameValue, probe_game, probe_game_moves};
 
-use super::defence;
+use super::{defence, worth};
 use crate::puzzle::Goal;
 
 /// Why a position gives nothing to practise.
@@ -218,13 +218,8 @@ impl Practice {
             let mut after = self.game.clone();
             after.play(house).ok()?;
             let child = after.position();
-            let captured =
-                i32::from(child.board().store(mover)) - i32::from(position.board().store(mover));
-            let value = endgame.probe(&child)?;
-            let worth = (
-                captured - i32::from(value.hi),
-                captured - i32::from(value.lo),
-            );
+            let captured = child.board().store(mover) > position.board().store(mover);
+            let worth = worth(endgame, &position, &child, mover)?;
             let rank = match self.ends_reaching(&after) {
                 Some(reached) => HintRank {
                     ends_reaching: reached,
@@ -243,7 +238,7 @@ impl Practice {
                         .result(&position),
                         self.goal,
                     ),
-                    captures: captured > 0,
+                    captures: captured,
                     new_position: !since_capture.contains(&child),
                     worth,
                 },
