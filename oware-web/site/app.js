@@ -204,7 +204,9 @@ function scene() {
 /** "Practise this ending" while the endgame database decides the position in play (practice.js opens it there). */
 function drawPractise() {
   const { state, endgame } = game;
-  const shown = !!state && !state.outcome && !!endgame && endgame.moves === game.moves && !page.viewing;
+  // Practice plays the side to move, so a position it loses is not offered.
+  const lost = endgame?.kind === 'win' && endgame.winner !== state?.toMove;
+  const shown = !!state && !state.outcome && !!endgame && endgame.moves === game.moves && !lost && !page.viewing;
   $('practise-ending').hidden = !shown;
   if (state && shown) $('practise-link', HTMLAnchorElement).href = `practice.html#rules=${game.rules}&start=${fenOf(state)}`;
 }

@@ -163,6 +163,22 @@ test('the Play page links an ending the database decides to the Practice page', 
   await page.close();
 });
 
+test('the Play page offers no practice of an ending the side to move loses', async () => {
+  // South to move loses: F's one seed reaches a's two, and North takes the rest (27-21 for North).
+  const page = await open(browser);
+  await waitState(page, 'your-turn');
+  await page.setInputFiles('#open-file', {
+    name: 'lost.ogn',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('[FEN "0-0-0-0-0-1-2-0-0-0-0-0-21-24-S"]\n\n*\n'),
+  });
+  await waitState(page, 'your-turn');
+  // The database's verdict is drawn on the page before the link would be.
+  await page.waitForSelector('.mark.proof[data-source="database"][data-seat="north"]', { timeout: 60_000 });
+  assert.equal(await page.locator('#practise-ending').isVisible(), false);
+  await page.close();
+});
+
 test('an ending that needs more seeds than the database holds waits while it is built', async () => {
   // A grade 3 ending with 11 seeds on the board (auale): the page builds 10 first, then grows to 11 for it.
   const path = 'practice.html#rules=auale&start=1-0-1-1-4-1-0-0-0-1-1-1-21-16-S';
