@@ -316,7 +316,7 @@ fn analyze_saves_a_thrown_away_win_and_puzzle_mistakes_retries_it() {
     let record = data.join("game.ogn");
     std::fs::write(&record, THROWN_AWAY).unwrap();
     let record = record.to_str().unwrap();
-    let saved = data.join("oware/mistakes.bin");
+    let saved = data.join("oware").join("mistakes.bin");
     // Without mistakes first: nothing saved, the record the same.
     let plain = puzzle(&data, &["analyze", "--no-mistakes", record], "");
     assert_eq!(plain.code, 0, "{}", plain.stderr);
@@ -404,7 +404,7 @@ fn a_damaged_mistakes_file_is_named_and_left_as_it_is() {
     let record = data.join("game.ogn");
     std::fs::write(&record, THROWN_AWAY).unwrap();
     let record = record.to_str().unwrap();
-    let saved = data.join("oware/mistakes.bin");
+    let saved = data.join("oware").join("mistakes.bin");
     let set = PuzzleSet::shipped();
     let mut bytes = PuzzleSet::new(set.settings(), set.puzzles()[..2].to_vec()).to_bytes();
     let last = bytes.len() - 1;
