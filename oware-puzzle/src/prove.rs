@@ -13,14 +13,14 @@
 //! value is a fact"), so the history of the line is honoured.
 
 use core::fmt;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use oware_core::{Game, House, Position, Rules, Seat};
 use oware_egdb::{Database, Ruleset};
 use oware_player::Bot;
 use oware_player::Level;
-use oware_search::{Endgame, Engine, EngineOptions, Limits, Proven, Score};
+use oware_search::{Endgame, EndgameValue, Engine, EngineOptions, Limits, Proven, Score};
 
 use crate::puzzle::{Goal, MAX_SOLVER_MOVES, Proof, Puzzle, Uniqueness};
 use crate::theme::Themes;
@@ -132,7 +132,38 @@ pub struct Solution {
 pub struct Prover {
     settings: Settings,
     engine: Engine,
-    databases: Vec<(Ruleset, Arc<Database>)>,
+    databases: Vec<(Ruleset, Arc<Lazy>)>,
+}
+
+/// An endgame database built on its first probe of a position it holds,
+/// then kept: a prover whose searches never reach the endgame (`oware
+/// analyze` going through an opening) never pays for the build. It answers
+/// as the built database would, `None` above its seeds.
+struct Lazy {
+    ruleset: Ruleset,
+    seeds: u8,
+    built: OnceLock<Database>,
+}
+
+impl Lazy {
+    /// The database, built now if it is not yet.
+    fn database(&self) -> &Database {
+        self.built
+            .get_or_init(|| Database::build(self.ruleset, self.seeds))
+    }
+}
+
+impl Endgame for Lazy {
+    fn probe(&self, position: &Position) -> Option<EndgameValue> {
+        if crate::practice::seeds_on_board(position) > self.seeds {
+            return None;
+        }
+        Endgame::probe(self.database(), position)
+    }
+
+    fn fits(&self, rules: &Rules) -> bool {
+        self.ruleset.fits(rules)
+    }
 }
 
 impl Prover {
@@ -164,16 +195,28 @@ impl Prover {
 
     /// Builds now the database right for `rules` (if any), so that forks share it.
     pub fn prepare(&mut self, rules: Rules) {
-        let _ = self.database(rules);
+        if let Some(lazy) = self.lazy(rules) {
+            lazy.database();
+        }
     }
 
-    /// The database right for `rules`, built in memory on first use.
+    /// The database right for `rules`, built in memory on its first probe
+    /// of a position it holds.
     fn database(&mut self, rules: Rules) -> Option<Arc<dyn Endgame>> {
+        self.lazy(rules).map(|lazy| lazy as Arc<dyn Endgame>)
+    }
+
+    /// The database right for `rules`, maybe not built yet, shared by forks.
+    fn lazy(&mut self, rules: Rules) -> Option<Arc<Lazy>> {
         let ruleset = Ruleset::fitting(&rules)?;
         if let Some((_, db)) = self.databases.iter().find(|(r, _)| *r == ruleset) {
             return Some(db.clone());
         }
-        let db = Arc::new(Database::build(ruleset, self.settings.egdb_seeds));
+        let db = Arc::new(Lazy {
+            ruleset,
+            seeds: self.settings.egdb_seeds,
+            built: OnceLock::new(),
+        });
         self.databases.push((ruleset, db.clone()));
         Some(db)
     }

@@ -111,7 +111,7 @@ pub(super) fn find(
     let terminal = std::io::stderr().is_terminal();
     if !picked.is_empty() {
         eprintln!(
-            "mistakes: looking for moves that threw away a win or a draw (the endgame database is built in memory first, a few seconds)"
+            "mistakes: looking for moves that threw away a win or a draw (the endgame database is built in memory when first needed, a few seconds)"
         );
     }
     let mut prover = Prover::new(PuzzleSet::shipped().settings());
