@@ -95,28 +95,12 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         ])
     })?;
     // Either every target is added or, with no rustup, none is.
-    let targets =
-        needs::rustup_targets(&[&[WASM], &OTHER_TARGETS[..], &emulated_targets()].concat())?;
-    let mut skipped: Vec<(String, String)> = missing
-        .iter()
-        .map(|need| (need.untested().to_owned(), need.advice(System::detect())))
-        .collect();
-    if !targets {
-        skipped.push((
-            "the checks for other targets (wasm32, Windows, macOS), the page and the tests on other systems".to_owned(),
-            format!(
-                "rustup target add {WASM} {} (this toolchain has no rustup)",
-                OTHER_TARGETS.join(" ")
-            ),
-        ));
-    }
-    if args.no_skip && !skipped.is_empty() {
-        bail!(
-            "--no-skip: these parts of the system are missing, and would be skipped:\n{}",
-            describe(&skipped)
-        );
-    }
-    NO_SKIP.store(args.no_skip, Ordering::Relaxed);
+    let (targets, skipped) = what_is_skipped(
+        &missing,
+        &[&[WASM], &OTHER_TARGETS[..], &emulated_targets()].concat(),
+        "the checks for other targets (wasm32, Windows, macOS), the page and the tests on other systems",
+        args.no_skip,
+    )?;
 
     let mpi = !missing.contains(&Need::Mpi);
     // The MPI build's tests solve millions of positions in the crate's own
@@ -344,27 +328,12 @@ fn other_systems_only(no_skip: bool) -> anyhow::Result<()> {
         .map(|system| system.need())
         .collect();
     let missing = find_or_install(&wanted)?;
-    let targets = needs::rustup_targets(&emulated_targets())?;
-    let mut skipped: Vec<(String, String)> = missing
-        .iter()
-        .map(|need| (need.untested().to_owned(), need.advice(System::detect())))
-        .collect();
-    if !targets {
-        skipped.push((
-            "the tests on other systems".to_owned(),
-            format!(
-                "rustup target add {} (this toolchain has no rustup)",
-                emulated_targets().join(" ")
-            ),
-        ));
-    }
-    if no_skip && !skipped.is_empty() {
-        bail!(
-            "--no-skip: these parts of the system are missing, and would be skipped:\n{}",
-            describe(&skipped)
-        );
-    }
-    NO_SKIP.store(no_skip, Ordering::Relaxed);
+    let (targets, skipped) = what_is_skipped(
+        &missing,
+        &emulated_targets(),
+        "the tests on other systems",
+        no_skip,
+    )?;
     for timing in other_systems(targets, &missing)? {
         println!("{timing}");
     }
@@ -375,6 +344,41 @@ fn other_systems_only(no_skip: bool) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Adds the rustup `targets` (all or, with no rustup, none) and lists what
+/// would be skipped: each part of the system `missing`, and `untested`
+/// without the targets. With `no_skip` anything to skip is an error;
+/// otherwise the tests are told they may skip. Returns whether the targets
+/// are there, and the list.
+fn what_is_skipped(
+    missing: &[Need],
+    targets: &[&str],
+    untested: &str,
+    no_skip: bool,
+) -> anyhow::Result<(bool, Vec<(String, String)>)> {
+    let added = needs::rustup_targets(targets)?;
+    let mut skipped: Vec<(String, String)> = missing
+        .iter()
+        .map(|need| (need.untested().to_owned(), need.advice(System::detect())))
+        .collect();
+    if !added {
+        skipped.push((
+            untested.to_owned(),
+            format!(
+                "rustup target add {} (this toolchain has no rustup)",
+                targets.join(" ")
+            ),
+        ));
+    }
+    if no_skip && !skipped.is_empty() {
+        bail!(
+            "--no-skip: these parts of the system are missing, and would be skipped:\n{}",
+            describe(&skipped)
+        );
+    }
+    NO_SKIP.store(no_skip, Ordering::Relaxed);
+    Ok((added, skipped))
 }
 
 /// Runs `cargo ARGS` in the workspace root, failing if it fails.
