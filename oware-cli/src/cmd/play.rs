@@ -261,11 +261,7 @@ impl Session<'_> {
                     continue;
                 }
                 None => {
-                    let why = match interrupt::happened() {
-                        true => "interrupted",
-                        false => "end of input",
-                    };
-                    writeln!(self.out, "\n({why})")?;
+                    writeln!(self.out, "\n({})", interrupt::why_input_ended())?;
                     return self.finish();
                 }
             };

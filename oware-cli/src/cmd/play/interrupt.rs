@@ -19,6 +19,16 @@ pub(crate) fn happened() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
+/// Why input ended, as a prompt says it: `interrupted` after Ctrl-C, else
+/// `end of input`.
+pub(crate) fn why_input_ended() -> &'static str {
+    if happened() {
+        "interrupted"
+    } else {
+        "end of input"
+    }
+}
+
 /// Catches SIGINT from here on: it sets a flag [`happened`] reads, and a
 /// read waiting on stdin returns.
 pub(crate) fn catch() {

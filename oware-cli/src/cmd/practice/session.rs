@@ -194,11 +194,7 @@ impl<W: Write> Session<'_, '_, W> {
                     continue;
                 }
                 None => {
-                    let why = match interrupt::happened() {
-                        true => "interrupted",
-                        false => "end of input",
-                    };
-                    writeln!(self.out, "\n({why})")?;
+                    writeln!(self.out, "\n({})", interrupt::why_input_ended())?;
                     return self.stopped();
                 }
             };
